@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies point inward:
+//   hubsim → CursesTerminal, Scenarios, DeviceStore → HubUI → SessionEngine
+// Only CursesTerminal imports curses (through CNCurses); SessionEngine is pure.
+let package = Package(
+    name: "hubsim",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "hubsim", targets: ["hubsim"]),
+        .executable(name: "hubsim-bench", targets: ["hubsim-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit. Pure.
+        .target(
+            name: "SessionEngine",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Assets")]
+        ),
+        // Screens as pure functions of state onto a cell grid; key table; hit map.
+        .target(name: "HubUI", dependencies: ["SessionEngine"]),
+        // curses macros Swift cannot see.
+        .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // Signal and crash handlers must be real C (async-signal-safe).
+        .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
+        // The only module that touches the terminal.
+        .target(name: "CursesTerminal", dependencies: ["HubUI", "CNCurses", "CHubsimSignals"]),
+        // YAML scenarios, headless runner, reports, recorder.
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", .product(name: "Yams", package: "Yams")]),
+        // Persistent devices (SQLite through GRDB).
+        .target(
+            name: "DeviceStore",
+            dependencies: ["SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "hubsim",
+            dependencies: [
+                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
+        .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),
+        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], resources: [.copy("Golden")]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
+        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

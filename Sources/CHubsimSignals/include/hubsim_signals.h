@@ -1,0 +1,1 @@
+void hubsim_signals_placeholder(void);

@@ -1,0 +1,45 @@
+/// Column width of a character, agreeing with glibc's `wcwidth` (which ncurses uses) for
+/// everything hubsim draws. A pure table, so screens render the same with no locale and
+/// no terminal; a test compares it with `wcwidth` under C.UTF-8.
+public enum TextWidth {
+    public static func of(_ ch: Character) -> Int {
+        guard let scalar = ch.unicodeScalars.first else { return 0 }
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x300 { return 1 }
+        if (0x300...0x36F).contains(v) || v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    public static func of(_ s: String) -> Int { s.reduce(0) { $0 + of($1) } }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
+             0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
+             0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
+             0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
+             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` cut to at most `width` columns, with `…` when it was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var out = "", used = 0
+        for ch in text {
+            let w = of(ch)
+            if used + w > width - 1 { break }
+            out.append(ch); used += w
+        }
+        return out + "…"
+    }
+}

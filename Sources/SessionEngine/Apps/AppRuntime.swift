@@ -1,0 +1,171 @@
+/// An installed app as it runs on the device: lifecycle, what its SDK last saw, its user,
+/// storage, keys and the log of what it received.
+public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
+    public var definition: AppDefinition
+    public var lifecycle: AppLifecycle = .notRunning
+    /// What the Workspace ONE SDK saw of the session history at its last opportunity;
+    /// nil until the app's first cold start after installation.
+    public var sdkSeen: SessionMarks?
+    /// The initial check failed (cold start while checked in): the app stays blocked until
+    /// it is terminated and relaunched, whatever happens meanwhile (004, "Check-out isn't broadcast").
+    public var initialCheckFailed = false
+    /// At its last opportunity the SDK found the device checked in: UI blocked.
+    public var sawCheckedIn = false
+    /// The user whose data the app shows (nil: none).
+    public var currentUser: UserID?
+    /// Set by `controllerDidDetectUserChange`, consumed when the app shows the new user.
+    public var userChangeFlag = false
+    public var storage: [StoredItem] = []
+    public var keychain = AppKeychain()
+    public var log: [AppLogEntry] = []
+    var nextSerial = 1
+
+    public init(definition: AppDefinition) { self.definition = definition }
+
+    public var id: AppID { definition.id }
+
+    /// Items the app shows now: those it can read that are common or the shown user's. A
+    /// deliberately faulty app does not filter by user: it lists whatever it can read.
+    public var visibleItems: [(item: StoredItem, text: String)] {
+        let filters = definition.faults.isEmpty
+        return storage.compactMap { item in
+            guard !filters || item.owner == nil || item.owner == currentUser else { return nil }
+            guard let text = item.open(with: keychain) else { return nil }
+            return (item, text)
+        }
+    }
+
+    /// Every item the app could open now, whoever owns it.
+    public var readableItems: [StoredItem] { storage.filter { $0.open(with: keychain) != nil } }
+
+    mutating func record(_ time: SimInstant, _ kind: AppLogEntry.Kind, _ name: String, _ detail: String = "") {
+        log.append(AppLogEntry(time: time, kind: kind, name: name, detail: detail))
+    }
+}
+
+/// What an app needs from the device to act: time, key source and the off-device key server.
+struct AppContext {
+    var now: SimInstant
+    var keys: any KeySource
+    var externalKey: (UserID) -> KeyMaterial
+}
+
+extension AppRuntime {
+    /// The app shows `user`: for a user it has not seen, it creates that user's items (the
+    /// simulator's stand-in for a person working in the app) and applies its support level.
+    mutating func show(_ user: UserID, _ ctx: AppContext) {
+        let changed = currentUser != user
+        currentUser = user
+        userChangeFlag = false
+        switch definition.sdk {
+        case .workspaceOne(let support):
+            if keychain.sdkKey == nil {
+                keychain.sdkKey = ctx.keys.makeKey()
+                record(ctx.now, .data, "key", "SDK created a data-encryption key")
+            }
+            if support == .externalEncryption && keychain.externalKeys[user] == nil {
+                keychain.externalKeys[user] = ctx.externalKey(user)
+                record(ctx.now, .data, "key", "fetched \(user)'s external key (memory only)")
+            }
+            if support == .retainPreferences && changed {
+                let prefs = storage.filter { $0.dataClass == .preference && $0.owner == user }
+                if !prefs.isEmpty { record(ctx.now, .data, "preferences", "re-applied \(prefs.count) preference(s) of \(user)") }
+            }
+        case .msal, .none:
+            break
+        }
+        ensureItems(for: user, ctx)
+    }
+
+    /// Common data, on first start (and kept by cache-common-data apps across check-ins).
+    mutating func ensureCommonItems(_ ctx: AppContext) {
+        guard !definition.commonItems.isEmpty, !storage.contains(where: { $0.dataClass == .common }) else { return }
+        for text in definition.commonItems {
+            storage.append(StoredItem(id: nextItemID(), owner: nil, dataClass: .common, payload: .plaintext(text)))
+        }
+        record(ctx.now, .data, "download", "downloaded \(definition.commonItems.count) common item(s)")
+    }
+
+    private mutating func ensureItems(for user: UserID, _ ctx: AppContext) {
+        ensureCommonItems(ctx)
+        let cls = itemClass
+        if !storage.contains(where: { $0.owner == user && $0.dataClass == cls }) && !definition.userItems.isEmpty {
+            for template in definition.userItems {
+                storage.append(makeItem(text: template.replacingOccurrences(of: "{user}", with: user.name), owner: user, cls: cls, ctx))
+            }
+            record(ctx.now, .data, "create", "\(user) created \(definition.userItems.count) item(s)")
+        }
+        if !definition.preferences.isEmpty && !storage.contains(where: { $0.owner == user && $0.dataClass == .preference }) {
+            for template in definition.preferences {
+                storage.append(makeItem(text: template.replacingOccurrences(of: "{user}", with: user.name), owner: user, cls: .preference, ctx))
+            }
+            record(ctx.now, .data, "preferences", "\(user) set \(definition.preferences.count) preference(s)")
+        }
+    }
+
+    /// The class of the per-user items this app writes. A faulty app that ignores the wipe
+    /// callback also keeps an unencrypted offline copy: that is what makes its fault visible.
+    var itemClass: DataClass { definition.has(.ignoresWipeCallback) ? .plain : definition.userItemClass }
+
+    private mutating func makeItem(text: String, owner: UserID?, cls: DataClass, _ ctx: AppContext) -> StoredItem {
+        let id = nextItemID()
+        switch cls {
+        case .sdkEncrypted:
+            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.sdkKey!, nonce: ctx.keys.makeNonce())
+        case .externalEncrypted:
+            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.externalKeys[owner!]!, nonce: ctx.keys.makeNonce())
+        case .plain, .preference, .common:
+            return StoredItem(id: id, owner: owner, dataClass: cls, payload: .plaintext(text))
+        }
+    }
+
+    private mutating func nextItemID() -> String {
+        defer { nextSerial += 1 }
+        return "\(definition.id)-\(nextSerial)"
+    }
+
+    /// The app's own work in `controllerDidWipeCurrentUserData`, by support level (004, Use Cases).
+    /// The SDK has already deleted its keys.
+    mutating func handleWipe(_ ctx: AppContext) {
+        if definition.has(.ignoresWipeCallback) {
+            record(ctx.now, .data, "ignored", "ignored the wipe callback (deliberate fault): kept \(storage.count) item(s)")
+            return
+        }
+        let support = definition.workspaceOneSupport ?? .none
+        let keep: (StoredItem) -> Bool
+        switch support {
+        case .none, .sharedDeviceMode: keep = { _ in false }
+        case .retainPreferences: keep = { $0.dataClass == .preference }
+        case .cacheCommonData: keep = { $0.dataClass == .common }
+        case .externalEncryption: keep = { $0.dataClass == .externalEncrypted || $0.dataClass == .common }
+        }
+        let before = storage.count
+        storage.removeAll { !keep($0) }
+        let kept = storage.count
+        var detail = "deleted \(before - kept) item(s)"
+        if kept > 0 { detail += ", kept \(kept) (\(support.rawValue))" }
+        if support == .externalEncryption && !keychain.externalKeys.isEmpty {
+            keychain.externalKeys = [:]
+            detail += "; discarded the external key"
+        }
+        record(ctx.now, .data, "wipe", detail)
+        currentUser = nil
+    }
+
+    /// An MSAL app saw the current account change: clear the previous user's data (000:
+    /// "You must clear the data from your application") unless it is deliberately faulty.
+    mutating func handleAccountChange(to current: UserID?, _ ctx: AppContext) {
+        guard currentUser != current else { return }
+        if let previous = currentUser {
+            if definition.has(.keepsPreviousUserData) {
+                record(ctx.now, .data, "ignored", "kept \(previous)'s data (deliberate fault)")
+            } else {
+                let before = storage.count
+                storage.removeAll { $0.owner != nil && $0.owner != current }
+                record(ctx.now, .data, "clear", "cleared \(before - storage.count) item(s) of \(previous)")
+            }
+        }
+        currentUser = nil
+        if let current { show(current, ctx) }
+    }
+}

@@ -1,0 +1,137 @@
+@preconcurrency import Yams
+
+/// A node of a YAML document that remembers its file and position, so every error
+/// found while reading it can say `file:line:column`.
+///
+/// Tenant files, the app catalogue and scenarios are read through this one type.
+public struct YAMLValue: @unchecked Sendable {
+    public let node: Node
+    public let file: String
+
+    /// Parses `text`; syntax errors carry Yams' position.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> YAMLValue {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ConfigError(file: file, line: 1, column: 1, message: "the file is empty")
+            }
+            return YAMLValue(node: node, file: file)
+        } catch let error as ConfigError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.convert(error, file: file)
+        } catch {
+            throw ConfigError(file: file, line: 1, column: 1, message: "\(error)")
+        }
+    }
+
+    private static func convert(_ error: YamlError, file: String) -> ConfigError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            let what = context.map { "\($0.text) " } ?? ""
+            return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(what)\(problem)")
+        case let .composer(context, problem, mark, _):
+            let what = context.map { "\($0.text) " } ?? ""
+            return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(what)\(problem)")
+        default:
+            return ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
+        }
+    }
+
+    public var line: Int { node.mark?.line ?? 1 }
+    public var column: Int { node.mark?.column ?? 1 }
+
+    /// An error positioned at this node.
+    public func error(_ message: String) -> ConfigError {
+        ConfigError(file: file, line: line, column: column, message: message)
+    }
+
+    // MARK: scalars
+
+    public var isScalar: Bool { node.scalar != nil }
+    public var isNull: Bool { node.scalar.map { ["", "~", "null"].contains($0.string) && $0.style == .plain } ?? false }
+
+    public func string(_ what: String) throws(ConfigError) -> String {
+        guard let s = node.scalar else { throw error("\(what) must be a text value") }
+        return s.string
+    }
+
+    public func int(_ what: String) throws(ConfigError) -> Int {
+        guard let s = node.scalar, let v = Int(s.string) else { throw error("\(what) must be a whole number") }
+        return v
+    }
+
+    public func double(_ what: String) throws(ConfigError) -> Double {
+        guard let s = node.scalar, let v = Double(s.string) else { throw error("\(what) must be a number") }
+        return v
+    }
+
+    public func bool(_ what: String) throws(ConfigError) -> Bool {
+        guard let s = node.scalar else { throw error("\(what) must be true or false") }
+        switch s.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("\(what) must be true or false, not '\(s.string)'")
+        }
+    }
+
+    // MARK: collections
+
+    public var isMapping: Bool { node.mapping != nil }
+    public var isSequence: Bool { node.sequence != nil }
+
+    /// The entries of a mapping, in file order, keys as text.
+    public func entries(_ what: String) throws(ConfigError) -> [(key: String, keyNode: YAMLValue, value: YAMLValue)] {
+        guard let mapping = node.mapping else { throw error("\(what) must be a mapping (key: value lines)") }
+        var out: [(String, YAMLValue, YAMLValue)] = []
+        for (k, v) in mapping {
+            let keyValue = YAMLValue(node: k, file: file)
+            guard let key = k.scalar?.string else { throw keyValue.error("keys in \(what) must be text") }
+            out.append((key, keyValue, YAMLValue(node: v, file: file)))
+        }
+        return out
+    }
+
+    public func items(_ what: String) throws(ConfigError) -> [YAMLValue] {
+        guard let seq = node.sequence else { throw error("\(what) must be a list") }
+        return seq.map { YAMLValue(node: $0, file: file) }
+    }
+
+    /// A mapping whose keys must all come from `allowed`; an unknown key is an error that
+    /// names the valid ones.
+    public func fields(_ what: String, allowed: [String]) throws(ConfigError) -> Fields {
+        var values: [String: YAMLValue] = [:]
+        for entry in try entries(what) {
+            guard allowed.contains(entry.key) else {
+                throw entry.keyNode.error("unknown key '\(entry.key)' in \(what); valid keys: \(allowed.joined(separator: ", "))")
+            }
+            guard values[entry.key] == nil else { throw entry.keyNode.error("'\(entry.key)' is given twice in \(what)") }
+            values[entry.key] = entry.value
+        }
+        return Fields(owner: self, what: what, values: values)
+    }
+
+    /// The known keys of a mapping, read one by one.
+    public struct Fields: @unchecked Sendable {
+        public let owner: YAMLValue
+        public let what: String
+        public let values: [String: YAMLValue]
+
+        public subscript(key: String) -> YAMLValue? { values[key] }
+
+        public func required(_ key: String) throws(ConfigError) -> YAMLValue {
+            guard let v = values[key] else { throw owner.error("\(what) needs '\(key)'") }
+            return v
+        }
+        public func string(_ key: String) throws(ConfigError) -> String { try required(key).string(key) }
+        public func optionalString(_ key: String) throws(ConfigError) -> String? { try values[key]?.string(key) }
+        public func int(_ key: String, default d: Int) throws(ConfigError) -> Int { try values[key]?.int(key) ?? d }
+        public func double(_ key: String, default d: Double) throws(ConfigError) -> Double { try values[key]?.double(key) ?? d }
+        public func bool(_ key: String, default d: Bool) throws(ConfigError) -> Bool { try values[key]?.bool(key) ?? d }
+        public func stringList(_ key: String) throws(ConfigError) -> [String] {
+            guard let v = values[key] else { return [] }
+            var out: [String] = []
+            for item in try v.items(key) { out.append(try item.string("an entry of \(key)")) }
+            return out
+        }
+    }
+}

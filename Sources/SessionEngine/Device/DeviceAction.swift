@@ -1,0 +1,95 @@
+/// Every engine event as a value: the one vocabulary the interactive UI dispatches, the
+/// scenario runner replays and the recorder writes.
+public enum DeviceAction: Equatable, Sendable {
+    case enroll(group: String?, user: String, password: Secret)
+    case installProfileStep
+    case completeEnrollment
+    case checkOut(group: String?, user: String, password: Secret, passcode: Secret?)
+    case logOut
+    case unlock(Secret)
+    case enterpriseWipe
+    case signIn(user: String, password: Secret, from: AccountSource)
+    case signOut(from: AccountSource, browser: Bool)
+    case launch(AppID)
+    case background(AppID)
+    case suspend(AppID)
+    case terminate(AppID)
+    case openBroker
+    case goOnline
+    case goOffline
+    case advanceClock(seconds: Double)
+    case setDeliveryMode(DeliveryMode)
+    case releaseDelivery
+
+    /// The event's name, as in the state diagram and scenario steps.
+    public var name: String {
+        switch self {
+        case .enroll: "enroll"
+        case .installProfileStep: "installProfileStep"
+        case .completeEnrollment: "completeEnrollment"
+        case .checkOut: "checkOut"
+        case .logOut: "checkIn"
+        case .unlock: "unlock"
+        case .enterpriseWipe: "enterpriseWipe"
+        case .signIn: "signIn"
+        case .signOut: "signOut"
+        case .launch: "launch"
+        case .background: "background"
+        case .suspend: "suspend"
+        case .terminate: "terminate"
+        case .openBroker: "openBroker"
+        case .goOnline: "goOnline"
+        case .goOffline: "goOffline"
+        case .advanceClock: "advanceClock"
+        case .setDeliveryMode: "setDeliveryMode"
+        case .releaseDelivery: "releaseDelivery"
+        }
+    }
+
+    /// Whether a person did it (restarts the inactivity timer); clock and mode changes are not input.
+    public var isUserInput: Bool {
+        switch self {
+        case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe: false
+        default: true
+        }
+    }
+}
+
+/// What became of an action.
+public enum ActionOutcome: Equatable, Sendable {
+    case accepted
+    case refused(Refusal)
+
+    public var refusal: Refusal? { if case let .refused(r) = self { r } else { nil } }
+}
+
+extension SharedDevice {
+    /// Applies one action through its event method.
+    @discardableResult
+    public mutating func apply(_ action: DeviceAction) -> ActionOutcome {
+        func outcome<T>(_ r: Result<T, Refusal>) -> ActionOutcome {
+            switch r { case .success: .accepted; case let .failure(e): .refused(e) }
+        }
+        switch action {
+        case let .enroll(g, u, p): return outcome(enroll(group: g, user: u, password: p))
+        case .installProfileStep: return outcome(installNextProfileStep())
+        case .completeEnrollment: return outcome(completeEnrollment())
+        case let .checkOut(g, u, p, c): return outcome(checkOut(group: g, user: u, password: p, passcode: c))
+        case .logOut: return outcome(logOut())
+        case let .unlock(s): return outcome(unlock(s))
+        case .enterpriseWipe: return outcome(enterpriseWipe())
+        case let .signIn(u, p, src): return outcome(signIn(user: u, password: p, from: src))
+        case let .signOut(src, browser): return outcome(signOut(from: src, browser: browser))
+        case let .launch(id): return outcome(launch(id))
+        case let .background(id): return outcome(background(id))
+        case let .suspend(id): return outcome(suspend(id))
+        case let .terminate(id): return outcome(terminate(id))
+        case .openBroker: openBroker(); return .accepted
+        case .goOnline: return outcome(goOnline())
+        case .goOffline: return outcome(goOffline())
+        case let .advanceClock(s): return outcome(advanceClock(by: s))
+        case let .setDeliveryMode(m): setDeliveryMode(m); return .accepted
+        case .releaseDelivery: return outcome(releaseNextDelivery())
+        }
+    }
+}

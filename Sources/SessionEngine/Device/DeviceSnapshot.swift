@@ -1,0 +1,65 @@
+/// Everything a device remembers: what a store persists and restores.
+///
+/// Plain data (Codable). The tenant is not part of it: it is the console's, loaded at start.
+public struct DeviceSnapshot: Codable, Equatable, Sendable {
+    public var name: String
+    public var profile: DeviceProfile
+    public var state: DeviceState = .unenrolled
+    public var online = true
+    public var now: SimInstant = .shiftStart
+    public var lastActivity: SimInstant = .shiftStart
+    public var enrollment: Enrollment?
+    public var session: Session?
+    public var marks = SessionMarks()
+    public var history: [SessionRecord] = []
+    /// Entra: the account signed in before the current one (`getCurrentAccount`'s `previous`).
+    public var previousAccount: UserID?
+    public var foreground: Foreground = .hub
+    /// The apps the profile will push at enrollment, in pane order.
+    public var appSet: [AppDefinition]
+    /// Installed apps, in pane order.
+    public var apps: [AppRuntime] = []
+    public var failedAttempts: [UserID: FailedAttempts] = [:]
+    /// The off-device key server of external-encryption apps (tenant side, not the device's keychain).
+    public var externalKeyServer: [UserID: KeyMaterial] = [:]
+    public var deliveryMode: DeliveryMode = .immediate
+    public var heldDeliveries: [Delivery] = []
+    public var log = EventLog()
+    /// Times each transition (and each kind of refusal, as `refused:EVENT:TAG`) was taken.
+    public var coverage: [String: Int] = [:]
+    public var findings: [LeakFinding] = []
+    /// Findings raised since enrollment, by severity.
+    public var leakCount = 0
+    public var exposureCount = 0
+
+    public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
+        self.name = name; self.profile = profile; self.appSet = appSet
+    }
+}
+
+/// Step mode holds deliveries to apps so a trainer can release them one at a time.
+public enum DeliveryMode: String, Codable, Sendable { case immediate, held }
+
+/// Something on its way to an app: a chance for its SDK to notice, or a notification.
+public struct Delivery: Codable, Equatable, Sendable {
+    public enum Kind: Codable, Equatable, Sendable {
+        /// Workspace ONE: the SDK compares the session history at foreground or cold start.
+        case sdkOpportunity(coldStart: Bool)
+        /// Entra: `SHARED_MODE_CURRENT_ACCOUNT_CHANGED` posted to a listener.
+        case accountChanged
+        /// MSAL: the app checks `getCurrentAccount` at foreground or cold start.
+        case accountCheck(coldStart: Bool)
+    }
+    public var app: AppID
+    public var kind: Kind
+
+    public var label: String {
+        switch kind {
+        case .sdkOpportunity(true): "\(app): cold start (SDK initial check)"
+        case .sdkOpportunity(false): "\(app): foreground (SDK check)"
+        case .accountChanged: "\(app): \(API.accountChangedNotification)"
+        case .accountCheck(true): "\(app): cold start (\(API.getCurrentAccount))"
+        case .accountCheck(false): "\(app): foreground (\(API.getCurrentAccount))"
+        }
+    }
+}

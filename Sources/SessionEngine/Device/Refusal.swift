@@ -1,0 +1,83 @@
+/// Why the engine refused an event. Every case reads as a sentence a person understands.
+public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+    case offline(String)
+    case notEnrolled
+    case alreadyEnrolled
+    case enrollmentInProgress
+    case missingGroupID
+    case unknownGroup(String)
+    case notAStagingUser(UserID)
+    case wrongCredentials(attemptsLeft: Int)
+    case accountLockedOut(UserID, until: SimInstant)
+    case passcodeRequired(minLength: Int)
+    case passcodeTooShort(minLength: Int)
+    case alreadyCheckedOut(UserID)
+    case notCheckedOut
+    case lockedDevice(UserID)
+    case notLocked
+    case wrongPasscode(attemptsLeft: Int)
+    case singleUserDevice(UserID)
+    case unknownApp(AppID, valid: [AppID])
+    case appNotInstalled(AppID)
+    case appNotRunning(AppID)
+    case notSupported(action: String, profile: ProfileID)
+    case nothingHeld
+
+    /// A short, stable tag for coverage and scenarios (`refused: offline`).
+    public var tag: String {
+        switch self {
+        case .offline: "offline"
+        case .notEnrolled: "not-enrolled"
+        case .alreadyEnrolled: "already-enrolled"
+        case .enrollmentInProgress: "enrollment-in-progress"
+        case .missingGroupID: "missing-group-id"
+        case .unknownGroup: "unknown-group"
+        case .notAStagingUser: "not-a-staging-user"
+        case .wrongCredentials: "wrong-credentials"
+        case .accountLockedOut: "locked-out"
+        case .passcodeRequired: "passcode-required"
+        case .passcodeTooShort: "passcode-too-short"
+        case .alreadyCheckedOut: "already-checked-out"
+        case .notCheckedOut: "not-checked-out"
+        case .lockedDevice: "locked"
+        case .notLocked: "not-locked"
+        case .wrongPasscode: "wrong-passcode"
+        case .singleUserDevice: "single-user-device"
+        case .unknownApp: "unknown-app"
+        case .appNotInstalled: "app-not-installed"
+        case .appNotRunning: "app-not-running"
+        case .notSupported: "not-supported"
+        case .nothingHeld: "nothing-held"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .offline(action): "The device is offline: \(action) needs a connection to the console."
+        case .notEnrolled: "The device is not enrolled yet: enroll it with a staging user first."
+        case .alreadyEnrolled: "The device is already enrolled."
+        case .enrollmentInProgress: "Enrollment is still installing the profile."
+        case .missingGroupID: "Enter the Group ID first."
+        case let .unknownGroup(id): "Group ID '\(id)' is not known to the console."
+        case let .notAStagingUser(u): "\(u) is not a staging user and cannot enroll devices."
+        case let .wrongCredentials(left):
+            left == 1 ? "Wrong user name or password. 1 attempt left before lockout."
+                : "Wrong user name or password. \(left) attempts left before lockout."
+        case let .accountLockedOut(u, until): "Account \(u) is locked out until \(until) after too many failed attempts."
+        case let .passcodeRequired(n): "The policy requires an app passcode of at least \(n) digits."
+        case let .passcodeTooShort(n): "The app passcode must be at least \(n) digits."
+        case let .alreadyCheckedOut(u): "The device is already checked out to \(u): log out first."
+        case .notCheckedOut: "The device is not checked out."
+        case let .lockedDevice(u): "The device is locked (\(u)): unlock it first; check-in requires unlock."
+        case .notLocked: "The device is not locked."
+        case let .wrongPasscode(left):
+            left == 1 ? "Wrong passcode. 1 attempt left before lockout." : "Wrong passcode. \(left) attempts left before lockout."
+        case let .singleUserDevice(u): "This is a Single User Device, assigned to \(u) for good: it cannot be checked in."
+        case let .unknownApp(id, valid): "Unknown app '\(id)'; installed apps: \(valid.joined(separator: ", "))."
+        case let .appNotInstalled(id): "\(id) is not installed: the device installs its apps during enrollment."
+        case let .appNotRunning(id): "\(id) is not running."
+        case let .notSupported(action, profile): "\(action) is not part of the \(profile.rawValue) profile."
+        case .nothingHeld: "No held deliveries to release."
+        }
+    }
+}

@@ -1,0 +1,43 @@
+extension SharedDevice {
+    /// Moves the simulator's clock forward. Past the inactivity timeout (counted from the
+    /// last input) a checked-out device locks; lockouts end when their time comes.
+    public mutating func advanceClock(by seconds: Double) -> Result<DeviceState, Refusal> {
+        guard seconds > 0 else { return .success(state) }
+        let target = now.adding(seconds: seconds)
+        if case let .checkedOut(user) = state, profile.hasInactivityLock {
+            let lockAt = snapshot.lastActivity.adding(seconds: policy.inactivityTimeout)
+            if lockAt <= target {
+                snapshot.now = max(now, lockAt)
+                snapshot.state = .locked(user)
+                logEvent(.event, "inactivity lock: no input for \(formatDuration(seconds: policy.inactivityTimeout)); app UIs locked")
+                cover("inactivityLock")
+            }
+        }
+        for (user, record) in snapshot.failedAttempts.sorted(by: { $0.key < $1.key }) {
+            if let until = record.lockedUntil, until > now, until <= target {
+                snapshot.now = until
+                logEvent(.event, "lockout of \(user) ended")
+                snapshot.failedAttempts[user] = nil
+            }
+        }
+        snapshot.now = target
+        audit()
+        return .success(state)
+    }
+
+    /// A person pressed a key or clicked: the inactivity timer restarts.
+    public mutating func userActivity() { touch() }
+
+    /// The connectivity toggle.
+    public mutating func goOnline() -> Result<DeviceState, Refusal> { setOnline(true) }
+    public mutating func goOffline() -> Result<DeviceState, Refusal> { setOnline(false) }
+
+    private mutating func setOnline(_ value: Bool) -> Result<DeviceState, Refusal> {
+        touch()
+        guard snapshot.online != value else { return .success(state) }
+        snapshot.online = value
+        logEvent(.event, value ? "device online" : "device offline")
+        cover(value ? "goOnline" : "goOffline")
+        return .success(state)
+    }
+}

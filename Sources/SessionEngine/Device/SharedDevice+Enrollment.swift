@@ -1,0 +1,66 @@
+extension SharedDevice {
+    /// **enroll**: staging credentials (and Group ID for Workspace ONE) are validated online,
+    /// then the profile installs step by step (`installNextProfileStep`).
+    public mutating func enroll(group: String?, user: String, password: Secret) -> Result<DeviceState, Refusal> {
+        switch state {
+        case .unenrolled: break
+        case .enrolling: return refuse("enroll", .enrollmentInProgress)
+        default: return refuse("enroll", .alreadyEnrolled)
+        }
+        guard online else { return refuse("enroll", .offline("enrollment")) }
+        var groupID: String?
+        if profile.usesGroupID {
+            guard let g = group, !g.isEmpty else { return refuse("enroll", .missingGroupID) }
+            guard let known = tenant.group(g) else { return refuse("enroll", .unknownGroup(g)) }
+            groupID = known.id
+        }
+        let staging: TenantUser
+        switch authenticate(user: user, password: password, staging: true) {
+        case .success(let u): staging = u
+        case .failure(let r): return refuse("enroll", r)
+        }
+        guard case let .staging(mode) = staging.role else { return refuse("enroll", .notAStagingUser(staging.id)) }
+        snapshot.enrollment = Enrollment(stagingUser: staging.id, group: groupID, mode: mode, enrolledAt: now)
+        let steps = profile.installSteps + snapshot.appSet.map { "Push app: \($0.name)" }
+        snapshot.state = .enrolling(EnrollmentProgress(steps: steps, completed: 1))
+        logEvent(.event, "enroll: \(staging.id) (staging, \(mode.rawValue)) accepted\(groupID.map { " for group \($0)" } ?? ""); installing the profile")
+        cover("enroll")
+        audit()
+        return .success(state)
+    }
+
+    /// One step of profile installation: restrictions, certificates, then each app pushed.
+    /// The last step puts the device in the checked-in (staged) state.
+    public mutating func installNextProfileStep() -> Result<DeviceState, Refusal> {
+        guard case var .enrolling(progress) = state else {
+            return refuse("installProfile", state == .unenrolled ? .notEnrolled : .alreadyEnrolled)
+        }
+        if let step = progress.current {
+            let appStepIndex = progress.completed - profile.installSteps.count
+            if appStepIndex >= 0 && appStepIndex < snapshot.appSet.count {
+                snapshot.apps.append(AppRuntime(definition: snapshot.appSet[appStepIndex]))
+                reindex()
+            }
+            logEvent(.event, "profile install: \(step)")
+            progress.completed += 1
+        }
+        if progress.isFinished {
+            snapshot.state = .checkedIn
+            snapshot.foreground = .hub
+            logEvent(.event, "enrollment complete: device checked in (staged); the \(profile.brokerName) shows the credential prompt")
+            cover("installProfile")
+        } else {
+            snapshot.state = .enrolling(progress)
+        }
+        audit()
+        return .success(state)
+    }
+
+    /// Runs the remaining install steps at once (headless runs and tests).
+    public mutating func completeEnrollment() -> Result<DeviceState, Refusal> {
+        while case .enrolling = state {
+            if case let .failure(r) = installNextProfileStep() { return .failure(r) }
+        }
+        return state == .checkedIn ? .success(state) : refuse("installProfile", .notEnrolled)
+    }
+}

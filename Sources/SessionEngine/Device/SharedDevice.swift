@@ -1,0 +1,176 @@
+/// What the engine needs from outside: key bytes and nonces, and the credential check.
+public struct EngineDependencies: Sendable {
+    public var keys: any KeySource
+    public var hasher: any CredentialHasher
+    public init(keys: any KeySource, hasher: any CredentialHasher) { self.keys = keys; self.hasher = hasher }
+}
+
+/// A shared device: the session engine's state machine.
+///
+/// One `mutating` method per event, each returning a typed result (`Result<…, Refusal>`);
+/// the caller does all I/O. No wall clock (time moves by `advanceClock(by:)`), no
+/// terminal, no files, no globals. After every event the leak audit runs and the event
+/// log records what happened, in order.
+public struct SharedDevice: Sendable {
+    public internal(set) var snapshot: DeviceSnapshot
+    public let tenant: Tenant
+    let deps: EngineDependencies
+    private var appIndex: [AppID: Int] = [:]
+
+    /// A new, unenrolled device that will install `apps` at enrollment.
+    public init(name: String = "shared-device-1", profile: DeviceProfile, tenant: Tenant,
+                apps: [AppDefinition], dependencies: EngineDependencies) {
+        self.init(snapshot: DeviceSnapshot(name: name, profile: profile, appSet: apps), tenant: tenant, dependencies: dependencies)
+    }
+
+    /// A device restored from a snapshot.
+    public init(snapshot: DeviceSnapshot, tenant: Tenant, dependencies: EngineDependencies) {
+        self.snapshot = snapshot
+        self.tenant = tenant
+        self.deps = dependencies
+        reindex()
+    }
+
+    // MARK: queries
+
+    public var name: String { snapshot.name }
+    public var profile: DeviceProfile { snapshot.profile }
+    public var state: DeviceState { snapshot.state }
+    public var online: Bool { snapshot.online }
+    public var now: SimInstant { snapshot.now }
+    public var apps: [AppRuntime] { snapshot.apps }
+    public var log: EventLog { snapshot.log }
+    public var findings: [LeakFinding] { snapshot.findings }
+    public var foreground: Foreground { snapshot.foreground }
+    public var policy: SecurityPolicy { tenant.policy }
+    public var heldDeliveries: [Delivery] { snapshot.heldDeliveries }
+    public var deliveryMode: DeliveryMode { snapshot.deliveryMode }
+
+    public func app(_ id: AppID) -> AppRuntime? { appIndex[id].map { snapshot.apps[$0] } }
+
+    /// The current session's length, for the Hub's home.
+    public var sessionLength: Double? { snapshot.session.map { now.seconds(since: $0.startedAt) } }
+
+    /// Seconds left before the inactivity lock, when one applies.
+    public var secondsUntilInactivityLock: Double? {
+        guard profile.hasInactivityLock, case .checkedOut = state else { return nil }
+        return max(0, policy.inactivityTimeout - now.seconds(since: snapshot.lastActivity))
+    }
+
+    /// Attempts left for `user` before a lockout, and the lockout's end if one is running.
+    public func attempts(of user: UserID) -> (left: Int, lockedUntil: SimInstant?) {
+        let record = snapshot.failedAttempts[user] ?? FailedAttempts()
+        let until = record.lockedUntil.flatMap { $0 > now ? $0 : nil }
+        return (until == nil ? max(0, policy.failedAttemptLimit - record.count) : 0, until)
+    }
+
+    /// MSAL `getDeviceInformation`: the device mode (`shared` once enrolled in shared mode).
+    public var deviceMode: String { state.isEnrolled && snapshot.enrollment?.mode != .singleUser ? "shared" : "private" }
+
+    /// MSAL `getCurrentAccount`: `(current, previous)`.
+    public var currentAccount: (current: UserID?, previous: UserID?) { (state.user, snapshot.previousAccount) }
+
+    /// Transitions of the state diagram that leave the current state.
+    public var availableTransitions: [TransitionSpec] { profile.transitions.filter { $0.from.contains(state.kind) } }
+
+    /// Why an app's UI cannot be used now, if it cannot.
+    public func block(of app: AppRuntime) -> AppBlock? {
+        switch app.definition.sdk {
+        case .workspaceOne:
+            if app.initialCheckFailed { return .blockedUntilRelaunch }
+            if case .locked = state { return .locked }
+            if app.sawCheckedIn && app.sdkSeen != nil { return .checkedIn }
+            return nil
+        case .msal, .none:
+            return nil
+        }
+    }
+
+    /// Whether the app has yet to notice the latest account change.
+    public func isPending(_ app: AppRuntime) -> Bool {
+        switch app.definition.sdk {
+        case .workspaceOne:
+            guard let seen = app.sdkSeen, !app.initialCheckFailed else { return false }
+            return seen != snapshot.marks
+        case .msal:
+            return app.lifecycle != .notRunning && app.currentUser != state.user
+        case .none:
+            return false
+        }
+    }
+
+    /// Whether a delivery for `app` is being held in step mode.
+    public func hasHeldDelivery(_ app: AppID) -> Bool { snapshot.heldDeliveries.contains { $0.app == app } }
+
+    // MARK: helpers for the event methods
+
+    mutating func reindex() {
+        appIndex = [:]
+        for (i, app) in snapshot.apps.enumerated() { appIndex[app.id] = i }
+    }
+
+    mutating func withApp<R>(_ id: AppID, _ body: (inout AppRuntime) -> R) -> R? {
+        guard let i = appIndex[id] else { return nil }
+        return body(&snapshot.apps[i])
+    }
+
+    var appContext: AppContext {
+        let server = snapshot.externalKeyServer
+        let keys = deps.keys
+        return AppContext(now: now, keys: keys, externalKey: { user in server[user] ?? keys.makeKey() })
+    }
+
+    /// The off-device key server hands out one key per user, the same every time.
+    mutating func ensureExternalKeys(for user: UserID) {
+        if snapshot.externalKeyServer[user] == nil && snapshot.apps.contains(where: { $0.definition.workspaceOneSupport == .externalEncryption }) {
+            snapshot.externalKeyServer[user] = deps.keys.makeKey()
+        }
+    }
+
+    mutating func logEvent(_ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
+        snapshot.log.append(now, kind, app: app, text)
+    }
+
+    mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] += 1 }
+
+    /// Records a refusal in the log and coverage, and returns it.
+    mutating func refuse<T>(_ event: String, _ refusal: Refusal) -> Result<T, Refusal> {
+        logEvent(.refused, "\(event) refused: \(refusal)")
+        cover("refused:\(event):\(refusal.tag)")
+        audit()
+        return .failure(refusal)
+    }
+
+    /// A person did something: the inactivity timer restarts.
+    mutating func touch() {
+        if case .checkedOut = state { snapshot.lastActivity = now }
+    }
+
+    /// Runs the leak audit and logs what changed.
+    mutating func audit() {
+        let user = state.user
+        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user, uiBlocked: { block(of: $0) != nil })
+        let old = Set(snapshot.findings)
+        for f in fresh where !old.contains(f) {
+            switch f.severity {
+            case .visibleLeak: snapshot.leakCount += 1; logEvent(.leak, app: f.app, f.message)
+            case .atRestExposure: snapshot.exposureCount += 1; logEvent(.exposure, app: f.app, f.message)
+            }
+        }
+        let now = Set(fresh)
+        for f in snapshot.findings where !now.contains(f) && !fresh.contains(where: { $0.app == f.app && $0.severity == f.severity }) {
+            logEvent(.resolved, app: f.app, "\(f.severity == .visibleLeak ? "leak" : "exposure") cleared in \(f.app)")
+        }
+        snapshot.findings = fresh
+    }
+}
+
+/// Why an app's UI is not usable.
+public enum AppBlock: String, Equatable, Sendable {
+    /// Cold-started while checked in: blocked until terminated and relaunched.
+    case blockedUntilRelaunch = "blocked until relaunch"
+    /// The SDK found the device checked in.
+    case checkedIn = "blocked: device checked in"
+    /// Inactivity lock.
+    case locked
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Reads a tenant from YAML. Passwords must be PHC hashes; plaintext is refused with a
+/// message that says how to hash it.
+public enum TenantLoader {
+    public static func load(yaml text: String, file: String) throws(ConfigError) -> Tenant {
+        let root = try YAMLValue.parse(text, file: file)
+        let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy"])
+
+        var groups: [OrganizationGroup] = []
+        if let list = top["groups"] {
+            for g in try list.items("groups") {
+                let f = try g.fields("a group", allowed: ["id", "name"])
+                let id = try f.string("id")
+                groups.append(OrganizationGroup(id: id, name: try f.optionalString("name") ?? id))
+            }
+        }
+        guard !groups.isEmpty else { throw root.error("the tenant needs at least one group under 'groups'") }
+
+        var users: [TenantUser] = []
+        for u in try top.required("users").items("users") {
+            let user = try readUser(u, groups: groups)
+            if users.contains(where: { $0.id == user.id }) { throw u.error("user '\(user.id)' is defined twice") }
+            users.append(user)
+        }
+        guard users.contains(where: \.isStagingUser) else {
+            throw root.error("the tenant needs a staging user (role: staging) to enroll devices")
+        }
+
+        return Tenant(
+            name: try top.optionalString("tenant") ?? "Tenant",
+            promptsForGroupID: try top.bool("promptForGroupID", default: true),
+            groups: groups, users: users,
+            policy: try top["policy"].map(readPolicy) ?? SecurityPolicy())
+    }
+
+    public static func load(contentsOf url: URL) throws(ConfigError) -> Tenant {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw ConfigError(file: url.path, line: 1, column: 1, message: "cannot read the tenant file: \(error.localizedDescription)")
+        }
+        return try load(yaml: text, file: url.path)
+    }
+
+    private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup]) throws(ConfigError) -> TenantUser {
+        let f = try u.fields("a user", allowed: ["name", "displayName", "group", "role", "staging", "passwordHash", "password"])
+        let name = try f.string("name")
+        if let plain = f["password"] {
+            throw plain.error("user '\(name)' has a plaintext password; store only a hash: run `hubsim tenant hash-password` and put its output under 'passwordHash'")
+        }
+        let hashNode = try f.required("passwordHash")
+        let hash = PasswordHash(phc: try hashNode.string("passwordHash"))
+        guard hash.scrypt != nil else {
+            throw hashNode.error("the passwordHash of '\(name)' is not a scrypt PHC string ($scrypt$ln=..,r=..,p=..$salt$hash); make one with `hubsim tenant hash-password`")
+        }
+        let groupID = try f.optionalString("group") ?? groups[0].id
+        guard let group = groups.first(where: { $0.id.caseInsensitiveCompare(groupID) == .orderedSame }) else {
+            throw (f["group"] ?? u).error("unknown group '\(groupID)'; groups: \(groups.map(\.id).joined(separator: ", "))")
+        }
+        let role: TenantUser.Role
+        switch try f.optionalString("role") ?? "end-user" {
+        case "staging":
+            let modeText = try f.optionalString("staging") ?? StagingMode.multiUser.rawValue
+            guard let mode = StagingMode(rawValue: modeText) else {
+                throw (f["staging"] ?? u).error("staging must be multi-user or single-user, not '\(modeText)'")
+            }
+            role = .staging(mode)
+        case "end-user": role = .endUser
+        case let other: throw (f["role"] ?? u).error("role must be staging or end-user, not '\(other)'")
+        }
+        return TenantUser(id: UserID(name), displayName: try f.optionalString("displayName") ?? name,
+                          group: group.id, role: role, passwordHash: hash)
+    }
+
+    private static func readPolicy(_ p: YAMLValue) throws(ConfigError) -> SecurityPolicy {
+        let f = try p.fields("the policy", allowed: ["appPasscode", "inactivityTimeout", "failedAttemptLimit", "lockoutSeconds"])
+        var policy = SecurityPolicy()
+        if let passcode = f["appPasscode"] {
+            let pf = try passcode.fields("appPasscode", allowed: ["required", "minLength"])
+            if try pf.bool("required", default: false) {
+                let min = try pf.int("minLength", default: 4)
+                guard (1...16).contains(min) else { throw passcode.error("minLength must be between 1 and 16") }
+                policy.appPasscodeMinLength = min
+            }
+        }
+        policy.inactivityTimeout = try f.double("inactivityTimeout", default: 300)
+        policy.failedAttemptLimit = try f.int("failedAttemptLimit", default: 5)
+        policy.lockoutDuration = try f.double("lockoutSeconds", default: 60)
+        guard policy.inactivityTimeout > 0 else { throw f.owner.error("inactivityTimeout must be positive") }
+        guard policy.failedAttemptLimit > 0 else { throw f.owner.error("failedAttemptLimit must be positive") }
+        return policy
+    }
+}
