@@ -10,9 +10,13 @@ import Testing
         #expect(d.secondsUntilInactivityLock == 300)
         #expect(d.advanceClock(by: 299) == .success(.checkedOut("cou1")))
         _ = d.launch("scanner")  // input restarts the timer
-        #expect(d.advanceClock(by: 299) == .success(.checkedOut("cou1")))
-        #expect(d.advanceClock(by: 5) == .success(.locked("cou1")))
-        #expect(d.log.entries.last { $0.kind == .event }?.time == SimInstant.shiftStart.adding(seconds: 299 + 300))
+        #expect(d.advanceClock(by: 200) == .success(.checkedOut("cou1")))
+        #expect(d.apply(.userActivity) == .accepted)  // so does typing that changes nothing
+        #expect(d.secondsUntilInactivityLock == 300)
+        #expect(d.advanceClock(by: 99) == .success(.checkedOut("cou1")))
+        #expect(d.advanceClock(by: 200) == .success(.checkedOut("cou1")))
+        #expect(d.advanceClock(by: 1) == .success(.locked("cou1")))
+        #expect(d.log.entries.last { $0.kind == .event }?.time == SimInstant.shiftStart.adding(seconds: 299 + 200 + 300))
         #expect(d.block(of: d.app("scanner")!) == .locked)
         #expect(d.logOut() == .failure(.lockedDevice("cou1")))
         #expect(Refusal.lockedDevice("cou1").description.contains("check-in requires unlock"))
