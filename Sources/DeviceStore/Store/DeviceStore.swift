@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import SessionEngine
+
+/// A simulated device's memory: one SQLite database (GRDB, WAL) per device.
+///
+/// `save` is called after every engine event and commits that event in one transaction,
+/// so a process killed at any moment loses nothing that was shown. It writes only what
+/// changed since the previous save (the event log by `seq`, apps that changed, …).
+/// The file is created owner-only (0600) in an owner-only directory (0700), and held with
+/// an exclusive lock: a second hubsim on the same device gets a clear error.
+public final class DeviceStore: @unchecked Sendable {
+    /// The database file; nil for an in-memory store (`--ephemeral`).
+    public let url: URL?
+    private let queue: DatabaseQueue
+    private let writer = SnapshotWriter()
+    // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
+    private var lastSaved: DeviceSnapshot?
+    private let lock = NSLock()
+
+    private init(url: URL?, queue: DatabaseQueue) {
+        self.url = url
+        self.queue = queue
+    }
+
+    /// Opens (creating if needed) the database at `url`. A corrupt, foreign or newer file,
+    /// or a directory that cannot be written, throws a `StoreError` and is left untouched.
+    public static func open(at url: URL) throws(StoreError) -> DeviceStore {
+        let path = url.path
+        try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
+        if FileManager.default.fileExists(atPath: path) {
+            try StoreFiles.requireRegularFile(path)
+            try StoreFileCheck.check(path)
+        } else {
+            try StoreFiles.createEmpty(path)
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device"))
+        } catch {
+            throw map(error, path: path, doing: "open")
+        }
+        let store = DeviceStore(url: url, queue: queue)
+        try store.migrate(path: path)
+        StoreFiles.restrictPermissions(path)
+        return store
+    }
+
+    /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
+    public static func inMemory() throws(StoreError) -> DeviceStore {
+        let queue: DatabaseQueue
+        do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral")) } catch {
+            throw map(error, path: ":memory:", doing: "open")
+        }
+        let store = DeviceStore(url: nil, queue: queue)
+        try store.migrate(path: ":memory:")
+        return store
+    }
+
+    static func configuration(label: String) -> Configuration {
+        var config = Configuration()
+        config.label = label
+        config.journalMode = .wal
+        config.prepareDatabase { db in
+            // Exclusive before WAL is entered: no -shm file, and one process per device.
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            // A destroyed key's bytes are overwritten, not just unlinked from the b-tree.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return config
+    }
+
+    private func migrate(path: String) throws(StoreError) {
+        do {
+            // Read again through SQLite: a -wal left by a killed process may hold a
+            // newer header than the main file showed.
+            let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
+            try Schema.migrator().migrate(queue)
+        } catch {
+            throw Self.map(error, path: path, doing: "open")
+        }
+    }
+
+    /// The schema version of the open file.
+    public func schemaVersion() throws(StoreError) -> Int {
+        do { return try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 } } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// The stored device, or nil when there is none yet (a new or reset database).
+    public func load() throws(StoreError) -> DeviceSnapshot? {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            let snapshot = try queue.read { try SnapshotReader.read($0) }
+            lastSaved = snapshot
+            return snapshot
+        } catch let error as SnapshotReader.Unreadable {
+            throw .corrupt(displayPath, error.description)
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// Commits `snapshot` in one transaction, writing only what changed since the last
+    /// `save` or `load`.
+    public func save(_ snapshot: DeviceSnapshot) throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        let old = lastSaved
+        do {
+            try queue.write { db in try writer.write(snapshot, over: old, in: db) }
+        } catch {
+            // The transaction rolled back: the tables still hold `old`.
+            throw Self.map(error, path: displayPath, doing: "save the device state to")
+        }
+        lastSaved = snapshot
+    }
+
+    /// Forgets the device (unenrolls it): every table emptied in one transaction. The next
+    /// `load` returns nil.
+    public func reset() throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            try queue.write { db in
+                for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+            }
+            // Give the freed pages back, so nothing of the old device lingers in the file.
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "reset")
+        }
+        lastSaved = nil
+    }
+
+    /// Checkpoints the WAL into the main file and closes it (also done on deinit).
+    public func close() throws(StoreError) {
+        do { try queue.close() } catch { throw Self.map(error, path: displayPath, doing: "close") }
+    }
+
+    private var displayPath: String { url?.path ?? ":memory:" }
+
+    static func map(_ error: any Error, path: String, doing what: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let db = error as? DatabaseError else { return .io(path, what, "\(error)") }
+        let detail = db.message ?? "\(db.resultCode)"
+        switch db.resultCode.primaryResultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .inUse(path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT: return .corrupt(path, detail)
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return .unwritable(path, detail)
+        default: return .io(path, what, detail)
+        }
+    }
+}
