@@ -153,3 +153,22 @@ public final class DeviceStore: @unchecked Sendable {
         }
     }
 }
+
+extension DeviceStore {
+    /// Copies what is committed into `other`, as a fresh process would read it.
+    func backup(to other: DeviceStore) throws {
+        try queue.backup(to: other.queue)
+    }
+
+    /// The keychain table's rows: which app holds which key.
+    func keychainRows() throws -> [(app: AppID, key: [UInt8])] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT app, key FROM keychain").map { ($0["app"], Array($0["key"] as Data)) }
+        }
+    }
+
+    /// Runs `body` on the connection (tests inspect the schema with it).
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+}
