@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a device database cannot be used. `description` is one line: what went wrong,
 /// where, and what to do about it. Every case leaves the file as it was.
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,12 +18,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func corrupt(_ path: String, _ detail: String) -> StoreError {
         StoreError(kind: .corrupt, path: path, description:
-            "the device database \(path) is damaged (\(detail)); it was left untouched: move it aside to keep it, then start again (the device starts unenrolled), or use --device/--ephemeral")
+            "the device database \(path) is damaged (\(oneLine(detail))); it was left untouched: move it aside to keep it, then start again (the device starts unenrolled), or use --device/--ephemeral")
     }
 
     static func foreign(_ path: String, _ detail: String) -> StoreError {
         StoreError(kind: .foreign, path: path, description:
-            "\(path) is not a hubsim device database (\(detail)); it was left untouched: choose another --state-dir or --device, or move the file away")
+            "\(path) is not a hubsim device database (\(oneLine(detail))); it was left untouched: choose another --state-dir or --device, or move the file away")
     }
 
     static func newer(_ path: String, version: Int) -> StoreError {
@@ -31,7 +33,7 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func unwritable(_ path: String, _ detail: String) -> StoreError {
         StoreError(kind: .unwritable, path: path, description:
-            "cannot write device state in \(path) (\(detail)): choose a writable directory with --state-dir, or run with --ephemeral")
+            "cannot write device state in \(path) (\(oneLine(detail))): choose a writable directory with --state-dir, or run with --ephemeral")
     }
 
     static func inUse(_ path: String) -> StoreError {
@@ -46,6 +48,13 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func io(_ path: String, _ what: String, _ detail: String) -> StoreError {
         StoreError(kind: .io, path: path, description:
-            "cannot \(what) \(path) (\(detail)): check the disk has space and the file is writable, or run with --ephemeral")
+            "cannot \(what) \(path) (\(oneLine(detail))): check the disk has space and the file is writable, or run with --ephemeral")
+    }
+
+    /// SQLite's messages can span lines (`quick_check`); the error stays one line.
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "*** in database main ***", with: "")
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
     }
 }
