@@ -103,6 +103,15 @@ import Testing
         #expect(try DeviceStore.open(at: url).load() == fresh.snapshot)
     }
 
+    @Test func savingAnotherDeviceReplacesTheFirst() throws {
+        let store = try DeviceStore.inMemory()
+        var first = try Fixtures.newDevice()
+        try Fixtures.drive(&first, Fixtures.walk, store: store)
+        var second = try Fixtures.newDevice(profile: .entraIOS)
+        try Fixtures.drive(&second, [.enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment], store: store)
+        #expect(try store.load() == second.snapshot)
+    }
+
     @Test func aDestroyedKeyIsReallyGoneFromTheFiles() throws {
         let dir = try Fixtures.tempDir()
         let url = dir.appendingPathComponent("d.sqlite")

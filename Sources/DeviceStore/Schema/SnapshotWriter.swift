@@ -3,9 +3,12 @@ import GRDB
 import SessionEngine
 
 /// Writes a `DeviceSnapshot` into the tables, touching only what changed since the
-/// snapshot last written: new event-log and app-log entries are appended by sequence
-/// number, changed rows are upserted, and unchanged apps cost one comparison.
+/// previous write: new event-log and app-log entries are appended by position, changed
+/// rows are upserted, and an unchanged app costs one comparison of its small fields.
 ///
+/// It remembers what the tables hold as a `SavedState` (counts and last entries of the
+/// append-only logs, small values whole) rather than the whole previous snapshot: holding
+/// the snapshot would make the engine copy every growing log on its next append.
 /// Not thread-safe; `DeviceStore` serialises calls.
 final class SnapshotWriter {
     private let encoder: JSONEncoder = {
@@ -13,30 +16,43 @@ final class SnapshotWriter {
         e.outputFormatting = [.sortedKeys]
         return e
     }()
-    // The JSON of large, rarely changing values, re-encoded only when they change.
+    // The JSON of rarely changing values, re-encoded only when they change.
     private var profileJSON: (DeviceProfile, String)?
     private var appSetJSON: ([AppDefinition], String)?
+    private var enrollmentJSON: (Enrollment, String)?
     private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
 
-    /// Writes `new`; `old` is what the tables hold now (nil: rewrite everything).
-    func write(_ new: DeviceSnapshot, over old: DeviceSnapshot?, in db: Database) throws {
-        if old == nil {
+    /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
+    /// returns what they hold afterwards (to keep once the transaction commits).
+    func write(_ new: DeviceSnapshot, over saved: SavedState?, in db: Database) throws -> SavedState {
+        if saved == nil {
             for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
         }
+        let old = saved ?? SavedState()
+        var next = SavedState()
         try writeDevice(new, db)
-        try writeSessions(new.history, old: old?.history ?? [], db)
-        try writeApps(new.apps, old: old?.apps ?? [], db)
-        try writeEventLog(new.log.entries, old: old?.log.entries ?? [], db)
-        try writeMap(new.coverage, old: old?.coverage ?? [:], db,
+        try writeSessions(new.history, old: old, db)
+        next.historyCount = new.history.count
+        next.historyLast = new.history.last
+        next.apps = try writeApps(new.apps, old: old.apps, db)
+        try writeEventLog(new.log.entries, old: old, db)
+        next.logCount = new.log.entries.count
+        next.logLast = new.log.entries.last
+        try writeMap(new.coverage, old: old.coverage, db,
                      upsert: "INSERT INTO coverage (transition_name, count) VALUES (?, ?) ON CONFLICT(transition_name) DO UPDATE SET count = excluded.count",
                      delete: "DELETE FROM coverage WHERE transition_name = ?") { [$0, $1] }
-        try writeMap(new.failedAttempts, old: old?.failedAttempts ?? [:], db,
+        try writeMap(new.failedAttempts, old: old.failedAttempts, db,
                      upsert: "INSERT OR REPLACE INTO failed_attempts (user, count, locked_until_ms) VALUES (?, ?, ?)",
                      delete: "DELETE FROM failed_attempts WHERE user = ?") { [$0.name, $1.count, $1.lockedUntil?.milliseconds] }
-        try writeMap(new.externalKeyServer, old: old?.externalKeyServer ?? [:], db,
+        try writeMap(new.externalKeyServer, old: old.keyServer, db,
                      upsert: "INSERT OR REPLACE INTO key_server (user, fingerprint, key) VALUES (?, ?, ?)",
                      delete: "DELETE FROM key_server WHERE user = ?") { [$0.name, $1.fingerprint, Data($1.bytes)] }
-        if old?.findings != new.findings { try writeFindings(new.findings, db) }
+        if saved == nil || old.findings != new.findings { try writeFindings(new.findings, db) }
+        next.coverage = new.coverage
+        next.failedAttempts = new.failedAttempts
+        next.keyServer = new.externalKeyServer
+        next.findings = new.findings
+        return next
     }
 
     // MARK: device
@@ -53,7 +69,7 @@ final class SnapshotWriter {
         if case let .enrolling(p) = s.state { progress = try json(p) }
         let args: [(any DatabaseValueConvertible)?] = [
             s.name, s.profile.id.rawValue, try cached(s.profile, &profileJSON), s.state.kind.rawValue, s.state.user?.name, progress,
-            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map(json),
+            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map { try cached($0, &enrollmentJSON) },
             s.session?.user.name, s.session?.startedAt.milliseconds, s.session?.passcodeHash?.phc,
             s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
             try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
@@ -64,37 +80,52 @@ final class SnapshotWriter {
 
     // MARK: sessions
 
-    private func writeSessions(_ new: [SessionRecord], old: [SessionRecord], _ db: Database) throws {
+    private func writeSessions(_ new: [SessionRecord], old: SavedState, _ db: Database) throws {
+        // Sessions are appended, and only the last one changes (when it ends).
+        var from = max(0, old.historyCount - 1)
+        if new.count < old.historyCount {
+            try db.execute(sql: "DELETE FROM sessions")
+            from = 0
+        } else if old.historyCount > 0 && new[old.historyCount - 1] == old.historyLast {
+            from = old.historyCount
+        }
+        guard from < new.count else { return }
         let upsert = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO sessions (seq, user, checked_out_at_ms, ended_at_ms, ending) VALUES (?, ?, ?, ?, ?)
             """)
-        for (i, record) in new.enumerated() where i >= old.count || old[i] != record {
+        for i in from..<new.count {
+            let record = new[i]
             try upsert.execute(arguments: [i + 1, record.user.name, record.checkedOutAt.milliseconds,
                                            record.endedAt?.milliseconds, record.ending?.rawValue])
         }
-        if old.count > new.count { try db.execute(sql: "DELETE FROM sessions WHERE seq > ?", arguments: [new.count]) }
     }
 
     // MARK: apps
 
-    private func writeApps(_ new: [AppRuntime], old: [AppRuntime], _ db: Database) throws {
-        var previous: [AppID: (position: Int, app: AppRuntime)] = [:]
-        for (i, app) in old.enumerated() { previous[app.id] = (i, app) }
+    private func writeApps(_ new: [AppRuntime], old: [AppID: SavedApp], _ db: Database) throws -> [AppID: SavedApp] {
+        var previous = old
+        var next: [AppID: SavedApp] = [:]
         for (position, app) in new.enumerated() {
             let before = previous.removeValue(forKey: app.id)
-            if let before, before.position == position, before.app == app { continue }
-            try writeAppRow(app, position: position, db)
-            if before?.app.storage != app.storage { try writeItems(app, db) }
-            if before?.app.keychain.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db) }
-            try writeAppLog(app, old: before?.app.log ?? [], db)
+            let storageChanged = before?.storage != app.storage
+            // The next item serial moves only when an item is created, i.e. storage changed.
+            let serial = storageChanged || before == nil ? AppRuntimeFields.nextSerial(of: app) : before!.fields.nextSerial
+            let fields = SavedApp.Fields(app, nextSerial: serial)
+            if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
+            if storageChanged { try writeItems(app, db) }
+            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db) }
+            try writeAppLog(app, old: before, db)
+            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
+                                    logCount: app.log.count, logLast: app.log.last)
         }
         for gone in previous.keys {
             // ON DELETE CASCADE takes its items, keys and log with it.
             try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [gone])
         }
+        return next
     }
 
-    private func writeAppRow(_ app: AppRuntime, position: Int, _ db: Database) throws {
+    private func writeAppRow(_ app: AppRuntime, _ fields: SavedApp.Fields, position: Int, _ db: Database) throws {
         // An upsert, not INSERT OR REPLACE: replacing the row would cascade-delete its items.
         let statement = try db.cachedStatement(sql: """
             INSERT INTO apps (id, position, name, definition, lifecycle, sdk_seen_check_outs, sdk_seen_wipes,
@@ -117,7 +148,7 @@ final class SnapshotWriter {
         let args: [(any DatabaseValueConvertible)?] = [
             app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
             app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
-            app.currentUser?.name, app.userChangeFlag, AppRuntimeFields.nextSerial(of: app),
+            app.currentUser?.name, app.userChangeFlag, fields.nextSerial,
         ]
         try statement.execute(arguments: StatementArguments(args))
     }
@@ -148,9 +179,9 @@ final class SnapshotWriter {
         }
     }
 
-    private func writeAppLog(_ app: AppRuntime, old: [AppLogEntry], _ db: Database) throws {
-        var start = old.count
-        if old.count > app.log.count || (old.count > 0 && old[old.count - 1] != app.log[old.count - 1]) {
+    private func writeAppLog(_ app: AppRuntime, old: SavedApp?, _ db: Database) throws {
+        var start = old?.logCount ?? 0
+        if let old, old.logCount > 0, old.logCount > app.log.count || app.log[old.logCount - 1] != old.logLast {
             try db.cachedStatement(sql: "DELETE FROM app_log WHERE app = ?").execute(arguments: [app.id])
             start = 0
         }
@@ -166,20 +197,17 @@ final class SnapshotWriter {
 
     // MARK: event log, maps, findings
 
-    private func writeEventLog(_ new: [LogEntry], old: [LogEntry], _ db: Database) throws {
-        var fresh = new[...]
-        if let last = old.last {
-            // Append-only, so the old last entry must still be where it was; otherwise
-            // this is another device's log (after a reset) and it is rewritten.
-            if old.count <= new.count && new[old.count - 1] == last {
-                fresh = new[old.count...]
-            } else {
-                try db.execute(sql: "DELETE FROM event_log")
-            }
+    private func writeEventLog(_ new: [LogEntry], old: SavedState, _ db: Database) throws {
+        var start = old.logCount
+        // Append-only, so the last entry written must still be where it was; otherwise
+        // this is another device's log and it is rewritten.
+        if old.logCount > 0 && (old.logCount > new.count || new[old.logCount - 1] != old.logLast) {
+            try db.execute(sql: "DELETE FROM event_log")
+            start = 0
         }
-        guard !fresh.isEmpty else { return }
+        guard start < new.count else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
-        for e in fresh {
+        for e in new[start...] {
             try insert.execute(arguments: [e.seq, e.time.milliseconds, e.kind.rawValue, e.app, e.text])
         }
     }

@@ -15,7 +15,7 @@ public final class DeviceStore: @unchecked Sendable {
     private let queue: DatabaseQueue
     private let writer = SnapshotWriter()
     // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
-    private var lastSaved: DeviceSnapshot?
+    private var saved: SavedState?
     private let lock = NSLock()
 
     private init(url: URL?, queue: DatabaseQueue) {
@@ -94,7 +94,7 @@ public final class DeviceStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         do {
             let snapshot = try queue.read { try SnapshotReader.read($0) }
-            lastSaved = snapshot
+            saved = snapshot.map(SavedState.init)
             return snapshot
         } catch let error as SnapshotReader.Unreadable {
             throw .corrupt(displayPath, error.description)
@@ -104,17 +104,17 @@ public final class DeviceStore: @unchecked Sendable {
     }
 
     /// Commits `snapshot` in one transaction, writing only what changed since the last
-    /// `save` or `load`.
+    /// `save` or `load`. Successive calls are meant for successive states of one device
+    /// (its logs only grow); after `reset()` the next save writes everything.
     public func save(_ snapshot: DeviceSnapshot) throws(StoreError) {
         lock.lock(); defer { lock.unlock() }
-        let old = lastSaved
+        let old = saved
         do {
-            try queue.write { db in try writer.write(snapshot, over: old, in: db) }
+            saved = try queue.write { db in try writer.write(snapshot, over: old, in: db) }
         } catch {
-            // The transaction rolled back: the tables still hold `old`.
+            // The transaction rolled back: the tables still hold what `old` says.
             throw Self.map(error, path: displayPath, doing: "save the device state to")
         }
-        lastSaved = snapshot
     }
 
     /// Forgets the device (unenrolls it): every table emptied in one transaction. The next
@@ -130,7 +130,7 @@ public final class DeviceStore: @unchecked Sendable {
         } catch {
             throw Self.map(error, path: displayPath, doing: "reset")
         }
-        lastSaved = nil
+        saved = nil
     }
 
     /// Checkpoints the WAL into the main file and closes it (also done on deinit).
