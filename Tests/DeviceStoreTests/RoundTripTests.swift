@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    /// The files as a process killed right after an event leaves them (the main file and
+    /// its -wal, copied while the store is open) open to the state shown at that moment.
+    @Test func aKilledProcessLosesNothingShown() throws {
+        let dir = try Fixtures.tempDir()
+        let url = dir.appendingPathComponent("d.sqlite")
+        let store = try DeviceStore.open(at: url)
+        var device = try Fixtures.newDevice()
+        for (i, action) in Fixtures.walk.enumerated() {
+            device.apply(action)
+            try store.save(device.snapshot)
+            guard i % 4 == 3 else { continue }
+            let crash = try Fixtures.tempDir()
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                try FileManager.default.copyItem(atPath: url.path + suffix, toPath: crash.appendingPathComponent("d.sqlite" + suffix).path)
+            }
+            let survivor = try DeviceStore.open(at: crash.appendingPathComponent("d.sqlite"))
+            #expect(try survivor.load() == Fixtures.persisted(device.snapshot), "killed after \(action.name)")
+        }
+    }
+
     /// Reads what is committed through SQLite's backup API, as a fresh process would.
     static func committedCopy(of store: DeviceStore) throws -> DeviceSnapshot? {
         let memory = try DeviceStore.inMemory()
