@@ -14,7 +14,7 @@ import Testing
         let logger = Logger(label: "hubsim.test") { FileLogHandler(label: $0, file: logFile, level: .trace) }
         let password = Fixtures.distinctivePassword
         let wrong = "Wrong-" + password
-        let store = try DeviceStore.open(at: dir.appendingPathComponent("state/d.sqlite"))
+        let store = try DeviceStore.open(at: dir.appendingPathComponent("state/d.sqlite"), logger: logger)
         var device = try Fixtures.newDevice()
         let actions: [DeviceAction] = [
             .enroll(group: "FRONTLINE", user: "stage", password: "stage"), .completeEnrollment,
@@ -45,6 +45,7 @@ import Testing
         }
         let log = try String(contentsOfFile: logFile.path, encoding: .utf8)
         #expect(log.contains("••••") && log.contains("checkOut"))
+        #expect(log.contains("created the device database") && log.contains("saved"))
     }
 
     @Test func aLockoutSurvivesARestart() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import SessionEngine
 
 /// A simulated device's memory: one SQLite database (GRDB, WAL) per device.
@@ -17,15 +18,28 @@ public final class DeviceStore: @unchecked Sendable {
     // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
     private var saved: SavedState?
     private let lock = NSLock()
+    private let logger: Logger
 
-    private init(url: URL?, queue: DatabaseQueue) {
+    private init(url: URL?, queue: DatabaseQueue, logger: Logger) {
         self.url = url
         self.queue = queue
+        self.logger = logger
     }
+
+    /// A logger that drops everything, for callers that pass none.
+    public static let silent = Logger(label: "hubsim.store") { _ in SwiftLogNoOpLogHandler() }
 
     /// Opens (creating if needed) the database at `url`. A corrupt, foreign or newer file,
     /// or a directory that cannot be written, throws a `StoreError` and is left untouched.
-    public static func open(at url: URL) throws(StoreError) -> DeviceStore {
+    public static func open(at url: URL, logger: Logger = silent) throws(StoreError) -> DeviceStore {
+        let path = url.path
+        do { return try openChecked(url, logger: logger) } catch {
+            logger.error("cannot open the device database", metadata: ["path": "\(path)", "kind": "\(error.kind.rawValue)"])
+            throw error
+        }
+    }
+
+    private static func openChecked(_ url: URL, logger: Logger) throws(StoreError) -> DeviceStore {
         let path = url.path
         try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
         if FileManager.default.fileExists(atPath: path) {
@@ -40,19 +54,19 @@ public final class DeviceStore: @unchecked Sendable {
         } catch {
             throw map(error, path: path, doing: "open")
         }
-        let store = DeviceStore(url: url, queue: queue)
+        let store = DeviceStore(url: url, queue: queue, logger: logger)
         try store.migrate(path: path)
         StoreFiles.restrictPermissions(path)
         return store
     }
 
     /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
-    public static func inMemory() throws(StoreError) -> DeviceStore {
+    public static func inMemory(logger: Logger = silent) throws(StoreError) -> DeviceStore {
         let queue: DatabaseQueue
         do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral")) } catch {
             throw map(error, path: ":memory:", doing: "open")
         }
-        let store = DeviceStore(url: nil, queue: queue)
+        let store = DeviceStore(url: nil, queue: queue, logger: logger)
         try store.migrate(path: ":memory:")
         return store
     }
@@ -77,6 +91,12 @@ public final class DeviceStore: @unchecked Sendable {
             let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
             try Schema.migrator().migrate(queue)
+            if version < Schema.currentVersion {
+                logger.info(version == 0 ? "created the device database" : "migrated the device database",
+                            metadata: ["path": "\(path)", "from": "\(version)", "to": "\(Schema.currentVersion)"])
+            } else {
+                logger.info("opened the device database", metadata: ["path": "\(path)", "schema": "\(version)"])
+            }
         } catch {
             throw Self.map(error, path: path, doing: "open")
         }
@@ -113,8 +133,11 @@ public final class DeviceStore: @unchecked Sendable {
             saved = try queue.write { db in try writer.write(snapshot, over: old, in: db) }
         } catch {
             // The transaction rolled back: the tables still hold what `old` says.
-            throw Self.map(error, path: displayPath, doing: "save the device state to")
+            let failure = Self.map(error, path: displayPath, doing: "save the device state to")
+            logger.error("save failed", metadata: ["path": "\(displayPath)", "kind": "\(failure.kind.rawValue)"])
+            throw failure
         }
+        logger.trace("saved", metadata: ["state": "\(snapshot.state)", "log": "\(snapshot.log.entries.last?.seq ?? 0)"])
     }
 
     /// Forgets the device (unenrolls it): every table emptied in one transaction. The next
@@ -131,6 +154,7 @@ public final class DeviceStore: @unchecked Sendable {
             throw Self.map(error, path: displayPath, doing: "reset")
         }
         saved = nil
+        logger.notice("device reset (unenrolled)", metadata: ["path": "\(displayPath)"])
     }
 
     /// Checkpoints the WAL into the main file and closes it (also done on deinit).
