@@ -10,6 +10,18 @@ import Testing
         let store = try DeviceStore.open(at: dir.appendingPathComponent("d.sqlite"))
         #expect(try store.load() == nil)
         #expect(try store.schemaVersion() == Schema.currentVersion)
+        #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test func theOptionsChooseTheStore() throws {
+        let dir = try Fixtures.tempDir()
+        let ephemeral = try DeviceStore.open(stateDir: dir.path, device: "x", ephemeral: true)
+        #expect(ephemeral.url == nil)
+        #expect(Fixtures.files(under: dir).isEmpty)
+        let file = try DeviceStore.open(stateDir: nil, device: "till", ephemeral: false,
+                                        environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"])
+        #expect(file.url?.path == dir.appendingPathComponent("hubsim/till.sqlite").path)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hubsim/till.sqlite").path))
     }
 
     @Test func restartKeepsStateStorageKeysLogAndCoverage() throws {

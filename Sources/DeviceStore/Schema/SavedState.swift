@@ -43,6 +43,14 @@ struct SavedApp {
 }
 
 extension SavedState {
+    /// Whether `snapshot` is a later state of the device written: its append-only logs
+    /// still hold what was written, where it was written.
+    func isContinued(by snapshot: DeviceSnapshot) -> Bool {
+        let log = snapshot.log.entries
+        guard logCount <= log.count, historyCount <= snapshot.history.count else { return false }
+        return logCount == 0 || log[logCount - 1] == logLast
+    }
+
     /// What the tables hold right after `snapshot` was read from them.
     init(_ snapshot: DeviceSnapshot) {
         historyCount = snapshot.history.count

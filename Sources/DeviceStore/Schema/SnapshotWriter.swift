@@ -25,6 +25,9 @@ final class SnapshotWriter {
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
     func write(_ new: DeviceSnapshot, over saved: SavedState?, in db: Database) throws -> SavedState {
+        // Another device (its log is not a continuation of the one written) is written whole.
+        var saved = saved
+        if let s = saved, !s.isContinued(by: new) { saved = nil }
         if saved == nil {
             for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
         }
