@@ -27,8 +27,9 @@ func storeBenchmark() throws -> [String] {
         device.apply(.completeEnrollment)
         return device
     }
-    /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a warm-up).
-    func measure(_ save: ((DeviceSnapshot) throws -> Void)?) throws -> (median: Double, p95: Double) {
+    /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a
+    /// warm-up), and the medians of the first and last 50 (the log grows between them).
+    func measure(_ save: ((DeviceSnapshot) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double) {
         var device = try enrolledDevice()
         try save?(device.snapshot)
         var times: [Double] = []
@@ -41,8 +42,9 @@ func storeBenchmark() throws -> [String] {
             let elapsed = ContinuousClock.now - start
             if i >= 5 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
         }
-        times.sort()
-        return (times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)])
+        func median(_ t: some Collection<Double>) -> Double { t.sorted()[t.count / 2] }
+        let sorted = times.sorted()
+        return (median(sorted), sorted[min(sorted.count - 1, sorted.count * 95 / 100)], median(times.prefix(50)), median(times.suffix(50)))
     }
 
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-bench-\(getpid())")
@@ -71,6 +73,7 @@ func storeBenchmark() throws -> [String] {
         "  --ephemeral (in-memory db)   \(ms(ephemeral.median)) (\(ms(ephemeral.p95)))",
         "  persistent (SQLite WAL file) \(ms(persistent.median)) (\(ms(persistent.p95)))  budget 5 ms; "
             + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event",
+        "  persistent, first 50 cycles \(ms(persistent.first)), last 50 \(ms(persistent.last)) (log size does not matter)",
         "  restart: open + load after \(cycles + 5) cycles (\(loaded?.log.entries.count ?? 0) log entries, \(fileSize / 1024) KiB): "
             + ms(Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000)
             + (loaded == snapshot ? "" : "  MISMATCH"),

@@ -21,7 +21,7 @@ import Testing
         #expect(try store.schemaVersion() == 2)
         #expect(try store.load() == Fixtures.persisted(device.snapshot))
         let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") }
-        #expect(indexes == ["event_log_by_app", "items_by_owner"])
+        #expect(indexes == ["items_by_owner"])
         let applied = try store.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied.count == Schema.migrations.count)
     }
