@@ -8,8 +8,21 @@ import SessionEngine
 /// `Decodable` conformance, so a restarted app never reuses an item id.
 enum AppRuntimeFields {
     static func nextSerial(of app: AppRuntime) -> Int {
-        Mirror(reflecting: app).children.first { $0.label == "nextSerial" }?.value as? Int ?? 1
+        let children = Mirror(reflecting: app).children
+        // Walking every child boxes the app's storage and log; jump to the known position.
+        let i = children.index(children.startIndex, offsetBy: serialPosition)
+        if children[i].label == "nextSerial", let serial = children[i].value as? Int { return serial }
+        return children.first { $0.label == "nextSerial" }?.value as? Int ?? 1
     }
+
+    /// Where `nextSerial` sits among `AppRuntime`'s stored properties, found once.
+    private static let serialPosition: Int = {
+        let app = AppRuntime(definition: AppDefinition(id: "probe", name: "probe", sdk: .none))
+        for (position, child) in Mirror(reflecting: app).children.enumerated() where child.label == "nextSerial" {
+            return position
+        }
+        return 0
+    }()
 
     /// The stored fields of an `AppRuntime`, under its coding keys; storage, keys and log
     /// are filled in afterwards.
