@@ -79,8 +79,15 @@ enum Fixtures {
         return s
     }
 
+    /// One directory per test process, removed when the process exits.
+    static let tempRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-store-tests-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: Fixtures.tempRoot) }
+        return root
+    }()
+
     static func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-store-\(UUID().uuidString)")
+        let dir = tempRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
