@@ -44,6 +44,7 @@ public final class DeviceStore: @unchecked Sendable {
         try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
         if FileManager.default.fileExists(atPath: path) {
             try StoreFiles.requireRegularFile(path)
+            if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
             try StoreFileCheck.check(path)
         } else {
             try StoreFiles.createEmpty(path)

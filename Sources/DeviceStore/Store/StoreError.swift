@@ -38,7 +38,7 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     static func inUse(_ path: String) -> StoreError {
         StoreError(kind: .inUse, path: path, description:
-            "the device database \(path) is in use by another hubsim: quit that one first, or choose another --device")
+            "the device database \(path) is in use by another process (another hubsim on the same device?): quit it first, or choose another --device")
     }
 
     static func invalidName(_ name: String) -> StoreError {

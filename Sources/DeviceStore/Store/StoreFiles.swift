@@ -31,6 +31,22 @@ enum StoreFiles {
         guard st.st_mode & S_IFMT == S_IFREG else { throw .foreign(path, "it is not a regular file") }
     }
 
+    /// Whether another process holds one of SQLite's locks on the file (the 512 bytes at
+    /// 1 GiB that SQLite locks with fcntl). F_GETLK only asks: nothing is locked or written.
+    /// Checked before the file is inspected, since a file in use may be mid-checkpoint.
+    static func isLockedByAnotherProcess(_ path: String) -> Bool {
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0x4000_0000
+        lock.l_len = 512
+        guard fcntl(fd, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
     /// Creates the database file owner-only before SQLite opens it (SQLite gives its -wal
     /// the same permissions as the main file).
     static func createEmpty(_ path: String) throws(StoreError) {
