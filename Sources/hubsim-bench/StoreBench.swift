@@ -73,7 +73,8 @@ func storeBenchmark() throws -> [String] {
         "  --ephemeral (in-memory db)   \(ms(ephemeral.median)) (\(ms(ephemeral.p95)))",
         "  persistent (SQLite WAL file) \(ms(persistent.median)) (\(ms(persistent.p95)))  budget 5 ms; "
             + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event",
-        "  persistent, median of the first 50 cycles \(ms(persistent.first)), of the last 50 \(ms(persistent.last)) (the log grows by ~44 entries a cycle)",
+        "  median of the first / last 50 cycles (the log grows by ~44 entries a cycle): engine \(ms(engine.first)) / \(ms(engine.last)), "
+            + "--ephemeral \(ms(ephemeral.first)) / \(ms(ephemeral.last)), persistent \(ms(persistent.first)) / \(ms(persistent.last))",
         "  restart: open + load after \(cycles + 5) cycles (\(loaded?.log.entries.count ?? 0) log entries, \(fileSize / 1024) KiB): "
             + ms(Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000)
             + (loaded == snapshot ? "" : "  MISMATCH"),
