@@ -147,7 +147,7 @@ import Testing
 
     @Test func anEmptyFileIsANewDevice() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
-        FileManager.default.createFile(atPath: url.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
         let store = try DeviceStore.open(at: url)
         #expect(try store.load() == nil)
     }
