@@ -56,7 +56,7 @@ extension SavedState {
         historyCount = snapshot.history.count
         historyLast = snapshot.history.last
         for (position, app) in snapshot.apps.enumerated() {
-            apps[app.id] = SavedApp(position: position, fields: .init(app, nextSerial: AppRuntimeFields.nextSerial(of: app)),
+            apps[app.id] = SavedApp(position: position, fields: .init(app, nextSerial: app.nextSerial),
                                     storage: app.storage, sdkKey: app.keychain.sdkKey, logCount: app.log.count, logLast: app.log.last)
         }
         logCount = snapshot.log.entries.count

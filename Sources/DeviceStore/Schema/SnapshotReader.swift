@@ -27,7 +27,7 @@ enum SnapshotReader {
         s.lastActivity = SimInstant(milliseconds: row["last_activity_ms"])
         if row["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment") }
         if let user: String = row["session_user"] {
-            s.session = try EngineValues.session(
+            s.session = Session(
                 user: UserID(user), startedAt: SimInstant(milliseconds: row["session_started_ms"]),
                 passcodeHash: (row["session_passcode_hash"] as String?).map(PasswordHash.init(phc:)))
         }
@@ -42,7 +42,7 @@ enum SnapshotReader {
         s.exposureCount = row["exposure_count"]
 
         s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
-            try EngineValues.sessionRecord(user: UserID(r["user"] as String), checkedOutAt: SimInstant(milliseconds: r["checked_out_at_ms"]),
+            SessionRecord(user: UserID(r["user"] as String), checkedOutAt: SimInstant(milliseconds: r["checked_out_at_ms"]),
                           endedAt: (r["ended_at_ms"] as Int64?).map(SimInstant.init(milliseconds:)),
                           ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
         }
@@ -62,7 +62,7 @@ enum SnapshotReader {
             s.externalKeyServer[UserID(r["user"] as String)] = KeyMaterial(bytes: Array(r["key"] as Data))
         }
         s.findings = try Row.fetchAll(db, sql: "SELECT * FROM findings ORDER BY position").map { r in
-            try EngineValues.leakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
+            LeakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
                         owners: try decoder.decode([UserID].self, from: Data((r["owners"] as String).utf8)),
                         currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"])
         }
@@ -108,11 +108,14 @@ enum SnapshotReader {
             let definition = try decoder.decode(AppDefinition.self, from: Data((r["definition"] as String).utf8))
             var sdkSeen: SessionMarks?
             if let checkOuts: Int = r["sdk_seen_check_outs"] { sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: r["sdk_seen_wipes"]) }
-            var app = try AppRuntimeFields.make(
-                definition: definition, lifecycle: try enumValue(AppLifecycle.self, r["lifecycle"], "apps.lifecycle"),
-                sdkSeen: sdkSeen, initialCheckFailed: r["initial_check_failed"], sawCheckedIn: r["saw_checked_in"],
-                currentUser: (r["shown_user"] as String?).map { UserID($0) }, userChangeFlag: r["user_change_flag"],
-                nextSerial: r["next_serial"])
+            var app = AppRuntime(definition: definition)
+            app.lifecycle = try enumValue(AppLifecycle.self, r["lifecycle"], "apps.lifecycle")
+            app.sdkSeen = sdkSeen
+            app.initialCheckFailed = r["initial_check_failed"]
+            app.sawCheckedIn = r["saw_checked_in"]
+            app.currentUser = (r["shown_user"] as String?).map { UserID($0) }
+            app.userChangeFlag = r["user_change_flag"]
+            app.nextSerial = r["next_serial"]
             app.storage = items[id] ?? []
             app.keychain = AppKeychain(sdkKey: keys[id])
             app.log = logs[id] ?? []

@@ -112,7 +112,7 @@ final class SnapshotWriter {
             let before = previous.removeValue(forKey: app.id)
             let storageChanged = before?.storage != app.storage
             // The next item serial moves only when an item is created, i.e. storage changed.
-            let serial = storageChanged || before == nil ? AppRuntimeFields.nextSerial(of: app) : before!.fields.nextSerial
+            let serial = storageChanged || before == nil ? app.nextSerial : before!.fields.nextSerial
             let fields = SavedApp.Fields(app, nextSerial: serial)
             if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
             if storageChanged { try writeItems(app, db) }
