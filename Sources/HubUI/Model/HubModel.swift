@@ -28,7 +28,7 @@ public struct Notice: Equatable, Sendable {
 /// The interactive front end (Elm style): the device plus UI state; `handle` turns input
 /// into `DeviceAction`s, `render` draws the state. The device changes only through
 /// `device.apply`, and every applied action is kept in `actionLog`.
-public struct HubModel: TerminalProgram {
+public struct HubModel: TerminalProgram, Sendable {
     /// The simulated device. The model applies actions to it; a runner may read it freely.
     public var device: SharedDevice
     /// Colour or monochrome (the terminal layer decides).

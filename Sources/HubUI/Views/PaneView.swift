@@ -140,12 +140,14 @@ enum PaneView {
 
     /// Action buttons in the focused pane's bottom border.
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect) {
-        var list: [(String, UICommand)] = [("l run", .launchApp), ("b bg", .backgroundApp), ("s susp", .suspendApp), ("t end", .terminateApp)]
+        // Short labels so the four lifecycle buttons fit the narrowest pane; every action is
+        // also a clickable entry of the hint line.
+        var list: [(String, UICommand)] = [("run", .launchApp), ("bg", .backgroundApp), ("susp", .suspendApp), ("end", .terminateApp)]
         let ctx = m.keyContext
         if ctx.profile == .entraIOS {
-            if ctx.signedIn { list.append(("u sign out", .appSignOut)) } else if ctx.enrolled { list.append(("i sign in", .appSignIn)) }
+            if ctx.signedIn { list.append(("sign out", .appSignOut)) } else if ctx.enrolled { list.append(("sign in", .appSignIn)) }
         }
-        if ctx.enrolled { list.append(("h Hub", .openHub)) }
+        if ctx.enrolled { list.append(("hub", .openHub)) }
         var x = r.x + 1
         let y = r.maxY - 1
         for (label, command) in list {

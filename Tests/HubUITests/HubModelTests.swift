@@ -1,0 +1,154 @@
+import HubUI
+import SessionEngine
+import Testing
+
+@Suite struct HubModelTests {
+    @Test func enrollmentAnimatesOneStepPerIntervalAndSettles() {
+        var m = Fixtures.model()
+        m.press("FRONTLINE<Enter>stage<Enter>stage<Enter>")
+        guard case let .enrolling(p0) = m.device.state else { Issue.record("not enrolling"); return }
+        _ = m.handle(.tick(0.39))
+        guard case let .enrolling(p1) = m.device.state else { Issue.record("not enrolling"); return }
+        #expect(p1.completed == p0.completed)
+        _ = m.handle(.tick(0.01))
+        guard case let .enrolling(p2) = m.device.state else { Issue.record("not enrolling"); return }
+        #expect(p2.completed == p0.completed + 1)
+        #expect(m.page == .installing)
+        m.settle()
+        #expect(m.device.state == .checkedIn && m.page == .lockScreen)
+        #expect(m.actionLog.map(\.action.name) == ["enroll", "advanceClock", "installProfileStep", "advanceClock", "completeEnrollment"])
+    }
+
+    @Test func clockTicksFollowWallTimeAndMergeInTheActionLog() {
+        var m = Fixtures.model()
+        for _ in 0..<30 { _ = m.handle(.tick(1.0 / 30)) }
+        #expect(m.actionLog.count == 1)
+        #expect(m.device.now == SimInstant.shiftStart.adding(seconds: 0.99))
+        if case let .advanceClock(s) = m.actionLog[0].action { #expect(abs(s - 0.99) < 1e-9) } else { Issue.record("not a clock action") }
+        // Replaying the merged log reaches the same clock.
+        var replay = Fixtures.device()
+        for a in m.actionLog { replay.apply(a.action) }
+        #expect(replay.now == m.device.now)
+        #expect(m.revision == 30)
+    }
+
+    @Test func revisionCountsDeviceChangesOnly() {
+        var m = Fixtures.model()
+        m.press("<Tab><F1><Esc>FRONT")
+        #expect(m.revision == 0 && m.actionLog.isEmpty)
+        m.press("<F4>")
+        #expect(m.revision == 1 && !m.device.online)
+    }
+
+    @Test func checkpointsMarkPositionsInTheActionLog() {
+        var m = Fixtures.model()
+        m.press("<F9>")
+        m.enrollThroughUI()
+        m.press("<F9>")
+        #expect(m.checkpoints == [0, m.actionLog.count])
+        #expect(m.notice?.text.contains("Checkpoint 2") == true)
+    }
+
+    @Test func refusalsAreShownInPlaceWithAttemptsLeft() {
+        var m = Fixtures.model()
+        m.enrollThroughUI()
+        m.press("frontline<Enter>cou1<Enter>bad<Enter>")
+        #expect(m.notice?.text == Refusal.wrongCredentials(attemptsLeft: 4).description)
+        #expect(m.screen().contains("Attempts left for cou1: 4 of 5"))
+        #expect(m.form.activeField?.id == .password && m.form.field(.password)?.isEmpty == true)
+        m.press("<F4>cou1<Enter>")
+        #expect(m.notice?.text == Refusal.offline("check-out").description)
+    }
+
+    @Test func secretsAreMaskedAndNeverDrawnOrDumped() {
+        var m = Fixtures.model()
+        m.enrollThroughUI()
+        m.press("FRONTLINE<Enter>cou1<Enter>zq8Xw")
+        let text = m.screen()
+        #expect(!text.contains("zq8Xw"))
+        #expect(text.contains("•••••"))
+        var dumped = ""
+        dump(m, to: &dumped)
+        #expect(!dumped.contains("zq8Xw"))
+        m.press("<Enter>")
+        #expect(!String(describing: m.actionLog).contains("zq8Xw"))
+    }
+
+    @Test func passcodeIsAskedAfterTheCredentialsPassThenUnlocks() {
+        var m = Fixtures.model(strict: true)
+        m.enrollThroughUI(group: "WAREHOUSE")
+        m.press("WAREHOUSE<Enter>cou1<Enter>cou1<Enter>")
+        #expect(m.form.activeField?.id == .passcode)
+        #expect(m.device.attempts(of: "cou1").left == 5)
+        m.press("12<Enter>")
+        #expect(m.notice?.text == Refusal.passcodeTooShort(minLength: 4).description)
+        #expect(m.form.field(.password)?.count == 4)
+        m.press("1234<Enter>")
+        #expect(m.device.state == .checkedOut("cou1"))
+        m.press("<F6>")
+        #expect(m.device.state == .locked("cou1") && m.page == .unlock)
+        #expect(m.form.fields.map(\.id) == [.passcode])
+        m.press("m<Enter>")  // letters type: no menu while the unlock field has focus
+        #expect(m.device.state == .locked("cou1"))
+        m.press("1234<Enter>")
+        #expect(m.device.state == .checkedOut("cou1"))
+    }
+
+    @Test func escapeStepsBack() {
+        var m = Fixtures.model()
+        m.press("GROUP<Enter>stage")
+        #expect(m.form.active == 1)
+        m.press("<Esc>")
+        #expect(m.form.active == 0 && m.form.field(.user)?.text == "stage")
+        m.press("<Esc>")
+        #expect(m.form.field(.group)?.isEmpty == true && m.form.field(.user)?.isEmpty == true)
+        var h = Screens.logoutConfirm()
+        h.press("<Esc>")
+        #expect(h.page == .logoutMenu)
+        h.press("<Esc>")
+        #expect(h.page == .home)
+    }
+
+    @Test func stepModeHoldsAndReleasesDeliveries() {
+        var m = Screens.stepModeHeld()
+        #expect(m.device.heldDeliveries.count == 2)
+        #expect(m.screen().contains("Step mode: 2 held"))
+        m.press("n")
+        #expect(m.device.heldDeliveries.count == 1)
+        m.press("p")
+        #expect(m.device.deliveryMode == .immediate && m.device.heldDeliveries.isEmpty)
+    }
+
+    @Test func entraSignInFromAnAppAndSignOutThroughTheBrowser() {
+        var m = Fixtures.model(.entraIOS)
+        m.enrollThroughUI()
+        m.press("<Tab><Tab>i")
+        #expect(m.focus == .hub && m.signInSource == .app("mail"))
+        m.press("cou1<Enter>cou1<Enter>")
+        #expect(m.device.state == .checkedOut("cou1"))
+        #expect(m.actionLog.last?.action == .signIn(user: "cou1", password: "cou1", from: .app("mail")))
+        m.press("<Tab><Tab>wu")
+        #expect(m.actionLog.last?.action == .signOut(from: .app("mail"), browser: true))
+        #expect(m.device.state == .checkedIn)
+    }
+
+    @Test func tooSmallScreenRecoversWhenEnlarged() {
+        var m = Screens.home()
+        _ = m.handle(.resize(width: 79, height: 30))
+        #expect(m.screen().contains("terminal too small (79x30, need 80x24)"))
+        #expect(m.handle(.key(.char("l"))) == .none)
+        _ = m.handle(.resize(width: 100, height: 30))
+        #expect(m.screen().contains("Checked out to cou1"))
+        #expect(m.handle(.key(.function(10))) == .quit)
+    }
+
+    @Test func aThousandAppsRenderOnlyWhatFits() {
+        let m = Screens.manyApps()
+        let clock = ContinuousClock()
+        var frame: Frame?
+        let elapsed = clock.measure { for _ in 0..<10 { frame = m.render(width: 200, height: 60) } }
+        let text = frame!.grid.text
+        #expect(text.contains("more apps"))
+        print("render of a 1,000-app device at 200x60: \(elapsed / 10) per frame (debug build)")
+    }
+}
