@@ -4,6 +4,7 @@ enum HelpView {
     static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
         let t = c.theme
         let inner = c.box(screen, style: t.focusedBorder, title: "Keys · F1 or Esc closes · PgUp/PgDn scroll", titleStyle: t.heading)
+        c.hits.add(screen, .button(UICommand.help.rawValue))  // a click on help closes it; nothing beneath is hit
         var lines: [(String, String, String)] = KeyTable.bindings.map { ($0.keyNames, $0.help, $0.scope) }
         lines.append(("", "", ""))
         lines.append(("", "Letter shortcuts are off while a text field has focus.", ""))
