@@ -7,8 +7,10 @@ extension HubModel {
     mutating func click(where match: (HitTarget) -> Bool) -> Bool {
         let frame = render(width: width, height: height)
         guard let region = frame.hitMap.regions.last(where: { match($0.target) }) else { return false }
-        let x = region.rect.x + region.rect.width / 2, y = region.rect.y + region.rect.height / 2
-        guard frame.hitMap.target(x: x, y: y) == region.target else { return false }
+        // The middle of the region if nothing covers it there, else any uncovered cell.
+        let centre = (region.rect.x + region.rect.width / 2, region.rect.y + region.rect.height / 2)
+        let cells = [centre] + (region.rect.y..<region.rect.maxY).flatMap { y in (region.rect.x..<region.rect.maxX).map { ($0, y) } }
+        guard let (x, y) = cells.first(where: { frame.hitMap.target(x: $0.0, y: $0.1) == region.target }) else { return false }
         _ = handle(.mouse(MouseEvent(x: x, y: y)))
         return true
     }
