@@ -61,6 +61,8 @@ public struct HubModel: TerminalProgram, Sendable {
     /// Event-log view: lines scrolled up from the newest entry.
     var logScroll = 0
     var installElapsed = 0.0
+    /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
+    var clockDebt = 0.0
     /// The last actionLog entry is a clock tick that the next tick may extend.
     var extendingTick = false
 

@@ -7,7 +7,8 @@ enum HubPages {
         c.line("Enroll this device", in: r, row: 0, style: t.heading)
         var row = c.paragraph("Sign in with a staging user: the device becomes a shared device.", in: r, row: 1, style: t.dim)
         row = fields(m, &c, r, row: row + 1, button: "Enroll")
-        notice(m, &c, r, row: row + 1)
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
     }
 
     static func installing(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {

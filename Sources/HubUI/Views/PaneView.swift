@@ -17,7 +17,9 @@ enum PaneView {
         if let leak {
             top.append((inner.width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
         }
-        if let n = m.notice, n.place == .pane(app.id) { top.append((n.text, t.error)) }
+        if let n = m.notice, n.place == .pane(app.id) {
+            for l in Canvas.wrap(n.text, width: inner.width).prefix(2) { top.append((l, t.error)) }
+        }
         if let exposure {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
             top.append((inner.width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
