@@ -1,6 +1,7 @@
 /// The whole key table, in the order the hint line shows it: the keys of what has focus
 /// first, then the ones that work anywhere.
 public enum KeyTable {
+    /// Every binding, in hint-line order.
     public static let bindings: [KeyBinding] = focusBindings + globalBindings
 
     /// The first binding that takes `key` in `context`.

@@ -3,7 +3,9 @@ import SessionEngine
 /// One action the front end applied to the device, and what became of it: what the
 /// recorder writes and the scenario runner compares.
 public struct AppliedAction: Equatable, Sendable {
+    /// The action as applied.
     public var action: DeviceAction
+    /// Accepted, or refused with the reason.
     public var outcome: ActionOutcome
     public init(action: DeviceAction, outcome: ActionOutcome) { self.action = action; self.outcome = outcome }
 }
@@ -13,15 +15,21 @@ public enum Focus: Equatable, Sendable {
     case hub
     case pane(AppID)
 
+    /// The focused pane's app, if a pane has focus.
     public var appID: AppID? { if case let .pane(id) = self { id } else { nil } }
 }
 
 /// A message shown in place: a refusal's reason where it happened, or a short confirmation.
 public struct Notice: Equatable, Sendable {
+    /// A refusal or a plain message.
     public enum Kind: Sendable { case error, info }
+    /// Where it is drawn.
     public enum Place: Equatable, Sendable { case hub, pane(AppID) }
+    /// What it says.
     public var text: String
+    /// How it is styled.
     public var kind: Kind
+    /// Where it is drawn.
     public var place: Place
 }
 
@@ -45,9 +53,13 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var width: Int
     public internal(set) var height: Int
 
+    /// What has the keyboard.
     public internal(set) var focus: Focus = .hub
+    /// Panes, event log or state diagram.
     public internal(set) var view: MainView = .panes
+    /// `F1` help is open.
     public internal(set) var helpOpen = false
+    /// The message shown in place (a refusal's reason or a confirmation).
     public internal(set) var notice: Notice?
     /// entra-ios: whether sign-out uses `signoutFromBrowser`.
     public internal(set) var signOutViaBrowser = false
@@ -120,6 +132,7 @@ public struct HubModel: TerminalProgram, Sendable {
         return storedForm.kind == kind && !storedForm.fields.isEmpty ? storedForm : CredentialForm.fresh(kind, device: device)
     }
 
+    /// Below 80x24: the plain "terminal too small" screen.
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
     /// What the key table's predicates see.
