@@ -9,6 +9,11 @@ public enum KeyTable {
         bindings.first { $0.activeKeys(in: context).contains(key) }
     }
 
+    /// The name of the first key bound to `command` (for text that mentions a key).
+    public static func keyName(of command: UICommand) -> String {
+        bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
+    }
+
     /// The bindings shown in the hint line for `context`, in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
         bindings.compactMap { b in b.hintText(in: context).map { (b, $0) } }

@@ -59,11 +59,28 @@ extension HubModel {
         return .none
     }
 
-    /// Applies an action and shows a refusal's reason where it happened.
+    /// Applies an action and shows a refusal's reason where it happened, or for the events
+    /// that are not broadcast, what happens next.
     mutating func act(_ action: DeviceAction, place: Notice.Place = .hub) {
         notice = nil
         if let refusal = apply(action).refusal {
             notice = Notice(text: refusal.description, kind: .error, place: place)
+        } else if let text = Self.aftermath(of: action, on: device) {
+            notice = Notice(text: text, kind: .info, place: .hub)
+        }
+    }
+
+    /// What a trainer should say after an event whose effect is not visible at once.
+    static func aftermath(of action: DeviceAction, on d: SharedDevice) -> String? {
+        switch action {
+        case .logOut:
+            "Checked in. Not broadcast: each Workspace ONE app notices at its next foreground or cold start."
+        case .enterpriseWipe:
+            "Enterprise wipe sent from the console: apps wipe at their next opportunity."
+        case .signOut:
+            "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
+        default:
+            nil
         }
     }
 
