@@ -137,6 +137,26 @@ import Testing
         #expect(m.device.state == .checkedIn)
     }
 
+    @Test func eventLogAndHelpScroll() {
+        var m = Screens.eventLog()
+        let newest = m.screen()
+        #expect(newest.contains("log out: cou1 checked the device in"))
+        m.press("<PgUp>")
+        #expect(m.screen() != newest)
+        m.press("<Home>")
+        #expect(m.screen().contains("enroll: stage"))
+        m.press("<End>")
+        #expect(m.screen() == newest)
+        m.press("<F1>")
+        let top = m.screen()
+        m.press("<PgDn>")
+        #expect(m.screen() != top && m.screen().contains("quit"))
+        m.press("<Esc>")
+        #expect(!m.helpOpen && m.view == .eventLog)
+        m.press("<Esc>")
+        #expect(m.view == .panes)
+    }
+
     @Test func tooSmallScreenRecoversWhenEnlarged() {
         var m = Screens.home()
         _ = m.handle(.resize(width: 79, height: 30))
@@ -155,5 +175,8 @@ import Testing
         let text = frame!.grid.text
         #expect(text.contains("more apps"))
         print("render of a 1,000-app device at 200x60: \(elapsed / 10) per frame (debug build)")
+        let home = Screens.home()
+        let small = clock.measure { for _ in 0..<10 { _ = home.render(width: 80, height: 24) } }
+        print("render of the default device at 80x24: \(small / 10) per frame (debug build)")
     }
 }

@@ -52,8 +52,8 @@ public enum KeyTable {
         // Scrolling (event log, help)
         KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
-        KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable && !$0.textFieldFocused },
-        KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable && !$0.textFieldFocused },
+        KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
+        KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
     ]
 
     private static let globalBindings: [KeyBinding] = [

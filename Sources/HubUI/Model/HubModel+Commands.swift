@@ -51,10 +51,10 @@ extension HubModel {
         case .appSignOut:
             let browser = signOutViaBrowser
             onFocusedApp { .signOut(from: .app($0), browser: browser) }
-        case .scrollUp: scroll(by: 1)
-        case .scrollDown: scroll(by: -1)
-        case .scrollTop: scroll(by: Int.max / 2)
-        case .scrollBottom: scroll(by: -Int.max / 2)
+        case .scrollUp: scroll(.pageUp)
+        case .scrollDown: scroll(.pageDown)
+        case .scrollTop: scroll(.top)
+        case .scrollBottom: scroll(.bottom)
         }
         return .none
     }
@@ -127,12 +127,27 @@ extension HubModel {
         }
     }
 
-    private mutating func scroll(by lines: Int) {
-        let step = lines == Int.max / 2 || lines == -Int.max / 2 ? lines : lines * max(1, (height - 4) / 2)
+    private enum ScrollMove { case pageUp, pageDown, top, bottom }
+
+    /// Help scrolls from its top; the event log from its newest entry (0 follows the tail).
+    private mutating func scroll(_ move: ScrollMove) {
+        let page = max(1, (height - 4) / 2)
         if helpOpen {
-            helpScroll = max(0, min(helpScroll - step, 10_000))
+            let last = KeyTable.bindings.count + 3
+            switch move {
+            case .pageUp: helpScroll = max(0, helpScroll - page)
+            case .pageDown: helpScroll = min(last, helpScroll + page)
+            case .top: helpScroll = 0
+            case .bottom: helpScroll = last
+            }
         } else {
-            logScroll = max(0, min(logScroll + step, device.log.entries.count))
+            let oldest = device.log.entries.count
+            switch move {
+            case .pageUp: logScroll = min(oldest, logScroll + page)
+            case .pageDown: logScroll = max(0, logScroll - page)
+            case .top: logScroll = oldest
+            case .bottom: logScroll = 0
+            }
         }
     }
 }
