@@ -1,38 +1,5 @@
 import SessionEngine
 
-/// One action the front end applied to the device, and what became of it: what the
-/// recorder writes and the scenario runner compares.
-public struct AppliedAction: Equatable, Sendable {
-    /// The action as applied.
-    public var action: DeviceAction
-    /// Accepted, or refused with the reason.
-    public var outcome: ActionOutcome
-    public init(action: DeviceAction, outcome: ActionOutcome) { self.action = action; self.outcome = outcome }
-}
-
-/// What has the keyboard: the Hub column or an app's pane.
-public enum Focus: Equatable, Sendable {
-    case hub
-    case pane(AppID)
-
-    /// The focused pane's app, if a pane has focus.
-    public var appID: AppID? { if case let .pane(id) = self { id } else { nil } }
-}
-
-/// A message shown in place: a refusal's reason where it happened, or a short confirmation.
-public struct Notice: Equatable, Sendable {
-    /// A refusal or a plain message.
-    public enum Kind: Sendable { case error, info }
-    /// Where it is drawn.
-    public enum Place: Equatable, Sendable { case hub, pane(AppID) }
-    /// What it says.
-    public var text: String
-    /// How it is styled.
-    public var kind: Kind
-    /// Where it is drawn.
-    public var place: Place
-}
-
 /// The interactive front end (Elm style): the device plus UI state; `handle` turns input
 /// into `DeviceAction`s, `render` draws the state. The device changes only through
 /// `device.apply`, and every applied action is kept in `actionLog`.
