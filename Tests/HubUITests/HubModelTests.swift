@@ -180,3 +180,46 @@ import Testing
         print("render of the default device at 80x24: \(small / 10) per frame (debug build)")
     }
 }
+
+@Suite struct LayoutTests {
+    @Test func everyScreenLaysOutAtManySizes() {
+        let sizes = [(80, 24), (81, 25), (99, 30), (100, 24), (133, 41), (200, 60), (80, 70), (300, 24), (0, 0), (1, 1), (79, 23)]
+        for m in Contexts.models {
+            for (w, h) in sizes {
+                let grid = m.render(width: w, height: h).grid
+                #expect(grid.width == w && grid.height == h)
+                for line in grid.lines { #expect(TextWidth.of(line) == w) }
+                if w >= 80 && h >= 24 {
+                    #expect(grid.lines[0].contains(m.device.profile.id.rawValue), "status line at \(w)x\(h)")
+                    #expect(grid.lines[h - 1].contains("F1 help") || grid.lines[h - 1].contains("close help") || m.hints.first.map { grid.lines[h - 1].contains($0) } == true)
+                }
+            }
+        }
+    }
+}
+
+@Suite struct FrameEconomyTests {
+    func changedCells(_ a: Frame, _ b: Frame) -> Int {
+        zip(a.grid.cells, b.grid.cells).filter { $0 != $1 }.count
+    }
+
+    @Test func aMaskedKeystrokeChangesOneCell() {
+        var m = Screens.lockScreenRefusal()     // password field active, refusal shown
+        let before = m.render(width: 80, height: 24)
+        m.press("x")
+        let after = m.render(width: 80, height: 24)
+        #expect(changedCells(before, after) == 1)
+        #expect(after.cursor!.x == before.cursor!.x + 1)
+    }
+
+    @Test func idleTicksBelowASecondChangeNothing() {
+        var m = Screens.home()
+        let before = m.render(width: 80, height: 24)
+        _ = m.handle(.tick(0.25)); _ = m.handle(.tick(0.25)); _ = m.handle(.tick(0.25))
+        #expect(m.render(width: 80, height: 24) == before)
+        _ = m.handle(.tick(0.25))
+        let after = m.render(width: 80, height: 24)
+        // The second ticks over: the clock's digits, the session length and the time to the lock.
+        #expect(changedCells(before, after) > 0 && changedCells(before, after) <= 12)
+    }
+}
