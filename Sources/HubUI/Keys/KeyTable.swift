@@ -14,9 +14,11 @@ public enum KeyTable {
         bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
     }
 
-    /// The bindings shown in the hint line for `context`, in table order.
+    /// The bindings shown in the hint line for `context`: help first (so it is never cut
+    /// off), then the rest in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
-        bindings.compactMap { b in b.hintText(in: context).map { (b, $0) } }
+        let all = bindings.compactMap { b in b.hintText(in: context).map { (binding: b, text: $0) } }
+        return all.filter { $0.binding.command == .help } + all.filter { $0.binding.command != .help }
     }
 
     private static let focusBindings: [KeyBinding] = [
