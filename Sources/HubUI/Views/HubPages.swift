@@ -30,10 +30,16 @@ enum HubPages {
 
     static func lockScreen(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
-        c.centred(d.now.description, in: r, row: 0, style: t.heading)
-        c.centred(d.name, in: r, row: 1, style: t.title)
-        c.centred("Checked in (staged)", in: r, row: 2, style: t.dim)
-        var row = fields(m, &c, r, row: 4, button: m.form.field(.passcode) == nil ? "Check out" : "Set passcode")
+        var top = 0
+        let hhmm = String(d.now.description.prefix(5))
+        if r.width >= BigClock.width(of: hhmm) + 2 && r.height >= 30 {
+            for (i, line) in BigClock.rows(hhmm).enumerated() { c.centred(line, in: r, row: i + 1, style: t.heading) }
+            top = BigClock.height + 2
+        }
+        c.centred(d.now.description, in: r, row: top, style: t.heading)
+        c.centred(d.name, in: r, row: top + 1, style: t.title)
+        c.centred("Checked in (staged)", in: r, row: top + 2, style: t.dim)
+        var row = fields(m, &c, r, row: top + 4, button: m.form.field(.passcode) == nil ? "Check out" : "Set passcode")
         row = notice(m, &c, r, row: row + 1)
         attempts(m, &c, r, row: row)
     }
