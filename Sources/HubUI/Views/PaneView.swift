@@ -8,7 +8,11 @@ enum PaneView {
         let leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
         let exposure = d.findings.first { $0.app == app.id && $0.severity == .atRestExposure }
         let borderStyle = leak != nil ? t.error : focused ? t.focusedBorder : t.border
-        let inner = c.box(r, style: borderStyle, title: "\(app.definition.name) · \(app.lifecycle.rawValue)",
+        // The SDK joins the title when it fits there, else it goes on the user row.
+        let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
+        let sdkInTitle = TextWidth.of(full) + 4 <= r.width
+        let title = sdkInTitle ? full : "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        let inner = c.box(r, style: borderStyle, title: title,
                           titleStyle: leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title)
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
@@ -38,7 +42,7 @@ enum PaneView {
         let itemsTop = userRow + 1
         let itemsEnd = inner.height - bottom.count - logRows
         for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
-        userLine(m, app, &c, inner, row: userRow)
+        userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle)
         let itemRows = itemsTop..<max(itemsTop, itemsEnd)
         // A blocked or locked app shows no UI: the overlay takes the place of its items.
         if let block = d.block(of: app) {
@@ -58,17 +62,17 @@ enum PaneView {
         f.owners.map { "\($0.name)'s" }.joined(separator: ", ")
     }
 
-    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int) {
+    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool) {
         let t = c.theme
-        let sdk = app.definition.sdk.label
-        let sdkWidth = TextWidth.of(sdk)
+        let sdk = showSDK ? app.definition.sdk.label : ""
+        let sdkWidth = showSDK ? TextWidth.of(sdk) : 0
         if let user = app.currentUser {
             c.line("user: \(user)", in: Rect(x: r.x, y: r.y, width: r.width - sdkWidth - 1, height: r.height), row: row,
                    style: HubPages.ownerStyle(m, user))
         } else {
             c.line("user: —", in: r, row: row, style: t.dim)
         }
-        if r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
+        if showSDK && r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
     }
 
     private static func items(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
