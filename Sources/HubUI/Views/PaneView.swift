@@ -39,7 +39,13 @@ enum PaneView {
 
         let userRow = top.count
         let logRows = max(1, min(6, (inner.height - 1 - top.count - bottom.count) / 2))
-        let itemsTop = userRow + 1
+        // Tall panes say what the app demonstrates (its catalogue summary), for developers.
+        let summaryLines = inner.height >= 14 ? Canvas.wrap(app.definition.summary, width: inner.width).prefix(inner.height >= 16 ? 2 : 1) : []
+        for (i, l) in summaryLines.enumerated() {
+            let last = i == summaryLines.count - 1 && TextWidth.of(summaryLines.joined(separator: " ")) < TextWidth.of(app.definition.summary)
+            c.line(last ? TextWidth.truncate(l + " …", to: inner.width) : l, in: inner, row: userRow + 1 + i, style: t.dim)
+        }
+        let itemsTop = userRow + 1 + summaryLines.count
         let itemsEnd = inner.height - bottom.count - logRows
         for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
         userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle)
