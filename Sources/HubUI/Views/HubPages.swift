@@ -80,7 +80,11 @@ enum HubPages {
             let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
             c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .button("\(UICommand.menuSelect.rawValue)@\(i)"))
         }
-        c.paragraph("Log Out checks the device in: the next worker checks it out.", in: r, row: 6, style: t.dim)
+        if m.device.snapshot.enrollment?.mode == .singleUser {
+            c.paragraph("A Single User Device, assigned to \(user) for good: Log Out will be refused.", in: r, row: 6, style: t.warning)
+        } else {
+            c.paragraph("Log Out checks the device in: the next worker checks it out.", in: r, row: 6, style: t.dim)
+        }
     }
 
     static func unlock(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
