@@ -38,7 +38,6 @@ enum PaneView {
         }
 
         let userRow = top.count
-        let logRows = max(1, min(6, (inner.height - 1 - top.count - bottom.count) / 2))
         // Tall panes say what the app demonstrates (its catalogue summary), for developers.
         let summaryLines = inner.height >= 14 ? Canvas.wrap(app.definition.summary, width: inner.width).prefix(inner.height >= 16 ? 2 : 1) : []
         for (i, l) in summaryLines.enumerated() {
@@ -46,17 +45,28 @@ enum PaneView {
             c.line(last ? TextWidth.truncate(l + " …", to: inner.width) : l, in: inner, row: userRow + 1 + i, style: t.dim)
         }
         let itemsTop = userRow + 1 + summaryLines.count
-        let itemsEnd = inner.height - bottom.count - logRows
+        let block = d.block(of: app)
+        // The log gets most of the room (it is what developers read); the items keep a third,
+        // and a blocked app's overlay the rows that say why (one in a short pane).
+        let free = inner.height - bottom.count - itemsTop
+        // A short pane of a blocked app that has no user puts the overlay on the user row, so
+        // the callback that explains the block (`sharedDeviceNotCheckedOut`) fits whole.
+        let overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
+        let itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
+        let logRows = PaneLogView.rows(app.log, width: inner.width, limit: min(10, free - itemRows))
+        let itemsEnd = inner.height - bottom.count - logRows.count
         for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
-        userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle)
-        let itemRows = itemsTop..<max(itemsTop, itemsEnd)
+        if !overlayOnUserRow { userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle) }
+        let itemRange = itemsTop..<max(itemsTop, itemsEnd)
         // A blocked or locked app shows no UI: the overlay takes the place of its items.
-        if let block = d.block(of: app) {
-            blockOverlay(block, &c, inner, rows: itemRows.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRows)
+        if let block, overlayOnUserRow {
+            blockOverlay(block, &c, inner, rows: userRow..<userRow + 1)
+        } else if let block {
+            blockOverlay(block, &c, inner, rows: itemRange.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRange)
         } else {
-            items(m, app, &c, inner, rows: itemRows)
+            items(m, app, &c, inner, rows: itemRange)
         }
-        log(app, &c, inner, rows: max(itemsEnd, itemsTop)..<(inner.height - bottom.count))
+        PaneLogView.draw(logRows, &c, inner, from: max(itemsEnd, itemsTop))
         for (i, line) in bottom.enumerated() {
             c.grid.fill(Rect(x: inner.x, y: inner.y + inner.height - bottom.count + i, width: inner.width, height: 1), style: line.1)
             c.line(line.0, in: inner, row: inner.height - bottom.count + i, style: line.1)
@@ -93,50 +103,26 @@ enum PaneView {
             return
         }
         let room = rows.count
+        func look(_ entry: (item: StoredItem, text: String)) -> (String, CellStyle) {
+            if let owner = entry.item.owner {
+                return (t.tagsOwners ? "[\(owner)] \(entry.text)" : "• \(entry.text)", m.theme.owner(m.device.tenant.colourIndex(of: owner)))
+            }
+            return (t.tagsOwners ? "[common] \(entry.text)" : "◦ \(entry.text)", t.dim)
+        }
+        // One row: the first item and how many more, rather than a bare count.
+        if room == 1, visible.count > 1 {
+            let more = " +\(visible.count - 1)"
+            let (text, style) = look(visible[0])
+            let used = c.line(TextWidth.truncate(text, to: r.width - TextWidth.of(more)), in: r, row: rows.lowerBound, style: style)
+            c.line(more, in: r, row: rows.lowerBound, indent: used, style: t.dim)
+            return
+        }
         let shown = visible.count > room ? room - 1 : visible.count
         for (i, entry) in visible.prefix(shown).enumerated() {
-            let style: CellStyle
-            let text: String
-            if let owner = entry.item.owner {
-                style = m.theme.owner(m.device.tenant.colourIndex(of: owner))
-                text = t.tagsOwners ? "[\(owner)] \(entry.text)" : "• \(entry.text)"
-            } else {
-                style = t.dim
-                text = t.tagsOwners ? "[common] \(entry.text)" : "◦ \(entry.text)"
-            }
+            let (text, style) = look(entry)
             c.line(text, in: r, row: rows.lowerBound + i, style: style)
         }
         if visible.count > shown { c.line("+\(visible.count - shown) more", in: r, row: rows.lowerBound + shown, style: t.dim) }
-    }
-
-    /// The newest callbacks, notifications, calls and data events, oldest first.
-    private static func log(_ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
-        let t = c.theme
-        guard !rows.isEmpty else { return }
-        // Callbacks, notifications and calls first; what the app did with its data fills the rest.
-        var picked: [Int] = []
-        for i in app.log.indices.reversed() where [.callback, .notification, .call].contains(app.log[i].kind) {
-            if picked.count == rows.count { break }
-            picked.append(i)
-        }
-        for i in app.log.indices.reversed() where app.log[i].kind == .data {
-            if picked.count == rows.count { break }
-            picked.append(i)
-        }
-        let wide = r.width >= 34
-        for (i, e) in picked.sorted().map({ app.log[$0] }).enumerated() {
-            let time = wide ? e.time.description : String(e.time.description.dropFirst(3))
-            let text: String
-            let style: CellStyle
-            switch e.kind {
-            case .callback: text = "← \(e.name)" + (e.detail.isEmpty ? "" : " \(e.detail)"); style = t.heading
-            case .notification: text = "← \(e.name)"; style = t.heading
-            case .call: text = "→ \(e.name) \(e.detail)"; style = t.text
-            case .data, .lifecycle: text = "· \(e.detail.isEmpty ? e.name : e.detail)"; style = t.dim
-            }
-            c.line(time, in: r, row: rows.lowerBound + i, style: t.dim)
-            c.line(text, in: r, row: rows.lowerBound + i, indent: TextWidth.of(time) + 1, style: style)
-        }
     }
 
     /// A box across the pane's middle saying why the UI cannot be used.
@@ -150,7 +136,9 @@ enum PaneView {
         guard !rows.isEmpty else { return }
         let area = Rect(x: r.x, y: r.y + rows.lowerBound, width: r.width, height: rows.count)
         c.grid.fill(area, style: c.theme.overlay)
-        let shown = Array(lines.prefix(rows.count))
+        // One row: the first two lines together when they fit (`BLOCKED until relaunch`).
+        let joined = lines.prefix(2).joined(separator: " ")
+        let shown = rows.count == 1 && TextWidth.of(joined) <= r.width ? [joined] : Array(lines.prefix(rows.count))
         let top = (rows.count - shown.count) / 2
         for (i, l) in shown.enumerated() { c.centred(l, in: area, row: top + i, style: c.theme.overlay) }
     }
