@@ -29,8 +29,11 @@ enum PaneLogView {
     static let hanging = 2
 
     /// The rows for `log` in `width` columns, at most `limit` of them.
-    static func rows(_ log: [AppLogEntry], width: Int, limit: Int) -> [Row] {
-        guard width > 0, limit > 0 else { return [] }
+    static func rows(_ log: [AppLogEntry], width: Int, limit: Int) -> [Row] { layoutRows(log, width: width, limit: limit).rows }
+
+    /// The rows, and whether every entry shown is whole (false when even the newest had to be cut).
+    static func layoutRows(_ log: [AppLogEntry], width: Int, limit: Int) -> (rows: [Row], whole: Bool) {
+        guard width > 0, limit > 0 else { return ([], log.isEmpty) }
         let important = log.indices.reversed().filter { [.callback, .notification, .call].contains(log[$0].kind) }
         let data = log.indices.reversed().filter { log[$0].kind == .data }
         var picked: [Int] = []
@@ -47,10 +50,11 @@ enum PaneLogView {
             if picked.isEmpty, let newest = list.first {
                 // Not even the newest entry fits: it goes without its time, and only as a last
                 // resort is it cut, marked with `…`.
-                return lastResort(log[newest], width: width, limit: limit)
+                let rows = lastResort(log[newest], width: width, limit: limit)
+                return (rows, rows.count == layout([log[newest]], width: width, times: false).count)
             }
         }
-        return best
+        return (best, true)
     }
 
     /// Draws `rows` from `row` of `r`.

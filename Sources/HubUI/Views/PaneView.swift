@@ -11,9 +11,13 @@ enum PaneView {
         // The SDK joins the title when it fits there, else it goes on the user row.
         let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
         let sdkInTitle = TextWidth.of(full) + 4 <= r.width
-        let title = sdkInTitle ? full : "\(app.definition.name) · \(app.lifecycle.rawValue)"
-        let inner = c.box(r, style: borderStyle, title: title,
-                          titleStyle: leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title)
+        let short = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        let titleStyle = leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title
+        // The lifecycle is never cut: when `name · lifecycle` does not fit the border, the name
+        // goes left and the lifecycle right, the border between them.
+        let splitTitle = !sdkInTitle && TextWidth.of(short) > r.width - 2
+        let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
+        if splitTitle { title(app, &c, r, style: titleStyle) }
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
 
@@ -32,7 +36,7 @@ enum PaneView {
         var bottom: [(String, CellStyle)] = []
         let held = d.heldDeliveries.filter { $0.app == app.id }
         if let first = held.first {
-            bottom.append(("held: " + first.label.dropPrefix(app.id + ": ") + (held.count > 1 ? " (+\(held.count - 1))" : ""), t.overlay))
+            for l in heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7) { bottom.append((l, t.overlay)) }
         } else if d.isPending(app) {
             bottom.append((inner.width >= 24 ? "pending: not yet noticed" : "pending (not noticed)", t.overlay))
         }
@@ -52,8 +56,13 @@ enum PaneView {
         // A short pane of a blocked app that has no user puts the overlay on the user row, so
         // the callback that explains the block (`sharedDeviceNotCheckedOut`) fits whole.
         let overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
-        let itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
-        let logRows = PaneLogView.rows(app.log, width: inner.width, limit: min(10, free - itemRows))
+        var itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
+        var (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free - itemRows))
+        // The items' last row gives way before the newest callback is cut.
+        if !whole, block == nil, itemRows == 1 {
+            itemRows = 0
+            (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free))
+        }
         let itemsEnd = inner.height - bottom.count - logRows.count
         for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
         if !overlayOnUserRow { userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle) }
@@ -72,6 +81,31 @@ enum PaneView {
             c.line(line.0, in: inner, row: inner.height - bottom.count + i, style: line.1)
         }
         if focused { buttons(m, app, &c, r) }
+    }
+
+    /// What step mode holds for the app, whole: on two rows where the pane has room, else on
+    /// one, shorter (the Hub column lists it in full).
+    private static func heldRows(_ delivery: Delivery, more: Int, width: Int, twoRows: Bool) -> [String] {
+        let detail = delivery.label.dropPrefix(delivery.app + ": ")
+        let suffix = more > 0 ? " (+\(more))" : ""
+        let full = "held: " + detail + suffix
+        if TextWidth.of(full) <= width { return [full] }
+        if twoRows, case let lines = TextWrap.lines(full, width: width), lines.count <= 2 { return lines }
+        let short = "held: " + (detail.components(separatedBy: " (").first ?? detail) + suffix
+        if TextWidth.of(short) <= width { return [short] }
+        return [TextWidth.truncate(delivery.kind == .accountChanged ? "held: notification" + suffix : short, to: width)]
+    }
+
+    /// `Name──lifecycle` in the top border of a narrow pane; the name gives way, with `…`.
+    private static func title(_ app: AppRuntime, _ c: inout Canvas, _ r: Rect, style: CellStyle) {
+        let lifecycle = app.lifecycle.rawValue
+        let room = r.width - 2 - TextWidth.of(lifecycle) - 1
+        guard room >= 1 else {
+            c.text(lifecycle, x: r.x + 1, y: r.y, width: r.width - 2, style: style)
+            return
+        }
+        c.text(TextWidth.truncate(app.definition.name, to: room), x: r.x + 1, y: r.y, width: room, style: style)
+        c.text(lifecycle, x: r.maxX - 1 - TextWidth.of(lifecycle), y: r.y, width: TextWidth.of(lifecycle), style: style)
     }
 
     private static func owners(_ f: LeakFinding) -> String {
