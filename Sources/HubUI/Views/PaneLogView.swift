@@ -31,7 +31,8 @@ enum PaneLogView {
     /// The rows for `log` in `width` columns, at most `limit` of them.
     static func rows(_ log: [AppLogEntry], width: Int, limit: Int) -> [Row] { layoutRows(log, width: width, limit: limit).rows }
 
-    /// The rows, and whether every entry shown is whole (false when even the newest had to be cut).
+    /// The rows, and whether the API names shown are whole (false when even the newest entry's
+    /// name had to be cut).
     static func layoutRows(_ log: [AppLogEntry], width: Int, limit: Int) -> (rows: [Row], whole: Bool) {
         guard width > 0, limit > 0 else { return ([], log.isEmpty) }
         let important = log.indices.reversed().filter { [.callback, .notification, .call].contains(log[$0].kind) }
@@ -47,12 +48,7 @@ enum PaneLogView {
                 picked.append(i)
                 best = rows
             }
-            if picked.isEmpty, let newest = list.first {
-                // Not even the newest entry fits: it goes without its time, and only as a last
-                // resort is it cut, marked with `…`.
-                let rows = lastResort(log[newest], width: width, limit: limit)
-                return (rows, rows.count == layout([log[newest]], width: width, times: false).count)
-            }
+            if picked.isEmpty, let newest = list.first { return lastResort(log[newest], width: width, limit: limit) }
         }
         return (best, true)
     }
@@ -96,13 +92,26 @@ enum PaneLogView {
         return rows
     }
 
-    private static func lastResort(_ e: AppLogEntry, width: Int, limit: Int) -> [Row] {
+    /// Not even the newest entry fits with its time: it goes without it; then without its
+    /// detail (the name whole, `…` for the rest); only then is it cut.
+    private static func lastResort(_ e: AppLogEntry, width: Int, limit: Int) -> (rows: [Row], whole: Bool) {
         let all = layout([e], width: width, times: false)
-        guard all.count > limit else { return all }
+        if all.count <= limit { return (all, true) }
+        var bare = e
+        bare.detail = ""
+        if e.kind == .callback || e.kind == .call {
+            var named = layout([bare], width: width, times: false)
+            if let last = named.last, TextWidth.of(last.text) + 2 <= width - last.indent {
+                named[named.count - 1].text += " …"
+            } else if let last = named.last {
+                named.append(Row(time: nil, text: "…", indent: hanging, kind: last.kind))
+            }
+            if named.count <= limit { return (named, true) }
+        }
         var rows = Array(all.prefix(limit))
         let last = rows[limit - 1]
         rows[limit - 1].text = TextWidth.truncate(last.text + " …", to: width - last.indent)
-        return rows
+        return (rows, false)
     }
 
     /// The entry as text: `←` for what the app received, `→` for what it called, `·` for
