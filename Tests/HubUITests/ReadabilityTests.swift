@@ -1,3 +1,4 @@
+import Foundation
 import HubUI
 import SessionEngine
 import Testing
@@ -39,9 +40,11 @@ import Testing
     }
 
     @Test func statusLineDropsTheDeviceNameRatherThanCutEverything() {
-        let status = Screens.stepModeHeld().screen().split(separator: "\n")[0]
-        #expect(status.hasSuffix("STEP: 2 held"))
-        #expect(!status.contains("…"))
+        for width in 80...130 {
+            let status = Screens.stepModeHeld().render(width: width, height: 30).grid.lines[0]
+            #expect(status.trimmingCharacters(in: .whitespaces).hasSuffix("STEP: 2 held"), "at width \(width)")
+            #expect(!status.contains("…"), "at width \(width): \(status)")
+        }
         #expect(Screens.home().screen().split(separator: "\n")[0].contains("shared-device-1"))
     }
 
