@@ -9,7 +9,8 @@ public struct HubModel: TerminalProgram, Sendable {
     /// Colour or monochrome (the terminal layer decides).
     public var theme: Theme
 
-    /// Every action applied, in order (consecutive clock ticks are merged into one).
+    /// Every action applied, in order. Consecutive clock ticks are merged into one; keys and
+    /// clicks that applied nothing appear as one `.userActivity` per simulator instant.
     public internal(set) var actionLog: [AppliedAction] = []
     /// Increments whenever the device changed: the persistence layer saves on change.
     public internal(set) var revision = 0
