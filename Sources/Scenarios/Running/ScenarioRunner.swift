@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+import SessionEngine
+
+/// Runs scenario files headless: each on a fresh ephemeral device, with one shared
+/// credential hasher (it remembers successful verifications, so a library that checks the
+/// same users out again and again pays for each password once) and seeded keys.
+public struct ScenarioRunner: Sendable {
+    public let parser: ScenarioParser
+    public let hasher: ScryptHasher
+    /// Run scenarios on every core (results keep the order of the files).
+    public var parallel: Bool
+
+    /// `environment` resolves `${NAME}` references in scenario files.
+    public init(environment: [String: String] = [:], catalogue: AppCatalogue? = nil,
+                hasher: ScryptHasher = ScryptHasher(), parallel: Bool = true) throws(ConfigError) {
+        let apps: AppCatalogue
+        if let catalogue { apps = catalogue } else { apps = try BundledAssets.catalogue() }
+        self.parser = ScenarioParser(environment: environment, catalogue: apps)
+        self.hasher = hasher
+        self.parallel = parallel
+    }
+
+    /// Loads every file, then runs those that loaded. A file that cannot be used is
+    /// reported as a result with a `fileError`, so the others still run and report.
+    public func run(files: [String]) -> RunReport {
+        let start = Date()
+        let loaded: [Result<Scenario, ConfigError>] = files.map { path in
+            do throws(ConfigError) {
+                return .success(try parser.load(contentsOf: URL(fileURLWithPath: path), displayPath: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let results = map(loaded) { item -> ScenarioResult in
+            switch item {
+            case let .success(scenario): return run(scenario)
+            case let .failure(error):
+                return ScenarioResult(name: URL(fileURLWithPath: error.file).deletingPathExtension().lastPathComponent,
+                                      file: error.file, steps: [], fileError: error)
+            }
+        }
+        return RunReport(results: results, duration: Date().timeIntervalSince(start))
+    }
+
+    /// Runs one scenario; stops at the first failed step and renders the screen then.
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        let start = Date()
+        let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
+                                  dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+        var execution = ScenarioExecution(console: Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight))
+        var steps: [StepResult] = []
+        var screen: String?
+        for step in scenario.steps {
+            if screen != nil || steps.last?.failure != nil {
+                steps.append(StepResult(step: step, status: .skipped))
+                continue
+            }
+            if let failure = execution.run(step) {
+                steps.append(StepResult(step: step, status: .failed(failure)))
+                screen = execution.console.screen() ?? ""
+            } else {
+                steps.append(StepResult(step: step, status: .passed))
+            }
+        }
+        return ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+                              screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
+    }
+
+    /// `transform` over `items`, on every core when `parallel`, results in order.
+    private func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard parallel, items.count > 1 else { return items.map(transform) }
+        let slots = ResultSlots<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in slots.set(i, transform(items[i])) }
+        return slots.values
+    }
+}
+
+/// Results written from several threads, one slot each.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private var slots: [R?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
