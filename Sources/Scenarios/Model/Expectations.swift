@@ -21,6 +21,8 @@ public struct DeviceExpectation: Sendable, Equatable {
     public var clock: String?
     /// Visible leaks raised since enrollment (the device's counter).
     public var leakCount: Int?
+    /// Texts each found in an event-log entry written since the previous `expect` step.
+    public var logged: [String] = []
 
     public init() {}
 }

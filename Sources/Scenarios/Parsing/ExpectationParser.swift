@@ -5,7 +5,7 @@ struct ExpectationParser {
     let appIDs: [AppID]
     let env: [String: String]
 
-    static let deviceKeys = ["state", "user", "error", "screen", "notOnScreen", "online", "foreground", "held", "clock", "leakCount"]
+    static let deviceKeys = ["state", "user", "error", "screen", "notOnScreen", "online", "foreground", "held", "clock", "leakCount", "logged"]
     static let appKeys = ["app", "callbacks", "notifications", "calls", "blocked", "shows", "lifecycle", "items", "stored", "pending"]
     static let blockReasons = ["until-relaunch", "checked-in", "locked"]
     static let lifecycles = ["notRunning", "foreground", "background", "suspended", "terminated"]
@@ -37,6 +37,7 @@ struct ExpectationParser {
         e.held = try f["held"].map { v throws(ConfigError) in try v.int("held") }
         e.clock = try f["clock"]?.text("clock", env: env)
         e.leakCount = try f["leakCount"].map { v throws(ConfigError) in try v.int("leakCount") }
+        if let v = f["logged"] { e.logged = try texts(v, "logged") }
         return e
     }
 
@@ -110,6 +111,7 @@ struct ExpectationParser {
         if let h = e.held { parts.append("held=\(h)") }
         if let c = e.clock { parts.append("clock=\(c)") }
         if let l = e.leakCount { parts.append("leakCount=\(l)") }
+        if !e.logged.isEmpty { parts.append("logged") }
         return parts.joined(separator: " ")
     }
 }

@@ -5,12 +5,12 @@ import HubUI
 ///
 ///     press: "FRONTLINE<Tab>cou1<Tab>${HUBSIM_PASSWORD_COU1}<Enter>"
 ///
-/// Names (case-insensitive): `<Enter>`, `<Tab>`, `<BackTab>` (`<S-Tab>`), `<Esc>`,
-/// `<Backspace>` (`<BS>`), `<Delete>` (`<Del>`), `<Up>`, `<Down>`, `<Left>`, `<Right>`,
-/// `<Home>`, `<End>`, `<PageUp>` (`<PgUp>`), `<PageDown>` (`<PgDn>`), `<F1>`…`<F12>`,
-/// `<C-x>` (Control and a letter), `<Space>`, `<lt>` (a literal `<`); and three events that
-/// are not keys: `<Click:X,Y>` (left click at a cell), `<Tick:SECONDS>` (wall time
-/// passing) and `<Resize:WxH>`.
+/// Names (case-insensitive) are the UI's key names (`Key(name:)`, as the hint line shows
+/// them): `<Enter>`, `<Tab>`, `<S-Tab>` (`<BackTab>`), `<Esc>`, `<Bksp>`, `<Del>`, `<Up>`,
+/// `<Down>`, `<Left>`, `<Right>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<F1>`…`<F24>`,
+/// `<C-x>` or `<^X>` (Control and a letter), `<Space>`; plus `<lt>` (a literal `<`) and
+/// three events that are not keys: `<Click:X,Y>` (left click at a cell), `<Tick:SECONDS>`
+/// (wall time passing) and `<Resize:WxH>`.
 public enum KeySequence {
     /// A problem at a character offset of the key string.
     public struct Problem: Error, Equatable, Sendable {
@@ -18,18 +18,10 @@ public enum KeySequence {
         public var message: String
     }
 
-    static let named: [String: Key] = [
-        "enter": .enter, "return": .enter, "cr": .enter, "tab": .tab, "backtab": .backTab, "s-tab": .backTab,
-        "esc": .escape, "escape": .escape, "backspace": .backspace, "bs": .backspace, "delete": .delete, "del": .delete,
-        "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end,
-        "pageup": .pageUp, "pgup": .pageUp, "pagedown": .pageDown, "pgdn": .pageDown,
-        "space": .char(" "), "lt": .char("<"),
-    ]
-
     /// The names a person can write, for error messages.
     public static var validNames: String {
-        "<Enter>, <Tab>, <BackTab>, <Esc>, <Backspace>, <Delete>, <Up>, <Down>, <Left>, <Right>, <Home>, <End>, "
-            + "<PageUp>, <PageDown>, <F1>…<F12>, <C-a>…<C-z>, <Space>, <lt>, <Click:X,Y>, <Tick:SECONDS>, <Resize:WxH>"
+        "<Enter>, <Tab>, <S-Tab>, <Esc>, <Bksp>, <Del>, <Up>, <Down>, <Left>, <Right>, <Home>, <End>, "
+            + "<PgUp>, <PgDn>, <F1>…<F24>, <C-a>…<C-z>, <Space>, <lt>, <Click:X,Y>, <Tick:SECONDS>, <Resize:WxH>"
     }
 
     public static func parse(_ text: String) throws(Problem) -> [InputEvent] {
@@ -51,9 +43,9 @@ public enum KeySequence {
 
     private static func event(named name: String, offset: Int) throws(Problem) -> InputEvent {
         let lower = name.lowercased()
-        if let key = named[lower] { return .key(key) }
-        if lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...12).contains(n) { return .key(.function(n)) }
-        if lower.hasPrefix("c-"), lower.count == 3, let c = lower.last, c.isASCII, c.isLetter { return .key(.ctrl(c)) }
+        if lower == "lt" { return .key(.char("<")) }
+        // Key names are the UI's own (the hint line shows the same ones).
+        if !name.isEmpty, let key = Key(name: name) { return .key(key) }
         if lower.hasPrefix("click:") {
             let parts = lower.dropFirst(6).split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else {
@@ -98,18 +90,18 @@ public enum KeySequence {
         case let .ctrl(c): return "<C-\(c)>"
         case .enter: return "<Enter>"
         case .tab: return "<Tab>"
-        case .backTab: return "<BackTab>"
+        case .backTab: return "<S-Tab>"
         case .escape: return "<Esc>"
-        case .backspace: return "<Backspace>"
-        case .delete: return "<Delete>"
+        case .backspace: return "<Bksp>"
+        case .delete: return "<Del>"
         case .up: return "<Up>"
         case .down: return "<Down>"
         case .left: return "<Left>"
         case .right: return "<Right>"
         case .home: return "<Home>"
         case .end: return "<End>"
-        case .pageUp: return "<PageUp>"
-        case .pageDown: return "<PageDown>"
+        case .pageUp: return "<PgUp>"
+        case .pageDown: return "<PgDn>"
         case let .function(n): return "<F\(n)>"
         }
     }

@@ -19,7 +19,7 @@ enum Checks {
     // MARK: expect
 
     static func device(_ e: DeviceExpectation, device: SharedDevice, lastOutcome: ActionOutcome?,
-                       screen: () -> String?) -> StepFailure? {
+                       logSince: Int, screen: () -> String) -> StepFailure? {
         var m = Mismatches()
         if let s = e.state {
             let actual = device.state
@@ -37,12 +37,9 @@ enum Checks {
             m.check("error", expected: x, actual: actual, ok)
         }
         if !e.screen.isEmpty || !e.notOnScreen.isEmpty {
-            if let text = screen() {
-                for s in e.screen { m.check("screen", expected: "shows \"\(s)\"", actual: "not on the screen", text.contains(s)) }
-                for s in e.notOnScreen { m.check("screen", expected: "does not show \"\(s)\"", actual: "on the screen", !text.contains(s)) }
-            } else {
-                m.check("screen", expected: "a rendered screen", actual: "no UI to render", false)
-            }
+            let text = screen()
+            for s in e.screen { m.check("screen", expected: "shows \"\(s)\"", actual: "not on the screen", text.contains(s)) }
+            for s in e.notOnScreen { m.check("screen", expected: "does not show \"\(s)\"", actual: "on the screen", !text.contains(s)) }
         }
         if let o = e.online { m.check("online", expected: "\(o)", actual: "\(device.online)", o == device.online) }
         if let fg = e.foreground {
@@ -52,6 +49,12 @@ enum Checks {
         if let h = e.held { m.check("held deliveries", expected: "\(h)", actual: "\(device.heldDeliveries.count)", h == device.heldDeliveries.count) }
         if let c = e.clock { m.check("clock", expected: c, actual: device.now.description, c == device.now.description) }
         if let l = e.leakCount { m.check("leakCount", expected: "\(l)", actual: "\(device.snapshot.leakCount)", l == device.snapshot.leakCount) }
+        if !e.logged.isEmpty {
+            let recent = device.log.entries(after: logSince).map(\.text)
+            for text in e.logged where !recent.contains(where: { $0.contains(text) }) {
+                m.check("event log", expected: "an entry containing \"\(text)\"", actual: recent.isEmpty ? "no entries" : recent.joined(separator: "\n"), false)
+            }
+        }
         return m.failure
     }
 

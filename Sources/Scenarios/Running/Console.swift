@@ -1,25 +1,30 @@
 import HubUI
 import SessionEngine
 
-/// What a scenario drives: one device and, for `press:` steps and screen checks, the same
-/// front-end code the terminal runs, rendered off screen.
+/// What a scenario drives: one `HubModel` wrapping one device — the same front-end code
+/// the terminal runs — rendered off screen for `press:` steps, `screen` checks and the
+/// last screen of a failure report.
 struct Console {
-    private(set) var device: SharedDevice
-    let width: Int
-    let height: Int
+    private(set) var model: HubModel
 
     init(device: SharedDevice, width: Int, height: Int) {
-        self.device = device; self.width = width; self.height = height
+        model = HubModel(device: device, theme: .colour, width: width, height: height)
     }
 
-    mutating func apply(_ action: DeviceAction) -> ActionOutcome { device.apply(action) }
+    var device: SharedDevice { model.device }
 
-    /// Feeds events to the UI; returns the actions the UI applied, with their outcomes.
-    mutating func press(_ events: [InputEvent]) -> Result<[(DeviceAction, ActionOutcome)], StepFailure> {
-        .failure(StepFailure(message: "press steps need the interactive UI (HubModel), which this build does not have yet",
-                             expected: "keys handled by the UI", actual: "no UI"))
+    /// An action step goes straight to the device, as the UI's own actions do.
+    mutating func apply(_ action: DeviceAction) -> ActionOutcome { model.device.apply(action) }
+
+    /// Feeds events to the UI, then lets it settle (finish the enrollment animation);
+    /// returns the actions the UI applied. Quit (F10) ends the step's input early.
+    mutating func press(_ events: [InputEvent]) -> [AppliedAction] {
+        let before = model.actionLog.count
+        for event in events where model.handle(event) == .quit { break }
+        model.settle()
+        return Array(model.actionLog[min(before, model.actionLog.count)...])
     }
 
-    /// The screen as text, or nil when there is no UI to render.
-    func screen() -> String? { nil }
+    /// The screen as text at the UI's current size.
+    func screen() -> String { model.render(width: model.width, height: model.height).grid.text }
 }

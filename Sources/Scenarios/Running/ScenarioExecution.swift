@@ -9,6 +9,8 @@ struct ScenarioExecution {
     var leaks = LeakWatch()
     /// The most recent action applied (by a step or by the UI) and what became of it.
     var lastOutcome: (action: DeviceAction, outcome: ActionOutcome)?
+    /// The event-log position of the previous `expect` step (for `logged`).
+    var logCursor = 0
 
     init(console: Console) { self.console = console }
 
@@ -24,12 +26,11 @@ struct ScenarioExecution {
         case let .press(events, _):
             leaks.beforeChange(device)
             defer { leaks.observe(device) }
-            switch console.press(events) {
-            case let .success(applied): if let last = applied.last { lastOutcome = last }; return nil
-            case let .failure(f): return f
-            }
+            if let last = console.press(events).last { lastOutcome = (last.action, last.outcome) }
+            return nil
         case let .expect(e):
-            return Checks.device(e, device: device, lastOutcome: lastOutcome?.outcome, screen: { console.screen() })
+            defer { logCursor = device.log.nextSeq - 1 }
+            return Checks.device(e, device: device, lastOutcome: lastOutcome?.outcome, logSince: logCursor, screen: { console.screen() })
         case let .expectApp(e):
             guard let app = device.app(e.app) else {
                 return StepFailure(message: "\(e.app) is not installed (the device installs its apps at enrollment)",

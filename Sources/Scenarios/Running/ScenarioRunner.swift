@@ -58,7 +58,7 @@ public struct ScenarioRunner: Sendable {
             }
             if let failure = execution.run(step) {
                 steps.append(StepResult(step: step, status: .failed(failure)))
-                screen = execution.console.screen() ?? ""
+                screen = execution.console.screen()
             } else {
                 steps.append(StepResult(step: step, status: .passed))
             }
