@@ -41,6 +41,8 @@ public enum TAPReport {
             if value.contains("\n") {
                 out.append("  \(key): |2-")
                 out += value.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            } else if !value.isEmpty && value.allSatisfy(\.isASCII) && Int(value) != nil {
+                out.append("  \(key): \(value)")  // line and column are numbers
             } else {
                 out.append("  \(key): \(YAMLText.scalar(value))")
             }
