@@ -53,7 +53,7 @@ public enum ScenarioRecorder {
         if appIDs != session.profile.defaultApps { lines.append("apps: \(YAMLText.flowList(appIDs))") }
         if model.width != 80 || model.height != 24 { lines.append("screen: \(model.width)x\(model.height)") }
         lines.append("steps:")
-        lines += body.map { "  - " + $0 }
+        lines += body
         return Recording(yaml: lines.joined(separator: "\n") + "\n", variables: replay.writer.variables, warnings: warnings)
     }
 
