@@ -5,6 +5,11 @@ import SessionEngine
 /// Runs scenario files headless: each on a fresh ephemeral device, with one shared
 /// credential hasher (it remembers successful verifications, so a library that checks the
 /// same users out again and again pays for each password once) and seeded keys.
+///
+/// The tenant's password hashes are verified at their own work factor. The only hashes a
+/// run makes are of app passcodes set at check-out, on a device that lives in memory for
+/// one scenario and is never saved: the default hasher makes those at a low work factor
+/// (scrypt N=2^10), so a passcode scenario does not pay 2^15 per check-out and unlock.
 public struct ScenarioRunner: Sendable {
     public let parser: ScenarioParser
     public let hasher: ScryptHasher
@@ -13,7 +18,7 @@ public struct ScenarioRunner: Sendable {
 
     /// `environment` resolves `${NAME}` references in scenario files.
     public init(environment: [String: String] = [:], catalogue: AppCatalogue? = nil,
-                hasher: ScryptHasher = ScryptHasher(), parallel: Bool = true) throws(ConfigError) {
+                hasher: ScryptHasher = ScryptHasher(logN: 10), parallel: Bool = true) throws(ConfigError) {
         let apps: AppCatalogue
         if let catalogue { apps = catalogue } else { apps = try BundledAssets.catalogue() }
         self.parser = ScenarioParser(environment: environment, catalogue: apps)
