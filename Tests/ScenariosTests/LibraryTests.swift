@@ -10,7 +10,7 @@ import Testing
         "ws1-blocked-until-relaunch", "ws1-offline-checkout", "entra-offline-signin", "ws1-checkin-while-locked",
         "ws1-offline-unlock", "ws1-wipe-support-levels", "ws1-faulty-app-leak", "ws1-enterprise-wipe",
         "entra-delivery-matrix", "entra-tasks-leak", "entra-chat-no-leak", "ws1-lockout", "entra-lockout",
-        "ws1-app-passcode", "ws1-single-user-device", "ws1-step-mode", "ws1-hub-keyboard",
+        "ws1-app-passcode", "ws1-single-user-device", "ws1-step-mode", "ws1-hub-keyboard", "entra-broker-keyboard",
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {
