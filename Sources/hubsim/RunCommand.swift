@@ -10,10 +10,14 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run scenario files headless and report (exit 0: all pass, 1: a scenario failed, 2: usage or file error).",
         discussion: """
-            A scenario is a YAML file: a profile, optional tenant/policy/app overrides, and steps (SPEC §6).
-            Secrets may be written as ${NAME} references, resolved from the environment; recorded walks
-            (hubsim --record FILE) always use them, e.g. HUBSIM_PASSWORD_COU1=cou1 hubsim run walk.yaml.
-            The shipped library is in Assets/scenarios/ (use --library to run it).
+            A scenario is a YAML file: a profile, optional tenant, policy and app overrides, and steps \
+            (SPEC §6; the format is described in Assets/scenarios/README.md).
+
+            Values may refer to environment variables as ${NAME}. Recorded walks never hold a secret: \
+            they refer to ${HUBSIM_PASSWORD_<USER>} and ${HUBSIM_PASSCODE_<USER>}, so replay them as \
+            HUBSIM_PASSWORD_COU1=cou1 hubsim run walk.yaml. An unset variable is a file error.
+
+            --library runs the shipped library (Assets/scenarios), as .ci/run does.
             """)
 
     // `.allUnrecognized` keeps a mistyped option among the files, so it is reported with
