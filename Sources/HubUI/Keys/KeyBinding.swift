@@ -2,16 +2,20 @@
 /// command, and when it is active. The hint line, the help screen and the key handler all
 /// read the same table, so what is shown is what works.
 public struct KeyBinding: Sendable {
+    /// The keys that run it (letters only while no text field has focus).
     public var keys: [Key]
     /// Short help for the hint line ("help", "next field").
     public var help: String
     /// Where it applies, for the help screen ("anywhere", "app pane").
     public var scope: String
+    /// What it does.
     public var command: UICommand
     /// Shown in the hint line when active (help still lists every binding).
     public var inHint: Bool
+    /// When it is active.
     public var when: @Sendable (KeyContext) -> Bool
 
+    /// A binding; letter keys in `keys` are off while a text field has focus.
     public init(_ keys: [Key], _ help: String, _ command: UICommand, scope: String, inHint: Bool = true,
                 when: @escaping @Sendable (KeyContext) -> Bool) {
         self.keys = keys; self.help = help; self.command = command; self.scope = scope; self.inHint = inHint; self.when = when
@@ -26,6 +30,7 @@ public struct KeyBinding: Sendable {
         return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys
     }
 
+    /// Whether any of its keys works in `context`.
     public func isActive(in context: KeyContext) -> Bool { !activeKeys(in: context).isEmpty }
 
     /// How the binding reads in the hint line: its first working key and its help.

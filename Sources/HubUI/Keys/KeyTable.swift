@@ -1,6 +1,7 @@
 /// The whole key table, in the order the hint line shows it: the keys of what has focus
 /// first, then the ones that work anywhere.
 public enum KeyTable {
+    /// Every binding, in hint-line order.
     public static let bindings: [KeyBinding] = focusBindings + globalBindings
 
     /// The first binding that takes `key` in `context`.
@@ -8,9 +9,16 @@ public enum KeyTable {
         bindings.first { $0.activeKeys(in: context).contains(key) }
     }
 
-    /// The bindings shown in the hint line for `context`, in table order.
+    /// The name of the first key bound to `command` (for text that mentions a key).
+    public static func keyName(of command: UICommand) -> String {
+        bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
+    }
+
+    /// The bindings shown in the hint line for `context`: help first (so it is never cut
+    /// off), then the rest in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
-        bindings.compactMap { b in b.hintText(in: context).map { (b, $0) } }
+        let all = bindings.compactMap { b in b.hintText(in: context).map { (binding: b, text: $0) } }
+        return all.filter { $0.binding.command == .help } + all.filter { $0.binding.command != .help }
     }
 
     private static let focusBindings: [KeyBinding] = [
@@ -46,8 +54,8 @@ public enum KeyTable {
         // Scrolling (event log, help)
         KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
-        KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable && !$0.textFieldFocused },
-        KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable && !$0.textFieldFocused },
+        KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
+        KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
     ]
 
     private static let globalBindings: [KeyBinding] = [

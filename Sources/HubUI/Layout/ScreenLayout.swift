@@ -32,6 +32,21 @@ struct PaneTiling: Equatable {
         a.panes.map(\.index) == b.panes.map(\.index) && a.panes.map(\.rect) == b.panes.map(\.rect) && a.summary == b.summary
     }
 
+    /// The column count whose panes come closest to a comfortable 40x10 without going
+    /// below the minimum size: wide enough for API names, tall enough for a few items.
+    static func bestColumns(tiles: Int, area: Rect, maxCols: Int) -> Int {
+        guard tiles > 1 else { return 1 }
+        var best = min(maxCols, tiles), bestScore = -1.0
+        for cols in 1...min(maxCols, tiles) {
+            let rows = (tiles + cols - 1) / cols
+            guard area.height / rows >= minHeight else { continue }
+            let w = Double(area.width / cols) / 40, h = Double(area.height / rows) / 10
+            let score = min(min(w, 1), min(h, 1)) + 0.01 * min(w, h)
+            if score > bestScore { best = cols; bestScore = score }
+        }
+        return best
+    }
+
     init(count: Int, area: Rect, focused: Int?) {
         let maxCols = max(1, area.width / Self.minWidth)
         let maxRows = max(1, area.height / Self.minHeight)
@@ -41,7 +56,7 @@ struct PaneTiling: Equatable {
         let first = page * perPage
         let shownCount = min(perPage, count - first)
         let tiles = shownCount + (count > capacity && capacity > 1 ? 1 : 0)
-        let cols = min(maxCols, max(1, tiles))
+        let cols = Self.bestColumns(tiles: tiles, area: area, maxCols: maxCols)
         let rows = max(1, (tiles + cols - 1) / cols)
         var rects: [Rect] = []
         for t in 0..<tiles {

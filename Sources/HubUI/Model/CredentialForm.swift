@@ -3,11 +3,17 @@ import SessionEngine
 /// A field of a credential prompt. Secrets are kept as `Secret`, so the model can be
 /// printed, dumped or logged without a password showing.
 public struct FormField: Equatable, Sendable {
+    /// Which credential a field holds.
     public enum ID: String, Sendable { case group, user, password, passcode }
+    /// Which credential.
     public var id: ID
+    /// The prompt drawn above it.
     public var label: String
+    /// Masked: one `•` per character, never drawn.
     public var isSecret: Bool
+    /// What was typed, for fields that are not secret.
     public private(set) var text: String = ""
+    /// What was typed, for secret fields.
     public private(set) var secret: Secret = Secret("")
 
     public init(_ id: ID, _ label: String, secret: Bool = false) {
@@ -16,6 +22,7 @@ public struct FormField: Equatable, Sendable {
 
     /// Characters typed so far (what a mask draws one `•` for).
     public var count: Int { isSecret ? secret.count : text.count }
+    /// Nothing typed yet.
     public var isEmpty: Bool { count == 0 }
 
     /// What the screen draws: the text, or one `•` per character of a secret.
@@ -40,16 +47,23 @@ public enum FormKind: String, Sendable {
 /// A credential prompt: its fields in order and the one that has the cursor. `Enter`
 /// moves to the next field and submits from the last, as on the real Hub.
 public struct CredentialForm: Equatable, Sendable {
+    /// Which prompt.
     public var kind: FormKind
+    /// The fields in order.
     public var fields: [FormField]
+    /// The field with the cursor.
     public var active: Int = 0
 
     public init(kind: FormKind, fields: [FormField]) { self.kind = kind; self.fields = fields }
 
+    /// The field with the cursor, if any.
     public var activeField: FormField? { fields.indices.contains(active) ? fields[active] : nil }
+    /// `Enter` submits from here.
     public var isOnLastField: Bool { active >= fields.count - 1 }
 
+    /// The field holding `id`.
     public func field(_ id: FormField.ID) -> FormField? { fields.first { $0.id == id } }
+    /// Where the field holding `id` is.
     public func index(of id: FormField.ID) -> Int? { fields.firstIndex { $0.id == id } }
 
     mutating func typeIntoActive(_ c: Character) { if fields.indices.contains(active) { fields[active].type(c) } }

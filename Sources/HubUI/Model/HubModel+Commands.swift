@@ -51,19 +51,36 @@ extension HubModel {
         case .appSignOut:
             let browser = signOutViaBrowser
             onFocusedApp { .signOut(from: .app($0), browser: browser) }
-        case .scrollUp: scroll(by: 1)
-        case .scrollDown: scroll(by: -1)
-        case .scrollTop: scroll(by: Int.max / 2)
-        case .scrollBottom: scroll(by: -Int.max / 2)
+        case .scrollUp: scroll(.pageUp)
+        case .scrollDown: scroll(.pageDown)
+        case .scrollTop: scroll(.top)
+        case .scrollBottom: scroll(.bottom)
         }
         return .none
     }
 
-    /// Applies an action and shows a refusal's reason where it happened.
+    /// Applies an action and shows a refusal's reason where it happened, or for the events
+    /// that are not broadcast, what happens next.
     mutating func act(_ action: DeviceAction, place: Notice.Place = .hub) {
         notice = nil
         if let refusal = apply(action).refusal {
             notice = Notice(text: refusal.description, kind: .error, place: place)
+        } else if let text = Self.aftermath(of: action, on: device) {
+            notice = Notice(text: text, kind: .info, place: .hub)
+        }
+    }
+
+    /// What a trainer should say after an event whose effect is not visible at once.
+    static func aftermath(of action: DeviceAction, on d: SharedDevice) -> String? {
+        switch action {
+        case .logOut:
+            "Checked in. Not broadcast: each Workspace ONE app notices at its next foreground or cold start."
+        case .enterpriseWipe:
+            "Enterprise wipe sent from the console: apps wipe at their next opportunity."
+        case .signOut:
+            "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
+        default:
+            nil
         }
     }
 
@@ -110,12 +127,27 @@ extension HubModel {
         }
     }
 
-    private mutating func scroll(by lines: Int) {
-        let step = lines == Int.max / 2 || lines == -Int.max / 2 ? lines : lines * max(1, (height - 4) / 2)
+    private enum ScrollMove { case pageUp, pageDown, top, bottom }
+
+    /// Help scrolls from its top; the event log from its newest entry (0 follows the tail).
+    private mutating func scroll(_ move: ScrollMove) {
+        let page = max(1, (height - 4) / 2)
         if helpOpen {
-            helpScroll = max(0, min(helpScroll - step, 10_000))
+            let last = KeyTable.bindings.count + 3
+            switch move {
+            case .pageUp: helpScroll = max(0, helpScroll - page)
+            case .pageDown: helpScroll = min(last, helpScroll + page)
+            case .top: helpScroll = 0
+            case .bottom: helpScroll = last
+            }
         } else {
-            logScroll = max(0, min(logScroll + step, device.log.entries.count))
+            let oldest = device.log.entries.count
+            switch move {
+            case .pageUp: logScroll = min(oldest, logScroll + page)
+            case .pageDown: logScroll = max(0, logScroll - page)
+            case .top: logScroll = oldest
+            case .bottom: logScroll = 0
+            }
         }
     }
 }

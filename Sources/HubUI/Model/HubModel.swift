@@ -1,34 +1,9 @@
 import SessionEngine
 
-/// One action the front end applied to the device, and what became of it: what the
-/// recorder writes and the scenario runner compares.
-public struct AppliedAction: Equatable, Sendable {
-    public var action: DeviceAction
-    public var outcome: ActionOutcome
-    public init(action: DeviceAction, outcome: ActionOutcome) { self.action = action; self.outcome = outcome }
-}
-
-/// What has the keyboard: the Hub column or an app's pane.
-public enum Focus: Equatable, Sendable {
-    case hub
-    case pane(AppID)
-
-    public var appID: AppID? { if case let .pane(id) = self { id } else { nil } }
-}
-
-/// A message shown in place: a refusal's reason where it happened, or a short confirmation.
-public struct Notice: Equatable, Sendable {
-    public enum Kind: Sendable { case error, info }
-    public enum Place: Equatable, Sendable { case hub, pane(AppID) }
-    public var text: String
-    public var kind: Kind
-    public var place: Place
-}
-
 /// The interactive front end (Elm style): the device plus UI state; `handle` turns input
 /// into `DeviceAction`s, `render` draws the state. The device changes only through
 /// `device.apply`, and every applied action is kept in `actionLog`.
-public struct HubModel: TerminalProgram {
+public struct HubModel: TerminalProgram, Sendable {
     /// The simulated device. The model applies actions to it; a runner may read it freely.
     public var device: SharedDevice
     /// Colour or monochrome (the terminal layer decides).
@@ -45,9 +20,13 @@ public struct HubModel: TerminalProgram {
     public internal(set) var width: Int
     public internal(set) var height: Int
 
+    /// What has the keyboard.
     public internal(set) var focus: Focus = .hub
+    /// Panes, event log or state diagram.
     public internal(set) var view: MainView = .panes
+    /// `F1` help is open.
     public internal(set) var helpOpen = false
+    /// The message shown in place (a refusal's reason or a confirmation).
     public internal(set) var notice: Notice?
     /// entra-ios: whether sign-out uses `signoutFromBrowser`.
     public internal(set) var signOutViaBrowser = false
@@ -61,6 +40,8 @@ public struct HubModel: TerminalProgram {
     /// Event-log view: lines scrolled up from the newest entry.
     var logScroll = 0
     var installElapsed = 0.0
+    /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
+    var clockDebt = 0.0
     /// The last actionLog entry is a clock tick that the next tick may extend.
     var extendingTick = false
 
@@ -118,6 +99,7 @@ public struct HubModel: TerminalProgram {
         return storedForm.kind == kind && !storedForm.fields.isEmpty ? storedForm : CredentialForm.fresh(kind, device: device)
     }
 
+    /// Below 80x24: the plain "terminal too small" screen.
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
     /// What the key table's predicates see.

@@ -7,25 +7,45 @@ public struct Theme: Equatable, Sendable {
     /// Which variant this is.
     public enum Variant: String, Sendable { case colour, mono }
 
+    /// Colour or mono.
     public var variant: Variant
+    /// The status line.
     public var statusBar: CellStyle
+    /// Status-line segments that need attention (offline, leaks, step mode).
     public var statusAlert: CellStyle
+    /// Hint-line help text.
     public var hint: CellStyle
+    /// Key names in the hint line and help.
     public var hintKey: CellStyle
+    /// Box borders.
     public var border: CellStyle
+    /// The border of what has focus.
     public var focusedBorder: CellStyle
+    /// Titles and emphasised text.
     public var title: CellStyle
+    /// Body text.
     public var text: CellStyle
+    /// Secondary text.
     public var dim: CellStyle
+    /// Headings, callbacks and notifications.
     public var heading: CellStyle
+    /// Refusals' reasons.
     public var error: CellStyle
+    /// Exposure warnings, offline.
     public var warning: CellStyle
+    /// Done steps, confirmations.
     public var success: CellStyle
+    /// The loud LEAK banner.
     public var leakBanner: CellStyle
+    /// Pane overlays: blocked, locked, pending, held.
     public var overlay: CellStyle
+    /// Clickable buttons.
     public var button: CellStyle
+    /// A text field.
     public var field: CellStyle
+    /// The text field with the cursor.
     public var activeField: CellStyle
+    /// The selected menu item, the current state.
     public var selection: CellStyle
     private var owners: [CellStyle]
 

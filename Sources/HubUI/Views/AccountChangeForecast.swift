@@ -3,6 +3,23 @@ import SessionEngine
 /// What an app will do when the current user's session ends, by its SDK and the profile's
 /// delivery rule: the sentence the logout confirmation shows for each app.
 enum AccountChangeForecast {
+    /// A few words for the broker column: when the app learns of a global sign-out.
+    static func brief(_ app: AppRuntime, on d: SharedDevice) -> String {
+        switch app.definition.sdk {
+        case let .msal(traits):
+            guard app.currentUser != nil else { return "shows no account data" }
+            if traits.listensForNotification
+                && (app.lifecycle == .foreground || (app.lifecycle == .background && traits.backgroundCapability)) {
+                return "notified now, clears"
+            }
+            return traits.checksAccountOnForeground ? "clears at next foreground" : "never re-checks: LEAK"
+        case .workspaceOne:
+            return "WS1 SDK: not told here"
+        case .none:
+            return "no SDK: not told"
+        }
+    }
+
     static func describe(_ app: AppRuntime, on d: SharedDevice) -> String {
         let user = d.state.user?.name ?? "the user"
         switch app.definition.sdk {

@@ -34,7 +34,7 @@ enum HubColumnView {
         var rows: [(String, CellStyle)] = []
         if !d.online { rows.append(("Offline: no console connection", t.warning)) }
         if d.deliveryMode == .held {
-            rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", F8 next"), t.heading))
+            rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", \(KeyTable.keyName(of: .releaseDelivery)) next"), t.heading))
             let shown = d.heldDeliveries.prefix(4)
             for (i, h) in shown.enumerated() { rows.append(((i == 0 ? "▸ " : "  ") + h.label, i == 0 ? t.text : t.dim)) }
             if d.heldDeliveries.count > shown.count { rows.append(("  +\(d.heldDeliveries.count - shown.count) more held", t.dim)) }

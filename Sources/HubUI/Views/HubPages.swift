@@ -7,7 +7,8 @@ enum HubPages {
         c.line("Enroll this device", in: r, row: 0, style: t.heading)
         var row = c.paragraph("Sign in with a staging user: the device becomes a shared device.", in: r, row: 1, style: t.dim)
         row = fields(m, &c, r, row: row + 1, button: "Enroll")
-        notice(m, &c, r, row: row + 1)
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
     }
 
     static func installing(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
@@ -55,6 +56,7 @@ enum HubPages {
         for (i, app) in d.apps.prefix(slots).enumerated() {
             c.line(app.definition.name, in: r, row: row + 1 + i, indent: 1, style: t.text)
             c.line(app.lifecycle.rawValue, in: r, row: row + 1 + i, indent: 14, style: t.dim)
+            c.hits.add(Rect(x: r.x, y: r.y + row + 1 + i, width: r.width, height: 1), .pane(app.id))
         }
         if d.apps.count > slots, slots > 0 {
             c.line("+\(d.apps.count - slots + 1) more", in: r, row: row + slots, indent: 1, style: t.dim)
@@ -117,6 +119,15 @@ enum HubPages {
         c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: UICommand.brokerSignOut.rawValue)
         var row = c.paragraph("Removes the account and tokens for every app, not their data.", in: r, row: 10, style: t.dim)
         row = notice(m, &c, r, row: row + 1)
+        // What each app would do if the account were signed out now (the delivery rule).
+        guard r.height - row >= 3 else { return }
+        c.line("If signed out now:", in: r, row: row + 1, style: t.title)
+        row += 2
+        for app in d.apps where row < r.height {
+            c.line(app.definition.name, in: r, row: row, style: t.text)
+            c.line(AccountChangeForecast.brief(app, on: d), in: r, row: row, indent: 9, style: t.dim)
+            row += 1
+        }
     }
 
     // MARK: shared parts

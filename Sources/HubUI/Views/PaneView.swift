@@ -17,7 +17,9 @@ enum PaneView {
         if let leak {
             top.append((inner.width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
         }
-        if let n = m.notice, n.place == .pane(app.id) { top.append((n.text, t.error)) }
+        if let n = m.notice, n.place == .pane(app.id) {
+            for l in Canvas.wrap(n.text, width: inner.width).prefix(2) { top.append((l, t.error)) }
+        }
         if let exposure {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
             top.append((inner.width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
@@ -37,13 +39,18 @@ enum PaneView {
         let itemsEnd = inner.height - bottom.count - logRows
         for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
         userLine(m, app, &c, inner, row: userRow)
-        items(m, app, &c, inner, rows: itemsTop..<max(itemsTop, itemsEnd))
+        let itemRows = itemsTop..<max(itemsTop, itemsEnd)
+        // A blocked or locked app shows no UI: the overlay takes the place of its items.
+        if let block = d.block(of: app) {
+            blockOverlay(block, &c, inner, rows: itemRows.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRows)
+        } else {
+            items(m, app, &c, inner, rows: itemRows)
+        }
         log(app, &c, inner, rows: max(itemsEnd, itemsTop)..<(inner.height - bottom.count))
         for (i, line) in bottom.enumerated() {
             c.grid.fill(Rect(x: inner.x, y: inner.y + inner.height - bottom.count + i, width: inner.width, height: 1), style: line.1)
             c.line(line.0, in: inner, row: inner.height - bottom.count + i, style: line.1)
         }
-        if let block = d.block(of: app) { blockOverlay(block, &c, inner, avoiding: top.count) }
         if focused { buttons(m, app, &c, r) }
     }
 
@@ -123,29 +130,31 @@ enum PaneView {
     }
 
     /// A box across the pane's middle saying why the UI cannot be used.
-    private static func blockOverlay(_ block: AppBlock, _ c: inout Canvas, _ r: Rect, avoiding topRows: Int) {
+    private static func blockOverlay(_ block: AppBlock, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
         let lines: [String]
         switch block {
         case .checkedIn: lines = ["BLOCKED", "device checked in"]
         case .blockedUntilRelaunch: lines = ["BLOCKED", "until relaunch", "(started checked in)"]
         case .locked: lines = ["LOCKED", "unlock in the Hub"]
         }
-        let free = max(0, r.height - topRows)
-        let shown = Array(lines.prefix(max(1, free)))
-        let top = r.y + topRows + max(0, (free - shown.count) / 2)
-        let area = Rect(x: r.x, y: top, width: r.width, height: shown.count)
+        guard !rows.isEmpty else { return }
+        let area = Rect(x: r.x, y: r.y + rows.lowerBound, width: r.width, height: rows.count)
         c.grid.fill(area, style: c.theme.overlay)
-        for (i, l) in shown.enumerated() { c.centred(l, in: area, row: i, style: c.theme.overlay) }
+        let shown = Array(lines.prefix(rows.count))
+        let top = (rows.count - shown.count) / 2
+        for (i, l) in shown.enumerated() { c.centred(l, in: area, row: top + i, style: c.theme.overlay) }
     }
 
     /// Action buttons in the focused pane's bottom border.
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect) {
-        var list: [(String, UICommand)] = [("l run", .launchApp), ("b bg", .backgroundApp), ("s susp", .suspendApp), ("t end", .terminateApp)]
+        // Short labels so the four lifecycle buttons fit the narrowest pane; every action is
+        // also a clickable entry of the hint line.
+        var list: [(String, UICommand)] = [("run", .launchApp), ("bg", .backgroundApp), ("susp", .suspendApp), ("end", .terminateApp)]
         let ctx = m.keyContext
         if ctx.profile == .entraIOS {
-            if ctx.signedIn { list.append(("u sign out", .appSignOut)) } else if ctx.enrolled { list.append(("i sign in", .appSignIn)) }
+            if ctx.signedIn { list.append(("sign out", .appSignOut)) } else if ctx.enrolled { list.append(("sign in", .appSignIn)) }
         }
-        if ctx.enrolled { list.append(("h Hub", .openHub)) }
+        if ctx.enrolled { list.append(("hub", .openHub)) }
         var x = r.x + 1
         let y = r.maxY - 1
         for (label, command) in list {
