@@ -158,3 +158,35 @@ extension StepResult.Status {
         }
     }
 }
+
+@Suite struct SharedVerifierTests {
+    @Test func concurrentChecksOfTheSamePasswordAgreeAndWrongOnesFail() {
+        let base = ScryptHasher(logN: 10)
+        let hash = base.hash("correct horse")
+        let verifier = SharedVerifier(base: base)
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            results.append(i, verifier.verify(i % 4 == 3 ? "wrong" : "correct horse", against: hash))
+        }
+        #expect(results.sorted == [true, true, true, false, true, true, true, false])
+        #expect(verifier.verify("correct horse", against: hash))
+    }
+
+    @Test func theCostliestScenariosStartFirst() throws {
+        let runner = Fixtures.runner()
+        let plain = try Fixtures.scenario(Fixtures.ws1("  - goOnline"))
+        let lockout = try Fixtures.scenario(Fixtures.ws1("  - checkIn\n  - checkOut: {group: FRONTLINE, user: cou2, password: x}\n    refused: wrong-credentials"))
+        let strict = try Fixtures.scenario("profile: workspace-one\ntenant: strict\nsteps: [goOnline]\n")
+        #expect(runner.estimatedCost(plain) == 0)
+        #expect(runner.estimatedCost(lockout) == 1)
+        #expect(runner.estimatedCost(strict) == 2)
+    }
+}
+
+/// Results written from several threads.
+final class ResultBox: @unchecked Sendable {
+    private var values: [Int: Bool] = [:]
+    private let lock = NSLock()
+    func append(_ i: Int, _ v: Bool) { lock.lock(); values[i] = v; lock.unlock() }
+    var sorted: [Bool] { lock.lock(); defer { lock.unlock() }; return values.keys.sorted().map { values[$0]! } }
+}

@@ -13,6 +13,9 @@ import SessionEngine
 public struct ScenarioRunner: Sendable {
     public let parser: ScenarioParser
     public let hasher: ScryptHasher
+    private let verifier: SharedVerifier
+    /// The bundled tenant, to tell which scenarios bring passwords of their own.
+    private let bundledTenant: Tenant?
     /// Run scenarios on every core (results keep the order of the files).
     public var parallel: Bool
 
@@ -23,6 +26,8 @@ public struct ScenarioRunner: Sendable {
         if let catalogue { apps = catalogue } else { apps = try BundledAssets.catalogue() }
         self.parser = ScenarioParser(environment: environment, catalogue: apps)
         self.hasher = hasher
+        self.verifier = SharedVerifier(base: hasher)
+        self.bundledTenant = try? BundledAssets.tenant()
         self.parallel = parallel
     }
 
@@ -37,7 +42,7 @@ public struct ScenarioRunner: Sendable {
                 return .failure(error)
             }
         }
-        let results = map(loaded) { item -> ScenarioResult in
+        let results = map(loaded, costliestFirst: loaded.map { (try? $0.get()).map(estimatedCost) ?? 0 }) { item -> ScenarioResult in
             switch item {
             case let .success(scenario): return run(scenario)
             case let .failure(error):
@@ -52,7 +57,7 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenario: Scenario) -> ScenarioResult {
         let start = Date()
         let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
-                                  dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+                                  dependencies: EngineDependencies(keys: SeededKeySource(), hasher: verifier))
         var execution = ScenarioExecution(console: Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight))
         var steps: [StepResult] = []
         var screen: String?
@@ -72,12 +77,31 @@ public struct ScenarioRunner: Sendable {
                               screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
     }
 
-    /// `transform` over `items`, on every core when `parallel`, results in order.
-    private func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    /// `transform` over `items`, on every core when `parallel`, results in the items' order.
+    /// Work starts with the costliest items, so the cores finish together.
+    private func map<T: Sendable, R: Sendable>(_ items: [T], costliestFirst costs: [Int], _ transform: @Sendable (T) -> R) -> [R] {
         guard parallel, items.count > 1 else { return items.map(transform) }
+        let order = items.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
         let slots = ResultSlots<R>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in slots.set(i, transform(items[i])) }
+        DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            let i = order[k]
+            slots.set(i, transform(items[i]))
+        }
         return slots.values
+    }
+
+    /// What a scenario will cost, in scrypt derivations, roughly: a credential the file
+    /// expects to be rejected is always derived in full (failures are never remembered);
+    /// a tenant of its own has passwords no other scenario pays for.
+    func estimatedCost(_ scenario: Scenario) -> Int {
+        var cost = scenario.tenant == bundledTenant ? 0 : 2
+        for step in scenario.steps {
+            guard case let .action(actions, refused?) = step.kind, actions.contains(where: \.carriesSecret) else { continue }
+            if case let .matching(tag) = refused, !["wrong-credentials", "locked-out", "wrong-passcode", "1 attempt left", "attempts left"]
+                .contains(where: { tag.contains($0) }) { continue }
+            cost += 1
+        }
+        return cost
     }
 }
 
@@ -88,4 +112,14 @@ private final class ResultSlots<R>: @unchecked Sendable {
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
     var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
+
+extension DeviceAction {
+    /// Whether the action carries a password or passcode the engine will check.
+    var carriesSecret: Bool {
+        switch self {
+        case .enroll, .checkOut, .unlock, .signIn: true
+        default: false
+        }
+    }
 }
