@@ -48,10 +48,12 @@ struct RunCommand: ParsableCommand {
             try usageError("unknown option '\(unknown)'; see `hubsim run --help`")
         }
         var paths = files
+        var shown = files
         if library {
             let urls = BundledAssets.scenarioURLs()
             if urls.isEmpty { try usageError("the scenario library is missing from this build (Assets/scenarios)") }
             paths += urls.map(\.path)
+            shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
         }
         if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
 
@@ -61,7 +63,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             try fail(error.description)
         }
-        let report = runner.run(files: paths)
+        let report = runner.run(files: paths, displayPaths: shown)
 
         if tap {
             print(TAPReport.render(report), terminator: "")

@@ -33,11 +33,13 @@ public struct ScenarioRunner: Sendable {
 
     /// Loads every file, then runs those that loaded. A file that cannot be used is
     /// reported as a result with a `fileError`, so the others still run and report.
-    public func run(files: [String]) -> RunReport {
+    /// `displayPaths` name the files in reports (default: as given).
+    public func run(files: [String], displayPaths: [String]? = nil) -> RunReport {
         let start = Date()
-        let loaded: [Result<Scenario, ConfigError>] = files.map { path in
+        let named = zip(files, displayPaths ?? files).map { ($0, $1) }
+        let loaded: [Result<Scenario, ConfigError>] = named.map { path, display in
             do throws(ConfigError) {
-                return .success(try parser.load(contentsOf: URL(fileURLWithPath: path), displayPath: path))
+                return .success(try parser.load(contentsOf: URL(fileURLWithPath: path), displayPath: display))
             } catch {
                 return .failure(error)
             }
