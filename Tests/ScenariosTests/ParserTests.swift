@@ -38,6 +38,7 @@ import Testing
               - advanceClock: 2h
               - setDeliveryMode: held
               - releaseDelivery
+              - userActivity
               - press: "cou1<Enter><F10><C-x><S-Tab><lt><Click:3,4><Tick:0.5><Resize:100x30>"
               - expect: {state: checkedOut(cou1), user: cou1, error: none, screen: [Hub, cou1], notOnScreen: secret, online: true,
                          foreground: notes, held: 0, clock: "08:00:00", leakCount: 0, logged: check out}
@@ -57,7 +58,7 @@ import Testing
         #expect(s.tenant.policy.lockoutDuration == 60)
         #expect(s.tenant.policy.failedAttemptLimit == 3)
         #expect(s.tenant.policy.appPasscodeMinLength == 6)
-        #expect(s.steps.count == 31)
+        #expect(s.steps.count == 32)
 
         func actions(_ i: Int) -> [DeviceAction]? { if case let .action(a, _) = s.steps[i].kind { a } else { nil } }
         func refused(_ i: Int) -> RefusalExpectation?? { if case let .action(_, r) = s.steps[i].kind { r } else { nil } }
@@ -82,23 +83,24 @@ import Testing
         #expect(actions(20) == [.advanceClock(seconds: 7200)])
         #expect(actions(21) == [.setDeliveryMode(.held)])
         #expect(actions(22) == [.releaseDelivery])
-        guard case let .press(events, text) = s.steps[23].kind else { Issue.record("press"); return }
+        #expect(actions(23) == [.userActivity])
+        guard case let .press(events, text) = s.steps[24].kind else { Issue.record("press"); return }
         #expect(text.hasPrefix("cou1<Enter>"))
         #expect(events == [.key(.char("c")), .key(.char("o")), .key(.char("u")), .key(.char("1")), .key(.enter), .key(.function(10)),
                            .key(.ctrl("x")), .key(.backTab), .key(.char("<")), .mouse(MouseEvent(x: 3, y: 4)), .tick(0.5),
                            .resize(width: 100, height: 30)])
-        guard case let .expect(e) = s.steps[24].kind else { Issue.record("expect"); return }
+        guard case let .expect(e) = s.steps[25].kind else { Issue.record("expect"); return }
         #expect(e.state == "checkedOut(cou1)" && e.user == "cou1" && e.error == "none" && e.screen == ["Hub", "cou1"])
         #expect(e.notOnScreen == ["secret"] && e.online == true && e.foreground == "notes" && e.held == 0)
         #expect(e.clock == "08:00:00" && e.leakCount == 0 && e.logged == ["check out"])
-        guard case let .expectApp(a) = s.steps[25].kind else { Issue.record("expectApp"); return }
+        guard case let .expectApp(a) = s.steps[26].kind else { Issue.record("expectApp"); return }
         #expect(a.app == "notes" && a.callbacks == ["controllerDidWipeCurrentUserData"] && a.notifications == [])
         #expect(a.calls == ["getCurrentAccount"] && a.blocked == "until-relaunch" && a.shows == ["cou1", "cou2"])
         #expect(a.lifecycle == .notRunning && a.items == 3 && a.stored == 4 && a.pending == false)
-        guard case .expectNoLeak(nil, false) = s.steps[26].kind else { Issue.record("expectNoLeak"); return }
-        guard case .expectNoLeak("notes", true) = s.steps[27].kind else { Issue.record("expectNoLeak app"); return }
-        guard case let .expectLeak(l1) = s.steps[28].kind, case let .expectLeak(l2) = s.steps[29].kind,
-              case let .expectExposure(x) = s.steps[30].kind else { Issue.record("leak steps"); return }
+        guard case .expectNoLeak(nil, false) = s.steps[27].kind else { Issue.record("expectNoLeak"); return }
+        guard case .expectNoLeak("notes", true) = s.steps[28].kind else { Issue.record("expectNoLeak app"); return }
+        guard case let .expectLeak(l1) = s.steps[29].kind, case let .expectLeak(l2) = s.steps[30].kind,
+              case let .expectExposure(x) = s.steps[31].kind else { Issue.record("leak steps"); return }
         #expect(l1 == LeakExpectation(app: "handbook") && l2 == LeakExpectation(app: "handbook", owner: "cou1"))
         #expect(x == LeakExpectation(app: "handbook", owner: "cou1"))
         #expect(s.steps[4].line == 12 && s.steps[4].column == 5)

@@ -12,7 +12,7 @@ struct StepParser {
     static let actionSteps = [
         "enroll", "installProfileStep", "completeEnrollment", "checkOut", "checkIn", "logOut", "signIn", "signOut",
         "unlock", "enterpriseWipe", "launch", "background", "suspend", "terminate", "openBroker", "openHub",
-        "goOffline", "goOnline", "advanceClock", "setDeliveryMode", "releaseDelivery",
+        "goOffline", "goOnline", "advanceClock", "setDeliveryMode", "releaseDelivery", "userActivity",
     ]
     static let otherSteps = ["press", "expect", "expectApp", "expectNoLeak", "expectLeak", "expectExposure"]
     static var allSteps: [String] { actionSteps + otherSteps }
@@ -135,6 +135,7 @@ struct StepParser {
             let text = try a.scalar("setDeliveryMode needs held or immediate").text("setDeliveryMode", env: env)
             guard let mode = DeliveryMode(rawValue: text) else { throw a.node.error("setDeliveryMode must be held or immediate, not '\(text)'") }
             return ([.setDeliveryMode(mode)], "setDeliveryMode \(text)")
+        case "userActivity": try a.noArguments(); return ([.userActivity], name)
         default: // releaseDelivery
             try a.noArguments(); return ([.releaseDelivery], name)
         }

@@ -86,6 +86,7 @@ struct RecordedStepWriter {
         case let .advanceClock(s): body = "advanceClock: \(formatSeconds(s))"
         case let .setDeliveryMode(m): body = "setDeliveryMode: \(m.rawValue)"
         case .releaseDelivery: body = "releaseDelivery"
+        case .userActivity: body = "userActivity"
         }
         guard let refusal else { return body }
         // `refused:` sits beside the step name, so a bare step gets an empty value.

@@ -72,6 +72,12 @@ struct Replay {
             let merged = DeviceAction.advanceClock(seconds: Double(milliseconds) / 1000)
             device.apply(merged)
             return (end - i, writer.step(merged, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
+        case .userActivity:
+            // One entry per instant of typing: consecutive ones restart the same timer.
+            var end = i + 1
+            while end < log.count, log[end].action == .userActivity, !checkpoints.contains(end) { end += 1 }
+            device.apply(.userActivity)
+            return (end - i, writer.step(.userActivity, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
         default:
             let lockedUser = device.state.kind == .locked ? device.state.user?.name : nil
             let usesPasscode = device.snapshot.session?.passcodeHash != nil
