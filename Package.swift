@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
-        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine"]),
+        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SessionEngine
 
@@ -172,5 +173,22 @@ import Testing
         _ = d.checkOut("cou1"); _ = d.logOut(); _ = d.checkOut("cou2")
         _ = d.launch("inventory")
         #expect(inbox.take(d, "inventory") == [initialOK])
+    }
+}
+
+/// A saved device comes back as it was left.
+@Suite struct ResumeTests {
+    @Test func runningAppsKeepTheirMemoryOnlyKeysWhenTheSimulationResumes() throws {
+        var d = Fixtures.staged(apps: ["reports", "notes"])
+        _ = d.checkOut("cou1"); _ = d.launch("reports"); _ = d.launch("notes")
+        let data = try JSONEncoder().encode(d.snapshot)
+        let saved = try JSONDecoder().decode(DeviceSnapshot.self, from: data)
+        #expect(saved.apps[0].keychain.externalKeys.isEmpty)  // never written
+        var restored = SharedDevice(snapshot: saved, tenant: Fixtures.tenant, dependencies: Fixtures.dependencies())
+        #expect(restored.app("reports")!.visibleItems.filter { $0.item.owner == "cou1" }.isEmpty)
+        restored.resumeAfterRestart()
+        #expect(restored.app("reports")!.visibleItems.filter { $0.item.owner == "cou1" }.count == 2)
+        #expect(restored.app("notes")!.visibleItems.count == d.app("notes")!.visibleItems.count)
+        #expect(restored.state == .checkedOut("cou1"))
     }
 }
