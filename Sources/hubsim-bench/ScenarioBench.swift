@@ -16,24 +16,28 @@ func scenarioBenchmark() throws -> [String] {
 
     // Cold: a fresh runner (so a fresh hasher that remembers nothing) for each run, as in a
     // new `hubsim run` process. Five runs: the machine is shared, so the median is the figure.
-    var coldRuns: [RunReport] = []
-    for _ in 0..<5 { coldRuns.append(try ScenarioRunner().run(files: files)) }
-    let first = coldRuns[0]
+    var cold: [Double] = []
+    var first: RunReport?
+    let coldMedian = try median(runs: 5) {
+        let report = try ScenarioRunner().run(files: files)
+        first = first ?? report
+        cold.append(report.duration)
+        return report.duration
+    }
+    guard let first else { return [] }
     let failures = first.results.filter { !$0.passed }.map { URL(fileURLWithPath: $0.file).lastPathComponent }
     lines.append("scenarios: library of \(files.count) files, \(first.stepCount) steps: "
         + (failures.isEmpty ? "all pass" : "FAILED: \(failures.joined(separator: ", "))"))
-    let cold = coldRuns.map(\.duration)
-    lines.append(String(format: "scenarios: cold run, parallel (median of 5)    %7.1f ms   budget 1000 ms  %@   (best %.1f ms, worst %.1f ms)",
-                        median(cold) * 1000, median(cold) < 1 ? "OK" : "OVER", cold.min()! * 1000, cold.max()! * 1000))
+    lines.append("scenarios: cold run, parallel (median of 5)  \(pad(ms(coldMedian), 8)) ms   budget 1000 ms  "
+        + (coldMedian < 1 ? "OK" : "OVER") + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms)")
 
     let runner = try ScenarioRunner()
     _ = runner.run(files: files)
-    var warm: [Double] = []
-    for _ in 0..<5 { warm.append(runner.run(files: files).duration) }
-    lines.append(String(format: "scenarios: warm run (median of 5)             %7.1f ms   (passwords already verified; failed attempts still cost)", median(warm) * 1000))
+    let warm = median(runs: 5) { runner.run(files: files).duration }
+    lines.append("scenarios: warm run (median of 5)            \(pad(ms(warm), 8)) ms   (passwords already verified; failed attempts still cost)")
 
     let serialRun = try ScenarioRunner(parallel: false).run(files: files)
-    lines.append(String(format: "scenarios: cold run, one core                 %7.1f ms", serialRun.duration * 1000))
+    lines.append("scenarios: cold run, one core                \(pad(ms(serialRun.duration), 8)) ms")
 
     let parser = runner.parser
     let start = Date()
@@ -41,17 +45,11 @@ func scenarioBenchmark() throws -> [String] {
         for file in files { _ = try? parser.load(contentsOf: URL(fileURLWithPath: file)) }
     }
     let parse = Date().timeIntervalSince(start) / 20
-    lines.append(String(format: "scenarios: parse the library                  %7.1f ms", parse * 1000))
+    lines.append("scenarios: parse the library                 \(pad(ms(parse), 8)) ms")
 
     let slowest = serialRun.results.max { $0.duration < $1.duration }
     if let slowest {
-        lines.append(String(format: "scenarios: slowest scenario (one core, cold): %@ %.1f ms", URL(fileURLWithPath: slowest.file).lastPathComponent,
-                            slowest.duration * 1000))
+        lines.append("scenarios: slowest scenario (one core, cold): \(URL(fileURLWithPath: slowest.file).lastPathComponent) \(ms(slowest.duration)) ms")
     }
     return lines
-}
-
-private func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s.isEmpty ? 0 : s[s.count / 2]
 }
