@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `hubsim`: the interactive simulator by default; `run`, `tenant` and `reset` for the rest.
 @main
@@ -8,4 +9,20 @@ struct Hubsim: ParsableCommand {
         abstract: "A terminal simulator of a frontline shared device: the Hub, its check-out and check-in, and the managed apps reacting.",
         subcommands: [InteractiveCommand.self, RunCommand.self, TenantCommand.self, ResetCommand.self],
         defaultSubcommand: InteractiveCommand.self)
+
+    /// Usage errors exit 2 (SPEC §6: 0 pass, 1 fail, 2 usage or file error), not
+    /// ArgumentParser's 64, so CI can tell "the scenarios failed" from "the call was wrong".
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

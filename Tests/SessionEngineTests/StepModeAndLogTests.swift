@@ -109,3 +109,20 @@ extension DeviceAction {
     /// Scenarios call the Hub's log out "checkIn".
     static var checkIn: DeviceAction { .logOut }
 }
+
+@Suite struct HeldDeliveryAuditTests {
+    @Test func anAppMidNoticeInStepModeIsPendingNotLeaking() {
+        var d = Fixtures.staged()
+        _ = d.checkOut("cou1"); _ = d.launch("notes")
+        _ = d.advanceClock(by: 300)
+        #expect(d.state == .locked("cou1"))
+        d.setDeliveryMode(.held)
+        _ = d.enterpriseWipe()
+        #expect(d.heldDeliveries == [Delivery(app: "notes", kind: .sdkOpportunity(coldStart: false))])
+        #expect(d.isPending(d.app("notes")!))
+        #expect(d.findings.allSatisfy { $0.severity != .visibleLeak })
+        _ = d.releaseNextDelivery()
+        #expect(d.block(of: d.app("notes")!) == .checkedIn)
+        #expect(d.findings.isEmpty)
+    }
+}

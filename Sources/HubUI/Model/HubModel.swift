@@ -122,9 +122,10 @@ public struct HubModel: TerminalProgram, Sendable {
 
     // MARK: applying actions
 
-    /// Applies one action to the device, records it, and keeps the UI consistent.
+    /// Applies one action to the device, records it, and keeps the UI consistent. Scenario
+    /// steps come through here too, so the model's log and screen never miss an action.
     @discardableResult
-    mutating func apply(_ action: DeviceAction, tick: Bool = false) -> ActionOutcome {
+    public mutating func apply(_ action: DeviceAction, tick: Bool = false) -> ActionOutcome {
         let before = device.snapshot
         let outcome = device.apply(action)
         if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,

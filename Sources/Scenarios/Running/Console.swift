@@ -13,8 +13,9 @@ struct Console {
 
     var device: SharedDevice { model.device }
 
-    /// An action step goes straight to the device, as the UI's own actions do.
-    mutating func apply(_ action: DeviceAction) -> ActionOutcome { model.device.apply(action) }
+    /// An action step goes through the model, as the UI's own actions do: it lands in the
+    /// model's action log and the screen state follows the device.
+    mutating func apply(_ action: DeviceAction) -> ActionOutcome { model.apply(action) }
 
     /// Feeds events to the UI, then lets it settle (finish the enrollment animation);
     /// returns the actions the UI applied. Quit (F10) ends the step's input early.

@@ -153,7 +153,11 @@ public struct SharedDevice: Sendable {
     /// Runs the leak audit and logs what changed.
     mutating func audit() {
         let user = state.user
-        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user, uiBlocked: { block(of: $0) != nil })
+        // An app with a delivery held in step mode is mid-notice: the real system would have
+        // delivered at once, so the pause is shown as "pending", not audited as a visible leak.
+        let held = Set(snapshot.heldDeliveries.map(\.app))
+        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user,
+                                       uiBlocked: { block(of: $0) != nil || held.contains($0.id) })
         let old = Set(snapshot.findings)
         for f in fresh where !old.contains(f) {
             switch f.severity {
