@@ -31,23 +31,29 @@ public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
 /// The leak audit: a pure function of the device, run after every event.
 public enum LeakAudit {
     /// Visible leaks first, then exposures, in app order.
+    ///
+    /// Runs after every event, so it reads fields in place (`apps[i].x`) rather than copying
+    /// each app: a copy retains every array it holds, which dominated a 1,000-app broadcast.
     public static func findings(apps: [AppRuntime], deviceUser: UserID?, uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
-        for app in apps {
-            if app.lifecycle == .foreground && !uiBlocked(app) {
-                let shown = app.visibleItems.filter { $0.item.owner != nil && $0.item.owner != deviceUser }
+        for i in apps.indices {
+            if apps[i].lifecycle == .foreground && !uiBlocked(apps[i]) {
+                let shown = apps[i].visibleItems.filter { $0.item.owner != nil && $0.item.owner != deviceUser }
                 if !shown.isEmpty {
-                    leaks.append(LeakFinding(app: app.id, severity: .visibleLeak, owners: owners(shown.map(\.item)),
+                    leaks.append(LeakFinding(app: apps[i].id, severity: .visibleLeak, owners: owners(shown.map(\.item)),
                                              currentUser: deviceUser, itemCount: shown.count))
                 }
             }
-            let atRest = app.storage.filter { item in
-                guard let owner = item.owner, owner != deviceUser else { return false }
-                return item.payload.isPlaintext
+            var exposed = 0
+            var exposedOwners: Set<UserID> = []
+            for item in apps[i].storage {
+                guard let owner = item.owner, owner != deviceUser, item.payload.isPlaintext else { continue }
+                exposed += 1
+                exposedOwners.insert(owner)
             }
-            if !atRest.isEmpty {
-                exposures.append(LeakFinding(app: app.id, severity: .atRestExposure, owners: owners(atRest),
-                                             currentUser: deviceUser, itemCount: atRest.count))
+            if exposed > 0 {
+                exposures.append(LeakFinding(app: apps[i].id, severity: .atRestExposure, owners: exposedOwners.sorted(),
+                                             currentUser: deviceUser, itemCount: exposed))
             }
         }
         return leaks + exposures

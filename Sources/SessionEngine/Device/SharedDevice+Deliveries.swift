@@ -26,7 +26,8 @@ extension SharedDevice {
     }
 
     mutating func scheduleForegroundDelivery(_ id: AppID, coldStart: Bool) {
-        guard let sdk = appIndex[id].map({ snapshot.apps[$0].definition.sdk }) else { return }
+        guard let i = appIndex[id] else { return }
+        let sdk = snapshot.apps[i].definition.sdk
         switch sdk {
         case .workspaceOne:
             schedule(Delivery(app: id, kind: .sdkOpportunity(coldStart: coldStart)))

@@ -50,7 +50,10 @@ public struct SharedDevice: Sendable {
     /// instead: a copy held while the same app is mutated would force its logs to be copied.
     public func app(_ id: AppID) -> AppRuntime? { appIndex[id].map { snapshot.apps[$0] } }
 
-    public func lifecycle(of id: AppID) -> AppLifecycle? { appIndex[id].map { snapshot.apps[$0].lifecycle } }
+    public func lifecycle(of id: AppID) -> AppLifecycle? {
+        guard let i = appIndex[id] else { return nil }
+        return snapshot.apps[i].lifecycle
+    }
 
     /// The current session's length, for the Hub's home.
     public var sessionLength: Double? { snapshot.session.map { now.seconds(since: $0.startedAt) } }
