@@ -32,7 +32,7 @@ let package = Package(
         // Screens as pure functions of state onto a cell grid; key table; hit map.
         .target(name: "HubUI", dependencies: ["SessionEngine"]),
         // curses macros Swift cannot see.
-        .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Signal and crash handlers must be real C (async-signal-safe).
         .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
         // The only module that touches the terminal.
