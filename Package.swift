@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),
-        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], resources: [.copy("Golden")]),
+        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine"]),

@@ -1,0 +1,46 @@
+/// One key binding as data (after bubbles' `key.Binding`): the keys, the help text, the
+/// command, and when it is active. The hint line, the help screen and the key handler all
+/// read the same table, so what is shown is what works.
+public struct KeyBinding: Sendable {
+    /// The keys that run it (letters only while no text field has focus).
+    public var keys: [Key]
+    /// Short help for the hint line ("help", "next field").
+    public var help: String
+    /// Where it applies, for the help screen ("anywhere", "app pane").
+    public var scope: String
+    /// What it does.
+    public var command: UICommand
+    /// Shown in the hint line when active (help still lists every binding).
+    public var inHint: Bool
+    /// When it is active.
+    public var when: @Sendable (KeyContext) -> Bool
+
+    /// A binding; letter keys in `keys` are off while a text field has focus.
+    public init(_ keys: [Key], _ help: String, _ command: UICommand, scope: String, inHint: Bool = true,
+                when: @escaping @Sendable (KeyContext) -> Bool) {
+        self.keys = keys; self.help = help; self.command = command; self.scope = scope; self.inHint = inHint; self.when = when
+    }
+
+    /// The keys that work in `context`: letter keys are off while a text field has focus,
+    /// and only help's own keys work while help is open.
+    public func activeKeys(in context: KeyContext) -> [Key] {
+        guard when(context) else { return [] }
+        if context.helpOpen && !KeyBinding.helpCommands.contains(command) { return [] }
+        if context.tooSmall && command != .quit { return [] }
+        return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys
+    }
+
+    /// Whether any of its keys works in `context`.
+    public func isActive(in context: KeyContext) -> Bool { !activeKeys(in: context).isEmpty }
+
+    /// How the binding reads in the hint line: its first working key and its help.
+    public func hintText(in context: KeyContext) -> String? {
+        guard inHint, let key = activeKeys(in: context).first else { return nil }
+        return "\(key.displayName) \(help)"
+    }
+
+    /// The keys as the help screen lists them (`F1 ?`).
+    public var keyNames: String { keys.map(\.displayName).joined(separator: " ") }
+
+    static let helpCommands: Set<UICommand> = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
+}

@@ -1,0 +1,34 @@
+import SessionEngine
+
+/// The facts the key table's predicates look at: a small value computed from the model.
+public struct KeyContext: Equatable, Sendable {
+    /// What the Hub column shows.
+    public var page: HubPage
+    /// What the right-hand side shows.
+    public var view: MainView
+    /// The device's profile.
+    public var profile: ProfileID
+    /// `F1` help is open.
+    public var helpOpen: Bool
+    /// The Hub column has the keyboard.
+    public var hubFocused: Bool
+    /// An installed app's pane has the keyboard.
+    public var paneFocused: Bool
+    /// Step mode holds deliveries.
+    public var stepMode: Bool
+    /// Deliveries held now.
+    public var heldCount: Int
+    /// An inactivity lock applies, so the clock can jump to it.
+    public var canWarpToLock: Bool
+    /// The device is enrolled (checked in, checked out or locked).
+    public var enrolled: Bool
+    /// A user's session is running.
+    public var signedIn: Bool
+    /// The terminal is below the minimum size.
+    public var tooSmall: Bool
+
+    /// A text field has the keyboard: letters type, they do not run shortcuts.
+    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall }
+    /// PgUp/PgDn scroll something (help or the event log).
+    public var scrollable: Bool { helpOpen || view == .eventLog }
+}

@@ -1,0 +1,81 @@
+/// The whole key table, in the order the hint line shows it: the keys of what has focus
+/// first, then the ones that work anywhere.
+public enum KeyTable {
+    /// Every binding, in hint-line order.
+    public static let bindings: [KeyBinding] = focusBindings + globalBindings
+
+    /// The first binding that takes `key` in `context`.
+    public static func binding(for key: Key, in context: KeyContext) -> KeyBinding? {
+        bindings.first { $0.activeKeys(in: context).contains(key) }
+    }
+
+    /// The name of the first key bound to `command` (for text that mentions a key).
+    public static func keyName(of command: UICommand) -> String {
+        bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
+    }
+
+    /// The bindings shown in the hint line for `context`: help first (so it is never cut
+    /// off), then the rest in table order.
+    public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
+        let all = bindings.compactMap { b in b.hintText(in: context).map { (binding: b, text: $0) } }
+        return all.filter { $0.binding.command == .help } + all.filter { $0.binding.command != .help }
+    }
+
+    private static let focusBindings: [KeyBinding] = [
+        // Help screen
+        KeyBinding([.escape, .function(1), .char("?")], "close help", .help, scope: "help") { $0.helpOpen },
+        // Text fields (enrollment, credential prompt, unlock, broker sign-in)
+        KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
+        KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },
+        KeyBinding([.ctrl("u")], "clear field", .clearField, scope: "text field", inHint: false) { $0.textFieldFocused },
+        // Hub home, menu, confirmation
+        KeyBinding([.enter, .char("m")], "menu", .openMenu, scope: "Hub home") { $0.hubFocused && $0.page == .home },
+        KeyBinding([.up, .char("k")], "up", .menuUp, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
+        KeyBinding([.down, .char("j")], "down", .menuDown, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
+        KeyBinding([.enter], "choose", .menuSelect, scope: "logout menu") { $0.hubFocused && $0.page == .logoutMenu },
+        KeyBinding([.enter, .char("y")], "log out", .confirmLogout, scope: "logout confirmation") { $0.hubFocused && $0.page == .logoutConfirm },
+        // Broker (entra-ios) signed in
+        KeyBinding([.enter], "sign out", .brokerSignOut, scope: "broker") { $0.hubFocused && $0.page == .brokerSignedIn },
+        KeyBinding([.char("w")], "via browser", .toggleBrowserSignOut, scope: "broker / app pane") {
+            $0.profile == .entraIOS && $0.signedIn && ($0.hubFocused || $0.paneFocused)
+        },
+        // Focused app pane
+        KeyBinding([.enter, .char("l")], "launch", .launchApp, scope: "app pane") { $0.paneFocused },
+        KeyBinding([.char("b")], "background", .backgroundApp, scope: "app pane") { $0.paneFocused },
+        KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane") { $0.paneFocused },
+        KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane") { $0.paneFocused },
+        KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)") {
+            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn
+        },
+        KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)") {
+            $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
+        },
+        KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
+        // Scrolling (event log, help)
+        KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
+        KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
+        KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
+        KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
+    ]
+
+    private static let globalBindings: [KeyBinding] = [
+        KeyBinding([.tab], "focus", .focusNext, scope: "anywhere") { _ in true },
+        KeyBinding([.backTab], "focus back", .focusPrevious, scope: "anywhere", inHint: false) { _ in true },
+        KeyBinding([.escape], "back", .back, scope: "anywhere") { c in
+            c.helpOpen || c.view != .panes || c.paneFocused || c.page == .logoutMenu || c.page == .logoutConfirm || c.textFieldFocused
+        },
+        KeyBinding([.function(1), .char("?")], "help", .help, scope: "anywhere") { !$0.helpOpen },
+        KeyBinding([.function(2), .char("e")], "log", .eventLog, scope: "anywhere") { _ in true },
+        KeyBinding([.function(3), .char("g")], "diagram", .diagram, scope: "anywhere") { _ in true },
+        KeyBinding([.function(4), .char("o")], "online/offline", .toggleOnline, scope: "anywhere") { _ in true },
+        KeyBinding([.function(5), .char("+")], "+60s", .warpMinute, scope: "anywhere (clock warp)") { _ in true },
+        KeyBinding([.function(6), .char("z")], "to inactivity lock", .warpToLock, scope: "anywhere (clock warp)") { $0.canWarpToLock },
+        KeyBinding([.function(7), .char("p")], "step mode", .toggleStepMode, scope: "anywhere") { $0.enrolled },
+        KeyBinding([.function(8), .char("n")], "release next", .releaseDelivery, scope: "step mode") { $0.stepMode && $0.heldCount > 0 },
+        KeyBinding([.function(9), .char("c")], "checkpoint", .checkpoint, scope: "anywhere (recorder)") { _ in true },
+        KeyBinding([.ctrl("x")], "enterprise wipe", .enterpriseWipe, scope: "anywhere (console, workspace-one)") {
+            $0.profile == .workspaceOne && $0.enrolled
+        },
+        KeyBinding([.function(10), .char("q")], "quit", .quit, scope: "anywhere") { _ in true },
+    ]
+}

@@ -1,0 +1,18 @@
+import SessionEngine
+
+/// Everything a person can ask of the front end, named after what they mean. Keys, hint-line
+/// entries and clickable buttons all resolve to one of these, so they cannot disagree.
+public enum UICommand: String, CaseIterable, Sendable {
+    // Anywhere
+    case help, quit, focusNext, focusPrevious, back
+    case eventLog, diagram, toggleOnline, warpMinute, warpToLock
+    case toggleStepMode, releaseDelivery, checkpoint, enterpriseWipe
+    // Text fields
+    case submitField, eraseCharacter, clearField, focusField, focusHub
+    // Hub home, logout menu, confirmation, broker
+    case openMenu, menuUp, menuDown, menuSelect, confirmLogout, brokerSignOut, toggleBrowserSignOut
+    // Focused app pane
+    case launchApp, backgroundApp, suspendApp, terminateApp, appSignIn, appSignOut, openHub
+    // Scrolling views (event log, help)
+    case scrollUp, scrollDown, scrollTop, scrollBottom
+}

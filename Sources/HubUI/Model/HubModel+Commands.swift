@@ -1,0 +1,153 @@
+import SessionEngine
+
+extension HubModel {
+    /// Runs one command of the key table (from a key, the hint line or a button).
+    @discardableResult
+    mutating func run(_ command: UICommand) -> ProgramCommand {
+        switch command {
+        case .quit: return .quit
+        case .help: helpOpen.toggle(); helpScroll = 0
+        case .focusNext: moveFocus(by: 1)
+        case .focusPrevious: moveFocus(by: -1)
+        case .back: back()
+        case .eventLog: view = view == .eventLog ? .panes : .eventLog; logScroll = 0
+        case .diagram: view = view == .diagram ? .panes : .diagram
+        case .toggleOnline: act(device.online ? .goOffline : .goOnline)
+        case .warpMinute: act(.advanceClock(seconds: 60))
+        case .warpToLock:
+            if let s = device.secondsUntilInactivityLock { act(.advanceClock(seconds: max(s, 0.001))) }
+        case .toggleStepMode: act(.setDeliveryMode(device.deliveryMode == .held ? .immediate : .held))
+        case .releaseDelivery: act(.releaseDelivery)
+        case .checkpoint:
+            checkpoints.append(actionLog.count)
+            extendingTick = false
+            notice = Notice(text: "Checkpoint \(checkpoints.count) marked after \(actionLog.count) action(s).", kind: .info, place: .hub)
+        case .enterpriseWipe: act(.enterpriseWipe)
+        case .submitField: submitField()
+        case .eraseCharacter: editForm { $0.eraseInActive() }
+        case .clearField: editForm { $0.clearActive() }
+        case .focusField: break
+        case .focusHub: focus = .hub
+        case .openMenu: hubOverlay = .menu; menuSelection = 0; notice = nil
+        case .menuUp: menuSelection = max(0, menuSelection - 1)
+        case .menuDown: menuSelection = min(Self.menuItems.count - 1, menuSelection + 1)
+        case .menuSelect: hubOverlay = menuSelection == 0 ? .confirm : nil
+        case .confirmLogout: hubOverlay = nil; act(.logOut)
+        case .brokerSignOut: act(.signOut(from: .broker, browser: signOutViaBrowser))
+        case .toggleBrowserSignOut: signOutViaBrowser.toggle()
+        case .launchApp: onFocusedApp { .launch($0) }
+        case .backgroundApp: onFocusedApp { .background($0) }
+        case .suspendApp: onFocusedApp { .suspend($0) }
+        case .terminateApp: onFocusedApp { .terminate($0) }
+        case .openHub: act(.openBroker); focus = .hub
+        case .appSignIn:
+            if let id = focus.appID {
+                signInSource = .app(id)
+                storedForm = CredentialForm.fresh(.signIn, device: device)
+                focus = .hub
+                notice = Notice(text: "\(appName(id)) asked for a token: sign in to make the account the device's current account.",
+                                kind: .info, place: .hub)
+            }
+        case .appSignOut:
+            let browser = signOutViaBrowser
+            onFocusedApp { .signOut(from: .app($0), browser: browser) }
+        case .scrollUp: scroll(.pageUp)
+        case .scrollDown: scroll(.pageDown)
+        case .scrollTop: scroll(.top)
+        case .scrollBottom: scroll(.bottom)
+        }
+        return .none
+    }
+
+    /// Applies an action and shows a refusal's reason where it happened, or for the events
+    /// that are not broadcast, what happens next.
+    mutating func act(_ action: DeviceAction, place: Notice.Place = .hub) {
+        notice = nil
+        if let refusal = apply(action).refusal {
+            notice = Notice(text: refusal.description, kind: .error, place: place)
+        } else if let text = Self.aftermath(of: action, on: device) {
+            notice = Notice(text: text, kind: .info, place: .hub)
+        }
+    }
+
+    /// What a trainer should say after an event whose effect is not visible at once.
+    static func aftermath(of action: DeviceAction, on d: SharedDevice) -> String? {
+        switch action {
+        case .logOut:
+            "Checked in. Not broadcast: each Workspace ONE app notices at its next foreground or cold start."
+        case .enterpriseWipe:
+            "Enterprise wipe sent from the console: apps wipe at their next opportunity."
+        case .signOut:
+            "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
+        default:
+            nil
+        }
+    }
+
+    private mutating func onFocusedApp(_ make: (AppID) -> DeviceAction) {
+        guard let id = focus.appID else { return }
+        act(make(id), place: .pane(id))
+    }
+
+    func appName(_ id: AppID) -> String { device.app(id)?.definition.name ?? id }
+
+    private mutating func editForm(_ change: (inout CredentialForm) -> Void) {
+        var f = form
+        change(&f)
+        storedForm = f
+    }
+
+    /// Focus order: the Hub, then every app in pane order. Focusing a pane shows the panes.
+    private mutating func moveFocus(by step: Int) {
+        let order: [Focus] = [.hub] + device.apps.map { .pane($0.id) }
+        let i = order.firstIndex(of: focus) ?? 0
+        focus = order[((i + step) % order.count + order.count) % order.count]
+        if focus != .hub { view = .panes }
+    }
+
+    /// `Esc`: one step back from wherever the person is.
+    private mutating func back() {
+        if helpOpen { helpOpen = false; return }
+        if focus == .hub, let overlay = hubOverlay {
+            hubOverlay = overlay == .confirm ? .menu : nil
+            return
+        }
+        if view != .panes { view = .panes; return }
+        if focus != .hub { focus = .hub; return }
+        if formKind != nil {
+            var f = form
+            if f.active > 0 {
+                f.active -= 1
+            } else {
+                f = CredentialForm.fresh(f.kind, device: device)
+                notice = nil
+                signInSource = .broker
+            }
+            storedForm = f
+        }
+    }
+
+    private enum ScrollMove { case pageUp, pageDown, top, bottom }
+
+    /// Help scrolls from its top; the event log from its newest entry (0 follows the tail).
+    private mutating func scroll(_ move: ScrollMove) {
+        let page = max(1, (height - 4) / 2)
+        if helpOpen {
+            let last = KeyTable.bindings.count + 3
+            switch move {
+            case .pageUp: helpScroll = max(0, helpScroll - page)
+            case .pageDown: helpScroll = min(last, helpScroll + page)
+            case .top: helpScroll = 0
+            case .bottom: helpScroll = last
+            }
+        } else {
+            let oldest = device.log.entries.count
+            switch move {
+            case .pageUp: logScroll = min(oldest, logScroll + page)
+            case .pageDown: logScroll = max(0, logScroll - page)
+            case .top: logScroll = oldest
+            case .bottom: logScroll = 0
+            }
+        }
+    }
+}

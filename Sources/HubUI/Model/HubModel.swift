@@ -1,0 +1,157 @@
+import SessionEngine
+
+/// The interactive front end (Elm style): the device plus UI state; `handle` turns input
+/// into `DeviceAction`s, `render` draws the state. The device changes only through
+/// `device.apply`, and every applied action is kept in `actionLog`.
+public struct HubModel: TerminalProgram, Sendable {
+    /// The simulated device. The model applies actions to it; a runner may read it freely.
+    public var device: SharedDevice
+    /// Colour or monochrome (the terminal layer decides).
+    public var theme: Theme
+
+    /// Every action applied, in order (consecutive clock ticks are merged into one).
+    public internal(set) var actionLog: [AppliedAction] = []
+    /// Increments whenever the device changed: the persistence layer saves on change.
+    public internal(set) var revision = 0
+    /// Checkpoints marked by the person, as counts of `actionLog` entries before each mark.
+    public internal(set) var checkpoints: [Int] = []
+
+    /// The terminal size last reported by `.resize` (mouse clicks resolve against a frame of this size).
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+
+    /// What has the keyboard.
+    public internal(set) var focus: Focus = .hub
+    /// Panes, event log or state diagram.
+    public internal(set) var view: MainView = .panes
+    /// `F1` help is open.
+    public internal(set) var helpOpen = false
+    /// The message shown in place (a refusal's reason or a confirmation).
+    public internal(set) var notice: Notice?
+    /// entra-ios: whether sign-out uses `signoutFromBrowser`.
+    public internal(set) var signOutViaBrowser = false
+    /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
+    public internal(set) var signInSource: AccountSource = .broker
+
+    var storedForm: CredentialForm
+    var hubOverlay: HubOverlay?
+    var menuSelection = 0
+    var helpScroll = 0
+    /// Event-log view: lines scrolled up from the newest entry.
+    var logScroll = 0
+    var installElapsed = 0.0
+    /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
+    var clockDebt = 0.0
+    /// The last actionLog entry is a clock tick that the next tick may extend.
+    var extendingTick = false
+
+    /// The smallest screen hubsim lays out for.
+    public static let minimumWidth = 80
+    public static let minimumHeight = 24
+    /// Seconds between two profile-install steps while enrollment animates.
+    public static let installStepInterval = 0.4
+
+    public init(device: SharedDevice, theme: Theme = .colour, width: Int = 80, height: Int = 24) {
+        self.device = device
+        self.theme = theme
+        self.width = width
+        self.height = height
+        storedForm = CredentialForm(kind: .enroll, fields: [])
+        storedForm = form
+    }
+
+    enum HubOverlay: Equatable, Sendable { case menu, confirm }
+
+    // MARK: derived state
+
+    /// The Hub column's page for the device's state and the open menu.
+    public var page: HubPage {
+        let ws1 = device.profile.id == .workspaceOne
+        switch device.state {
+        case .unenrolled: return .enrollForm
+        case .enrolling: return .installing
+        case .checkedIn: return ws1 ? .lockScreen : .brokerSignIn
+        case .locked: return .unlock
+        case .checkedOut:
+            guard ws1 else { return .brokerSignedIn }
+            switch hubOverlay {
+            case .menu: return .logoutMenu
+            case .confirm: return .logoutConfirm
+            case nil: return .home
+            }
+        }
+    }
+
+    /// The prompt the current page asks for, if any.
+    var formKind: FormKind? {
+        switch page {
+        case .enrollForm: .enroll
+        case .lockScreen: .checkOut
+        case .unlock: .unlock
+        case .brokerSignIn: .signIn
+        default: nil
+        }
+    }
+
+    /// The credential form on screen (fresh when the device moved to another prompt).
+    public var form: CredentialForm {
+        guard let kind = formKind else { return CredentialForm(kind: storedForm.kind, fields: []) }
+        return storedForm.kind == kind && !storedForm.fields.isEmpty ? storedForm : CredentialForm.fresh(kind, device: device)
+    }
+
+    /// Below 80x24: the plain "terminal too small" screen.
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    /// What the key table's predicates see.
+    public var keyContext: KeyContext {
+        KeyContext(page: page, view: view, profile: device.profile.id, helpOpen: helpOpen,
+                   hubFocused: focus == .hub, paneFocused: focus.appID.map { device.app($0) != nil } ?? false,
+                   stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
+                   canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
+                   signedIn: device.state.user != nil, tooSmall: isTooSmall)
+    }
+
+    /// The hint line's entries for the current context, as drawn.
+    public var hints: [String] { KeyTable.hints(in: keyContext).map(\.text) }
+
+    /// Items of the logout menu.
+    static let menuItems = ["Log Out", "Back"]
+
+    // MARK: applying actions
+
+    /// Applies one action to the device, records it, and keeps the UI consistent.
+    @discardableResult
+    mutating func apply(_ action: DeviceAction, tick: Bool = false) -> ActionOutcome {
+        let before = device.snapshot
+        let outcome = device.apply(action)
+        if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
+           case let .advanceClock(now) = action, outcome == .accepted {
+            actionLog[actionLog.count - 1] = AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome)
+        } else {
+            actionLog.append(AppliedAction(action: action, outcome: outcome))
+        }
+        extendingTick = tick && outcome == .accepted
+        if device.snapshot != before { revision += 1 }
+        syncWithDevice()
+        return outcome
+    }
+
+    /// Seconds as the engine counts them (whole milliseconds), so merged ticks replay exactly.
+    static func msRounded(_ s: Double) -> Double { (s * 1000).rounded() / 1000 }
+
+    /// Drops UI state the device's new state made stale.
+    mutating func syncWithDevice() {
+        if device.state.kind != .checkedOut { hubOverlay = nil }
+        if let id = focus.appID, device.app(id) == nil { focus = .hub }
+        if device.state.kind != .checkedIn { signInSource = .broker }
+        let current = form
+        if current != storedForm { storedForm = current }
+    }
+
+    /// Finishes anything animated (the remaining profile-install steps) so a headless runner
+    /// reaches a stable screen.
+    public mutating func settle() {
+        if case .enrolling = device.state { apply(.completeEnrollment) }
+        installElapsed = 0
+    }
+}

@@ -1,0 +1,34 @@
+/// The Hub column's page: what the broker shows now.
+public enum HubPage: String, Sendable, CaseIterable {
+    /// Unenrolled: staging credentials.
+    case enrollForm
+    /// Profile installation progress.
+    case installing
+    /// Checked in (staged): the lock screen with the credential prompt.
+    case lockScreen
+    /// Checked out: who, how long, the apps.
+    case home
+    /// The account menu with Log Out.
+    case logoutMenu
+    /// The confirmation that says what each app will do.
+    case logoutConfirm
+    /// Inactivity lock: the unlock prompt.
+    case unlock
+    /// entra-ios, signed out: the broker's global sign-in.
+    case brokerSignIn
+    /// entra-ios, signed in: the account and global sign-out.
+    case brokerSignedIn
+
+    /// Whether the page is a form of text fields.
+    public var hasTextFields: Bool {
+        switch self {
+        case .enrollForm, .lockScreen, .unlock, .brokerSignIn: true
+        default: false
+        }
+    }
+}
+
+/// What the right-hand side shows.
+public enum MainView: String, Sendable {
+    case panes, eventLog, diagram
+}

@@ -1,0 +1,15 @@
+import SessionEngine
+
+/// A message shown in place: a refusal's reason where it happened, or a short confirmation.
+public struct Notice: Equatable, Sendable {
+    /// A refusal or a plain message.
+    public enum Kind: Sendable { case error, info }
+    /// Where it is drawn.
+    public enum Place: Equatable, Sendable { case hub, pane(AppID) }
+    /// What it says.
+    public var text: String
+    /// How it is styled.
+    public var kind: Kind
+    /// Where it is drawn.
+    public var place: Place
+}

@@ -1,0 +1,33 @@
+/// `F1`: the whole key table (keys, help, where it applies), drawn from the same data that
+/// handles the keys.
+enum HelpView {
+    static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
+        let t = c.theme
+        let inner = c.box(screen, style: t.focusedBorder, title: "Keys · F1 or Esc closes · PgUp/PgDn scroll", titleStyle: t.heading)
+        c.hits.add(screen, .button(UICommand.help.rawValue))  // a click on help closes it; nothing beneath is hit
+        // Bindings that work where help was opened from are marked and drawn brighter.
+        var context = m.keyContext
+        context.helpOpen = false
+        var lines: [(String, String, String)] = KeyTable.bindings.map { ($0.keyNames, $0.help, $0.scope) }
+        let active = KeyTable.bindings.map { $0.isActive(in: context) } + [false, false, false, false]
+        lines.append(("", "", ""))
+        lines.append(("", "• works here now.", ""))
+        lines.append(("", "Letter shortcuts are off while a text field has focus.", ""))
+        lines.append(("", "Mouse: click panes, fields, buttons and hint-line entries.", ""))
+        let columns = inner.width >= 110 ? 2 : 1
+        let colWidth = inner.width / columns
+        let perColumn = max(1, columns == 2 ? (lines.count + 1) / 2 : inner.height)
+        let scroll = columns == 2 && perColumn <= inner.height ? 0 : min(m.helpScroll, max(0, lines.count - inner.height))
+        for (i, l) in lines.enumerated().dropFirst(scroll) {
+            let idx = i - scroll
+            let col = idx / perColumn, row = idx % perColumn
+            guard col < columns, row < inner.height else { continue }
+            let x = inner.x + col * colWidth + 1
+            if active[i] { c.text("•", x: x, y: inner.y + row, width: 1, style: t.hintKey) }
+            c.text(l.0, x: x + 2, y: inner.y + row, width: 13, style: active[i] ? t.hintKey : t.dim)
+            c.text(l.1, x: x + 16, y: inner.y + row, width: 22, style: active[i] ? t.text : t.dim)
+            c.text(l.2, x: x + 39, y: inner.y + row, width: colWidth - 41, style: t.dim)
+            if l.0.isEmpty { c.text(l.1, x: x, y: inner.y + row, width: colWidth - 2, style: t.dim) }
+        }
+    }
+}

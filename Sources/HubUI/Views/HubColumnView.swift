@@ -1,0 +1,45 @@
+import SessionEngine
+
+/// The device column: the Hub (workspace-one) or the Authenticator (entra-ios), showing the
+/// page for the device's state, refusals in place, and what step mode holds.
+enum HubColumnView {
+    static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        let focused = m.focus == .hub
+        let inner = c.box(r, style: focused ? t.focusedBorder : t.border, title: m.device.profile.brokerName,
+                          titleStyle: focused ? t.focusedBorder : t.title)
+        c.hits.add(r, .button(UICommand.focusHub.rawValue))
+        let footer = footerRows(m, width: inner.width)
+        let body = Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - footer.count))
+        switch m.page {
+        case .enrollForm: HubPages.enroll(m, &c, body)
+        case .installing: HubPages.installing(m, &c, body)
+        case .lockScreen: HubPages.lockScreen(m, &c, body)
+        case .home, .logoutConfirm: HubPages.home(m, &c, body)
+        case .logoutMenu: HubPages.menu(m, &c, body)
+        case .unlock: HubPages.unlock(m, &c, body)
+        case .brokerSignIn: HubPages.brokerSignIn(m, &c, body)
+        case .brokerSignedIn: HubPages.brokerSignedIn(m, &c, body)
+        }
+        var row = inner.height - footer.count
+        for (text, style) in footer {
+            c.line(text, in: inner, row: row, style: style)
+            row += 1
+        }
+    }
+
+    /// Offline and step-mode lines pinned to the bottom of the column.
+    static func footerRows(_ m: HubModel, width: Int) -> [(String, CellStyle)] {
+        let t = m.theme, d = m.device
+        var rows: [(String, CellStyle)] = []
+        if !d.online { rows.append(("Offline: no console connection", t.warning)) }
+        if d.deliveryMode == .held {
+            rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", \(KeyTable.keyName(of: .releaseDelivery)) next"), t.heading))
+            let shown = d.heldDeliveries.prefix(4)
+            for (i, h) in shown.enumerated() { rows.append(((i == 0 ? "▸ " : "  ") + h.label, i == 0 ? t.text : t.dim)) }
+            if d.heldDeliveries.count > shown.count { rows.append(("  +\(d.heldDeliveries.count - shown.count) more held", t.dim)) }
+        }
+        return rows
+    }
+}
+

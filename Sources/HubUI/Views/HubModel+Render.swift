@@ -1,0 +1,27 @@
+import SessionEngine
+
+extension HubModel {
+    /// Draws the whole screen: a pure function of the model and the size.
+    public func render(width: Int, height: Int) -> Frame {
+        var c = Canvas(width: width, height: height, theme: theme)
+        if width < Self.minimumWidth || height < Self.minimumHeight {
+            TooSmallView.draw(&c, width: width, height: height)
+            return c.frame
+        }
+        let layout = ScreenLayout(width: width, height: height)
+        StatusLine.draw(self, &c, layout.status)
+        HubColumnView.draw(self, &c, layout.hub)
+        switch view {
+        case .panes: PanesView.draw(self, &c, layout.main)
+        case .eventLog: EventLogView.draw(self, &c, layout.main)
+        case .diagram: DiagramView.draw(self, &c, layout.main)
+        }
+        HintLine.draw(self, &c, layout.hint)
+        if page == .logoutConfirm { LogoutConfirmView.draw(self, &c, screen: c.grid.bounds) }
+        if helpOpen {
+            c.cursor = nil
+            HelpView.draw(self, &c, screen: Rect(x: 0, y: 1, width: width, height: height - 2))
+        }
+        return c.frame
+    }
+}

@@ -1,0 +1,194 @@
+import SessionEngine
+
+/// The pages of the Hub column, one function each.
+enum HubPages {
+    static func enroll(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        c.line("Enroll this device", in: r, row: 0, style: t.heading)
+        var row = c.paragraph("Sign in with a staging user: the device becomes a shared device.", in: r, row: 1, style: t.dim)
+        row = fields(m, &c, r, row: row + 1, button: "Enroll")
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
+    }
+
+    static func installing(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        guard case let .enrolling(p) = m.device.state else { return }
+        c.line("Enrolling: installing profile", in: r, row: 0, style: t.heading)
+        c.line("Step \(min(p.completed + 1, p.steps.count)) of \(p.steps.count)", in: r, row: 1, style: t.dim)
+        let barWidth = max(1, r.width - 2)
+        let done = p.steps.isEmpty ? barWidth : barWidth * p.completed / p.steps.count
+        c.line(String(repeating: "█", count: done) + String(repeating: "░", count: barWidth - done), in: r, row: 2, style: t.success)
+        let listTop = 4, rows = max(0, r.height - listTop)
+        let first = max(0, min(p.completed - rows / 2, p.steps.count - rows))
+        for (i, step) in p.steps.enumerated().dropFirst(first).prefix(rows) {
+            let mark = i < p.completed ? "✓ " : i == p.completed ? "▸ " : "  "
+            let style = i < p.completed ? t.success : i == p.completed ? t.title : t.dim
+            c.line(mark + step, in: r, row: listTop + i - first, style: style)
+        }
+    }
+
+    static func lockScreen(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        var top = 0
+        let hhmm = String(d.now.description.prefix(5))
+        if r.width >= BigClock.width(of: hhmm) + 2 && r.height >= 30 {
+            for (i, line) in BigClock.rows(hhmm).enumerated() { c.centred(line, in: r, row: i + 1, style: t.heading) }
+            top = BigClock.height + 2
+        }
+        c.centred(d.now.description, in: r, row: top, style: t.heading)
+        c.centred(d.name, in: r, row: top + 1, style: t.title)
+        c.centred("Checked in (staged)", in: r, row: top + 2, style: t.dim)
+        var row = fields(m, &c, r, row: top + 4, button: m.form.field(.passcode) == nil ? "Check out" : "Set passcode")
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
+    }
+
+    static func home(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        guard let user = d.state.user else { return }
+        c.line("\(d.now)  \(d.name)", in: r, row: 0, style: t.dim)
+        c.line("Checked out to \(user)", in: r, row: 1, style: ownerStyle(m, user))
+        if let name = d.tenant.user(user)?.displayName { c.line(name, in: r, row: 2, style: t.text) }
+        c.line("Session " + formatDuration(seconds: d.sessionLength ?? 0), in: r, row: 3, style: t.text)
+        if let left = d.secondsUntilInactivityLock {
+            c.line("Inactivity lock in " + formatDuration(seconds: left), in: r, row: 4, style: t.dim)
+        }
+        let menuRow = r.height - 1
+        var row = notice(m, &c, r, row: 6)
+        if row > 6 { row += 1 }
+        c.line("Apps", in: r, row: row, style: t.heading)
+        let slots = max(0, menuRow - row - 2)
+        for (i, app) in d.apps.prefix(slots).enumerated() {
+            c.line(app.definition.name, in: r, row: row + 1 + i, indent: 1, style: t.text)
+            c.line(app.lifecycle.rawValue, in: r, row: row + 1 + i, indent: 14, style: t.dim)
+            c.hits.add(Rect(x: r.x, y: r.y + row + 1 + i, width: r.width, height: 1), .pane(app.id))
+        }
+        if d.apps.count > slots, slots > 0 {
+            c.line("+\(d.apps.count - slots + 1) more", in: r, row: row + slots, indent: 1, style: t.dim)
+        }
+        c.button(" Menu: Log Out… ", x: r.x, y: r.y + menuRow, maxWidth: r.width, target: UICommand.openMenu.rawValue)
+    }
+
+    static func menu(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        guard let user = m.device.state.user else { return }
+        c.line("Account", in: r, row: 0, style: t.heading)
+        c.line("\(user) · session \(formatDuration(seconds: m.device.sessionLength ?? 0))", in: r, row: 1, style: ownerStyle(m, user))
+        for (i, item) in HubModel.menuItems.enumerated() {
+            let selected = i == m.menuSelection
+            let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
+            c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .button("\(UICommand.menuSelect.rawValue)@\(i)"))
+        }
+        c.paragraph("Log Out checks the device in: the next worker checks it out.", in: r, row: 6, style: t.dim)
+    }
+
+    static func unlock(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        guard let user = d.state.user else { return }
+        c.centred("LOCKED", in: r, row: 0, style: t.error)
+        c.centred("\(user) · no input for \(formatDuration(seconds: d.policy.inactivityTimeout))", in: r, row: 1, style: t.text)
+        var row = c.paragraph("App UIs are locked. Check-in requires unlock.", in: r, row: 2, style: t.dim)
+        row = fields(m, &c, r, row: row + 1, button: "Unlock")
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row, user: user)
+    }
+
+    static func brokerSignIn(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        c.line("Shared device mode", in: r, row: 0, style: t.heading)
+        c.line("\(API.getDeviceInformation): \(d.deviceMode)", in: r, row: 1, style: t.dim)
+        c.line("No account signed in", in: r, row: 2, style: t.text)
+        var row = 4
+        if case let .app(id) = m.signInSource {
+            row = c.paragraph("Global sign-in from \(m.appName(id)) (interactive token request)", in: r, row: row, style: t.warning)
+        } else {
+            c.line("Global sign-in", in: r, row: row, style: t.title)
+            row += 1
+        }
+        row = fields(m, &c, r, row: row, button: "Sign in")
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
+    }
+
+    static func brokerSignedIn(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        guard let user = d.state.user else { return }
+        c.line("Shared device mode", in: r, row: 0, style: t.heading)
+        c.line("Current account: \(user)", in: r, row: 1, style: ownerStyle(m, user))
+        c.line((d.tenant.user(user)?.displayName ?? "") + " · " + formatDuration(seconds: d.sessionLength ?? 0), in: r, row: 2, style: t.text)
+        c.line("Previous account: " + (d.snapshot.previousAccount?.name ?? "—"), in: r, row: 3, style: t.dim)
+        let box = m.signOutViaBrowser ? "[x]" : "[ ]"
+        let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
+        c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .button(UICommand.toggleBrowserSignOut.rawValue))
+        c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
+        c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: UICommand.brokerSignOut.rawValue)
+        var row = c.paragraph("Removes the account and tokens for every app, not their data.", in: r, row: 10, style: t.dim)
+        row = notice(m, &c, r, row: row + 1)
+        // What each app would do if the account were signed out now (the delivery rule).
+        guard r.height - row >= 3 else { return }
+        c.line("If signed out now:", in: r, row: row + 1, style: t.title)
+        row += 2
+        for app in d.apps where row < r.height {
+            c.line(app.definition.name, in: r, row: row, style: t.text)
+            c.line(AccountChangeForecast.brief(app, on: d), in: r, row: row, indent: 9, style: t.dim)
+            row += 1
+        }
+    }
+
+    // MARK: shared parts
+
+    /// The form's fields (label above a masked or plain input) and its submit button;
+    /// returns the next free row.
+    static func fields(_ m: HubModel, _ c: inout Canvas, _ r: Rect, row start: Int, button: String) -> Int {
+        let t = c.theme
+        let form = m.form
+        var row = start
+        let typing = m.keyContext.textFieldFocused
+        for (i, field) in form.fields.enumerated() where row + 1 < r.height {
+            let active = i == form.active && typing
+            c.line(field.label, in: r, row: row, style: active ? t.title : t.dim)
+            let boxWidth = max(4, r.width)
+            let shown = TextWidth.truncate(field.display, to: boxWidth - 1)
+            let y = r.y + row + 1
+            c.grid.fill(Rect(x: r.x, y: y, width: boxWidth, height: 1), with: "_", style: active ? t.activeField : t.field)
+            c.text(shown, x: r.x, y: y, width: boxWidth, style: active ? t.activeField : t.field)
+            c.hits.add(Rect(x: r.x, y: y, width: boxWidth, height: 1), .field(field.id.rawValue))
+            if active && m.helpOpen == false && m.page != .logoutConfirm {
+                c.cursor = (x: r.x + min(TextWidth.of(shown), boxWidth - 1), y: y)
+            }
+            row += 2
+        }
+        if row < r.height {
+            c.button(" \(button) ", x: r.x, y: r.y + row, maxWidth: r.width, target: UICommand.submitField.rawValue)
+            row += 1
+        }
+        return row
+    }
+
+    /// The notice for the Hub (a refusal's reason, or a confirmation); returns the next free row.
+    @discardableResult
+    static func notice(_ m: HubModel, _ c: inout Canvas, _ r: Rect, row: Int) -> Int {
+        guard let n = m.notice, n.place == .hub else { return row }
+        return c.paragraph(n.text, in: r, row: row, style: n.kind == .error ? c.theme.error : c.theme.success, maxLines: 4)
+    }
+
+    /// Attempts left for the user being typed (or `user`), and a running lockout.
+    static func attempts(_ m: HubModel, _ c: inout Canvas, _ r: Rect, row: Int, user: UserID? = nil) {
+        let typed = m.form.field(.user)?.text ?? ""
+        guard let who = user ?? (typed.isEmpty ? nil : UserID(typed)) else { return }
+        let a = m.device.attempts(of: who)
+        let limit = m.device.policy.failedAttemptLimit
+        if let until = a.lockedUntil {
+            c.paragraph("\(who) is locked out until \(until).", in: r, row: row, style: c.theme.error)
+        } else if a.left < limit {
+            c.line("Attempts left for \(who): \(a.left) of \(limit)", in: r, row: row, style: c.theme.warning)
+        }
+    }
+
+    static func ownerStyle(_ m: HubModel, _ user: UserID) -> CellStyle {
+        var s = m.theme.owner(m.device.tenant.colourIndex(of: user))
+        s.bold = true
+        return s
+    }
+}

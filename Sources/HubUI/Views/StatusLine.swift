@@ -1,0 +1,57 @@
+import SessionEngine
+
+/// The top line: profile, device, online/offline, simulator clock, signed-in user, leaks,
+/// step mode. The connectivity and step-mode segments are buttons.
+enum StatusLine {
+    static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        c.grid.fill(r, style: t.statusBar)
+        let d = m.device
+        var segments: [(text: String, style: CellStyle, target: String?)] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
+        segments += [
+            (d.profile.id.rawValue, t.statusBar, nil),
+            (d.name, t.statusBar, nil),
+            (d.online ? "● online" : "○ OFFLINE", d.online ? t.statusBar : t.statusAlert, UICommand.toggleOnline.rawValue),
+            (d.now.description, t.statusBar, nil),
+            ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
+        ]
+        let visible = d.findings.filter { $0.severity == .visibleLeak }.count
+        let total = d.snapshot.leakCount
+        let leakText = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
+        segments.append((leakText, visible > 0 ? t.statusAlert : t.statusBar, UICommand.eventLog.rawValue))
+        if d.deliveryMode == .held {
+            segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, UICommand.toggleStepMode.rawValue))
+        }
+        // The device name gives way first when the line is too long.
+        let length = segments.reduce(0) { $0 + TextWidth.of($1.text) } + 3 * (segments.count - 1) + 2
+        if length > r.width, let i = segments.firstIndex(where: { $0.text == d.name }) {
+            segments[i].text = TextWidth.truncate(d.name, to: max(4, TextWidth.of(d.name) - (length - r.width)))
+        }
+        var x = r.x + 1
+        for (i, s) in segments.enumerated() {
+            if i > 0 { x += c.text(" │ ", x: x, y: r.y, width: r.maxX - x, style: t.statusBar) }
+            let w = c.text(s.text, x: x, y: r.y, width: r.maxX - x, style: s.style)
+            if let target = s.target { c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .button(target)) }
+            x += w
+            if x >= r.maxX { break }
+        }
+    }
+}
+
+/// The bottom line: the active bindings of the key table, each clickable.
+enum HintLine {
+    static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        var x = r.x + 1
+        for hint in KeyTable.hints(in: m.keyContext) {
+            guard let key = hint.binding.activeKeys(in: m.keyContext).first else { continue }
+            let keyName = key.displayName
+            let w = TextWidth.of(hint.text)
+            if x + w > r.maxX - 1 { break }
+            c.text(keyName, x: x, y: r.y, width: w, style: t.hintKey)
+            c.text(hint.binding.help, x: x + TextWidth.of(keyName) + 1, y: r.y, width: w, style: t.hint)
+            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .button(hint.binding.command.rawValue))
+            x += w + 2
+        }
+    }
+}

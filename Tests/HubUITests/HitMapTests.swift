@@ -1,0 +1,127 @@
+import HubUI
+import SessionEngine
+import Testing
+
+extension HubModel {
+    /// Clicks the middle of the first region of the last frame whose target satisfies `match`.
+    mutating func click(where match: (HitTarget) -> Bool) -> Bool {
+        let frame = render(width: width, height: height)
+        guard let region = frame.hitMap.regions.last(where: { match($0.target) }) else { return false }
+        // The middle of the region if nothing covers it there, else any uncovered cell.
+        let centre = (region.rect.x + region.rect.width / 2, region.rect.y + region.rect.height / 2)
+        let cells = [centre] + (region.rect.y..<region.rect.maxY).flatMap { y in (region.rect.x..<region.rect.maxX).map { ($0, y) } }
+        guard let (x, y) = cells.first(where: { frame.hitMap.target(x: $0.0, y: $0.1) == region.target }) else { return false }
+        _ = handle(.mouse(MouseEvent(x: x, y: y)))
+        return true
+    }
+
+    /// Clicks `target` where it was drawn; an issue when it was not drawn.
+    mutating func tap(_ target: HitTarget, sourceLocation: SourceLocation = #_sourceLocation) {
+        if !click(where: { $0 == target }) { Issue.record("\(target) is not on screen", sourceLocation: sourceLocation) }
+    }
+}
+
+@Suite struct HitMapTests {
+    /// Two models from the same start: one driven by keys, one by clicks, must end the same.
+    func expectSame(_ a: HubModel, _ b: HubModel, _ what: String) {
+        // Key bytes differ between copies (the key source is shared), so compare what they did.
+        #expect(a.device.state == b.device.state && a.device.online == b.device.online, "\(what): device state differs")
+        #expect(a.device.log.entries == b.device.log.entries, "\(what): event log differs")
+        #expect(a.device.apps.map(\.lifecycle) == b.device.apps.map(\.lifecycle), "\(what): lifecycles differ")
+        #expect(a.actionLog.map(\.action.name) == b.actionLog.map(\.action.name), "\(what): action log differs")
+        #expect(a.focus == b.focus && a.view == b.view && a.page == b.page, "\(what): UI differs")
+    }
+
+    @Test func clickingAPaneFocusesIt() {
+        var m = Screens.home()
+        m.tap(.pane("scanner"))
+        #expect(m.focus == .pane("scanner"))
+        m.tap(.button(UICommand.focusHub.rawValue))
+        #expect(m.focus == .hub)
+    }
+
+    @Test func paneButtonsDoWhatTheirKeysDo() {
+        let base = Screens.home()
+        for (key, command) in [("l", UICommand.launchApp), ("b", .backgroundApp), ("s", .suspendApp), ("t", .terminateApp), ("h", .openHub)] {
+            var byKey = base, byClick = base
+            byKey.press("<Tab><Tab>")          // focus Scanner
+            byKey.press(key)
+            byClick.press("<Tab><Tab>")
+            // The pane's own button where it fits, else the hint line's entry.
+            if !byClick.click(where: { $0 == .button("\(command.rawValue)@scanner") }) {
+                byClick.tap(.button(command.rawValue))
+            }
+            expectSame(byKey, byClick, command.rawValue)
+        }
+    }
+
+    @Test func hintLineEntriesRunTheirCommand() {
+        var m = Screens.home()
+        m.tap(.button(UICommand.eventLog.rawValue))
+        #expect(m.view == .eventLog)
+        var k = Screens.home()
+        k.press("<F2>")
+        expectSame(k, m, "F2")
+    }
+
+    @Test func formButtonAndFieldsWorkLikeKeys() {
+        var byKey = Fixtures.model()
+        byKey.enrollThroughUI()
+        var byClick = byKey
+        byKey.press("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
+        byClick.tap(.field("group"))
+        byClick.press("FRONTLINE")
+        byClick.tap(.field("user"))
+        byClick.press("cou1")
+        byClick.tap(.field("password"))
+        byClick.press("cou1")
+        byClick.tap(.button(UICommand.submitField.rawValue))
+        expectSame(byKey, byClick, "check out")
+        #expect(byClick.device.state == .checkedOut("cou1"))
+    }
+
+    @Test func logoutMenuAndConfirmationAreClickable() {
+        var byKey = Screens.home(), byClick = Screens.home()
+        byKey.press("m<Enter>y")
+        byClick.tap(.button(UICommand.openMenu.rawValue))
+        #expect(byClick.page == .logoutMenu)
+        byClick.tap(.button("\(UICommand.menuSelect.rawValue)@0"))
+        #expect(byClick.page == .logoutConfirm)
+        byClick.tap(.button(UICommand.confirmLogout.rawValue))
+        expectSame(byKey, byClick, "log out")
+        #expect(byClick.device.state == .checkedIn)
+    }
+
+    @Test func statusLineTogglesConnectivity() {
+        var m = Screens.home()
+        m.tap(.button(UICommand.toggleOnline.rawValue))
+        #expect(m.device.online == false)
+        var k = Screens.home()
+        k.press("o")
+        expectSame(k, m, "online toggle")
+    }
+
+    @Test func summaryTileLeadsToTheNextPage() {
+        var m = Screens.manyApps()
+        m.tap(.pane("timeclock4"))  // the last pane of the first page at 80x24
+        m.tap(.pane("handbook5"))   // the summary tile stands for the next app
+        #expect(m.focus == .pane("handbook5"))
+        #expect(m.render(width: 80, height: 24).grid.text.contains("Handbook 5"))
+    }
+
+    @Test func hitRegionsLieInsideTheScreen() {
+        for m in Contexts.models where !m.isTooSmall {
+            let f = m.render(width: m.width, height: m.height)
+            for r in f.hitMap.regions {
+                #expect(r.rect.x >= 0 && r.rect.y >= 0 && r.rect.maxX <= m.width && r.rect.maxY <= m.height)
+            }
+        }
+    }
+
+    @Test func clicksBelowTheMinimumSizeDoNothing() {
+        var m = Screens.home()
+        _ = m.handle(.resize(width: 50, height: 10))
+        _ = m.handle(.mouse(MouseEvent(x: 40, y: 3)))
+        #expect(m.focus == .hub && m.actionLog == Screens.home().actionLog)
+    }
+}
