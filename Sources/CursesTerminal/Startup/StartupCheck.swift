@@ -27,17 +27,17 @@ public struct TerminalEnvironment: Equatable, Sendable {
 
     /// The problem that stops the front end from starting, if any.
     public var problem: StartupProblem? {
-        if !stdinIsTerminal {
-            return StartupProblem("hubsim: standard input is not a terminal; use 'hubsim run FILE' for headless scenarios")
-        }
-        if !stdoutIsTerminal {
-            return StartupProblem("hubsim: standard output is not a terminal; use 'hubsim run FILE' for headless scenarios")
-        }
         guard let term, !term.isEmpty else {
             return StartupProblem("hubsim: TERM is not set; set it to your terminal's type (e.g. TERM=xterm-256color)")
         }
         if term == "dumb" {
             return StartupProblem("hubsim: TERM=dumb cannot show the interactive screen; use a full terminal or 'hubsim run FILE'")
+        }
+        if !stdinIsTerminal {
+            return StartupProblem("hubsim: standard input is not a terminal; use 'hubsim run FILE' for headless scenarios")
+        }
+        if !stdoutIsTerminal {
+            return StartupProblem("hubsim: standard output is not a terminal; use 'hubsim run FILE' for headless scenarios")
         }
         return nil
     }

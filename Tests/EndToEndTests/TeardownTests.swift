@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Whatever ends hubsim, the shell gets its terminal back as it was.
+@Suite("Teardown")
+struct TeardownTests {
+    /// Waits for the shell's report after hubsim exited and returns (exit status, modes).
+    func shellReport(_ tmux: Tmux) throws -> (status: String, modes: [String]) {
+        let screen = try tmux.waitFor(HubsimPane.endMarker)
+        let status = screen.components(separatedBy: "EXIT=").last?.prefix { $0.isNumber } ?? ""
+        let modes = screen.components(separatedBy: "MODES=").last?
+            .components(separatedBy: HubsimPane.endMarker).first?
+            .split(separator: " ").map(String.init) ?? []
+        return (String(status), modes)
+    }
+
+    @Test func sigtermExits143AndLeavesTheTerminalSane() throws {
+        let tmux = try HubsimPane.start()
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGTERM) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "143")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+
+    @Test func sighupExits129() throws {
+        let tmux = try HubsimPane.start()
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGHUP) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "129")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+}
