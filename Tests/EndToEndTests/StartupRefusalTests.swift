@@ -5,26 +5,11 @@ import Testing
 /// instead of letting curses exit on its own or spin on a closed input.
 @Suite("Start-up refusals")
 struct StartupRefusalTests {
-    struct Result { var status: Int32; var stderr: String; var stdout: String }
-
-    /// Runs hubsim with stdin from /dev/null and pipes for output.
-    func runHubsim(environment changes: [String: String?]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try HubsimBinary.path())
-        process.arguments = ["--ephemeral"]
+    /// Runs hubsim with stdin from /dev/null and output to files.
+    func runHubsim(environment changes: [String: String?]) throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in changes { environment[key] = value }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stderr: String(decoding: errData, as: UTF8.self),
-                      stdout: String(decoding: outData, as: UTF8.self))
+        return try Subprocess.run([try HubsimBinary.path(), "--ephemeral"], environment: environment)
     }
 
     @Test func dumbTerminalExitsTwoWithOneLine() throws {

@@ -91,29 +91,13 @@ final class Tmux {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil // tests may run inside someone's tmux
         environment["TERM"] = environment["TERM"] ?? "xterm-256color"
-        process.environment = environment
-        // A file, not a pipe: the server that `new-session` forks inherits the client's
-        // output, so a pipe would never reach end-of-file.
-        let outputPath = NSTemporaryDirectory() + "\(socket)-\(UUID().uuidString).out"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        let data = FileManager.default.contents(atPath: outputPath) ?? Data()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 || arguments.first == "kill-server" else {
-            throw CommandFailed(arguments: arguments, status: process.terminationStatus, output: text)
+        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        let text = result.stdout + result.stderr
+        guard result.status == 0 || arguments.first == "kill-server" else {
+            throw CommandFailed(arguments: arguments, status: result.status, output: text)
         }
         return text
     }
