@@ -64,6 +64,10 @@ static void on_crash(int sig) {
         if (crash_signals[i] == sig) { sigaction(sig, &previous_crash[i], NULL); break; }
     }
     raise(sig);
+    // The previous handler (Swift's backtracer) returned: it relies on the faulting instruction
+    // running again, which a signal sent with kill(2) never does. Die of the signal for certain.
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
 void hubsim_install_crash_handlers(void) {

@@ -35,4 +35,17 @@ struct TeardownTests {
         #expect(report.status == "129")
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
     }
+
+    /// A crash leaves curses mode before the runtime prints its backtrace and the process dies.
+    @Test func aCrashLeavesTheTerminalSaneAndDiesOfTheSignal() throws {
+        // No interactive backtracer prompt: it would wait 30 s for a key.
+        let tmux = try HubsimPane.start(environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGSEGV) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "139")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
 }
