@@ -54,10 +54,10 @@ let package = Package(
         ),
         .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),
-        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"]),
+        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
-        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine"]),
+        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI"]),
     ]
 )

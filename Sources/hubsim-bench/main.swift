@@ -1,1 +1,16 @@
-print("bench")
+import Foundation
+
+// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|all]`.
+let which = CommandLine.arguments.dropFirst().first ?? "all"
+let benches: [(String, () throws -> [String])] = [("engine", engineBenchmark), ("store", storeBenchmark)]
+let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
+if chosen.isEmpty {
+    FileHandle.standardError.write(Data("usage: hubsim-bench [\(benches.map(\.0).joined(separator: "|"))|all]\n".utf8))
+    exit(2)
+}
+do {
+    for (_, bench) in chosen { for line in try bench() { print(line) } }
+} catch {
+    FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,7 +1,108 @@
 import ArgumentParser
+import DeviceStore
+import Foundation
+import SessionEngine
 
-// Being written in this session (see the issue that owns it).
+/// `hubsim tenant`: check and edit the console side (groups, users, policies) of a tenant file.
 struct TenantCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "tenant")
-    func run() throws { throw ValidationError("'tenant' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "tenant",
+        abstract: "Validate a tenant file, add users to it, hash passwords.",
+        subcommands: [Validate.self, AddUser.self, HashPassword.self])
+
+    /// `hubsim tenant validate FILE`: exit 0 with a summary, or 2 with `file:line:column: …`.
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check a tenant file; errors are reported as file:line:column.")
+
+        @Argument(help: "The tenant YAML file.")
+        var file: String
+
+        func run() throws {
+            let tenant: Tenant
+            do { tenant = try TenantLoader.load(contentsOf: URL(fileURLWithPath: file)) } catch {
+                throw usageFailure(error.description)
+            }
+            print("valid: \(TenantSummary.line(tenant))")
+        }
+    }
+
+    /// `hubsim tenant add-user FILE NAME`: appends a user, keeping the file's comments.
+    struct AddUser: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-user",
+            abstract: "Add a user to a tenant file (the password is asked twice without echo, or read from standard input when it is not a terminal).")
+
+        @Argument(help: "The tenant YAML file.")
+        var file: String
+        @Argument(help: "The user name (case-insensitive).")
+        var name: String
+        @Option(help: "The name shown in the Hub.")
+        var displayName: String?
+        @Option(help: "The organization group (Group ID). Default: the first group.")
+        var group: String?
+        @Option(help: "Make a staging user: multi-user (shared devices) or single-user.")
+        var staging: String?
+
+        func run() throws {
+            var mode: StagingMode?
+            if let staging {
+                guard let m = StagingMode(rawValue: staging) else {
+                    throw ValidationError("--staging must be multi-user or single-user, not '\(staging)'")
+                }
+                mode = m
+            }
+            let url = URL(fileURLWithPath: file)
+            let text: String
+            do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+                throw usageFailure("\(file):1:1: cannot read the tenant file: \(error.localizedDescription)")
+            }
+            do {
+                // Refuse before asking for a password that would be thrown away.
+                try TenantEditor.precheck(name, group: group, in: text, file: file)
+                let secret = try readPassword(for: UserID(name).name)
+                let user = TenantEditor.NewUser(name: name, displayName: displayName, group: group, staging: mode,
+                                                passwordHash: ScryptHasher().hash(secret))
+                let updated = try TenantEditor.adding(user, to: text, file: file)
+                try TenantEditor.writeAtomically(updated, to: url)
+            } catch let error as ConfigError {
+                throw usageFailure(error.description)
+            }
+            let role = mode.map { "staging user, \($0.rawValue)" } ?? "end user"
+            print("added \(UserID(name)) (\(role)) to \(file)")
+        }
+    }
+
+    /// `hubsim tenant hash-password`: prints a scrypt PHC string for `passwordHash:`.
+    struct HashPassword: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "hash-password",
+            abstract: "Print the scrypt PHC hash of a password, for a tenant file's passwordHash.")
+
+        func run() throws {
+            let secret = try readPassword(for: "the hash")
+            print(ScryptHasher().hash(secret).phc)
+        }
+    }
+}
+
+private func readPassword(for who: String) throws -> Secret {
+    do { return try PasswordInput.readNew(for: who) } catch { throw usageFailure(error.description) }
+}
+
+/// Prints `message` on standard error and gives the exit status of a usage or file error (2).
+func usageFailure(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("hubsim: \(message)\n".utf8))
+    return ExitCode(2)
+}
+
+/// One line describing a tenant, for `tenant validate`.
+enum TenantSummary {
+    static func line(_ t: Tenant) -> String {
+        let staging = t.users.filter(\.isStagingUser).count
+        let p = t.policy
+        let passcode = p.appPasscodeMinLength.map { "app passcode of \($0)+ digits" } ?? "no app passcode"
+        return "\(t.users.count) users (\(staging) staging), \(t.groups.count) group\(t.groups.count == 1 ? "" : "s") "
+            + "(\(t.groups.map(\.id).joined(separator: ", "))); \(passcode), inactivity lock after \(formatDuration(seconds: p.inactivityTimeout)), "
+            + "lockout after \(p.failedAttemptLimit) failed attempts for \(formatDuration(seconds: p.lockoutDuration))"
+    }
 }

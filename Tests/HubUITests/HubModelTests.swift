@@ -99,6 +99,19 @@ import Testing
         #expect(m.device.state == .checkedOut("cou1"))
     }
 
+    @Test func aSingleUserDeviceWarnsAndRefusesLogOut() {
+        var m = Fixtures.model(strict: true)
+        m.press("WAREHOUSE<Enter>kiosk<Enter>kiosk<Enter>")
+        m.settle()
+        m.checkOutThroughUI(user: "cou1", group: "WAREHOUSE", passcode: "2468")
+        #expect(m.device.state == .checkedOut("cou1"))
+        m.press("m")
+        #expect(m.screen().contains("Single User Device"))
+        m.press("<Enter>y")
+        #expect(m.device.state == .checkedOut("cou1"))
+        #expect(m.notice?.text == Refusal.singleUserDevice("cou1").description)
+    }
+
     @Test func escapeStepsBack() {
         var m = Fixtures.model()
         m.press("GROUP<Enter>stage")

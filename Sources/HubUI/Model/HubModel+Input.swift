@@ -10,10 +10,30 @@ extension HubModel {
             tick(seconds)
             return .none
         case let .key(key):
-            return handleKey(key)
+            return asPersonsInput { $0.handleKey(key) }
         case let .mouse(mouse):
-            return handleMouse(mouse)
+            return asPersonsInput { $0.handleMouse(mouse) }
         }
+    }
+
+    /// Runs a key or click; when it applied no device action it still counts as a person's
+    /// input, so the inactivity timer restarts as it does on a real device.
+    private mutating func asPersonsInput(_ body: (inout HubModel) -> ProgramCommand) -> ProgramCommand {
+        let applied = actionLog.count
+        let command = body(&self)
+        if command != .quit, actionLog.count == applied { noteUserActivity() }
+        return command
+    }
+
+    /// Applies `.userActivity` when it matters (checked out, with an inactivity lock). Repeats at
+    /// the same simulator instant add nothing: the timer already restarted then, and the
+    /// recorder would otherwise write one scenario step per keystroke.
+    mutating func noteUserActivity() {
+        // Below the minimum size the device is not on screen: nothing there was touched.
+        guard !isTooSmall, device.secondsUntilInactivityLock != nil else { return }
+        if actionLog.last?.action == .userActivity, lastUserActivity == device.now { return }
+        apply(.userActivity)
+        lastUserActivity = device.now
     }
 
     mutating func handleKey(_ key: Key) -> ProgramCommand {

@@ -44,6 +44,8 @@ public struct HubModel: TerminalProgram, Sendable {
     var clockDebt = 0.0
     /// The last actionLog entry is a clock tick that the next tick may extend.
     var extendingTick = false
+    /// When the last `.userActivity` entry of `actionLog` was applied (to coalesce repeats).
+    var lastUserActivity: SimInstant?
 
     /// The smallest screen hubsim lays out for.
     public static let minimumWidth = 80

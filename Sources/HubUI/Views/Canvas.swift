@@ -62,23 +62,8 @@ struct Canvas {
         return w
     }
 
-    /// Word-wraps `s` to `width` columns.
-    static func wrap(_ s: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var current = ""
-        for word in s.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if TextWidth.of(candidate) <= width {
-                current = candidate
-            } else {
-                if !current.isEmpty { lines.append(current) }
-                current = TextWidth.of(word) <= width ? word : TextWidth.truncate(word, to: width)
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
+    /// Word-wraps `s` to `width` columns (long words break at identifier boundaries, never cut).
+    static func wrap(_ s: String, width: Int) -> [String] { TextWrap.lines(s, width: width) }
 
     /// Writes wrapped text from `row`; returns the next free row.
     @discardableResult

@@ -8,20 +8,24 @@ enum DiagramView {
         let inner = c.box(r, style: t.focusedBorder, title: "State diagram · \(d.profile.id.rawValue)")
         guard inner.height > 0 else { return }
         c.line("Current state: \(d.state)", in: inner, row: 0, style: t.title)
-        var x = inner.x
+        // The states in a row, wrapping between states (never inside a name).
+        var x = inner.x, stateRow = 1
         for (i, kind) in DeviceState.Kind.allCases.enumerated() {
-            if i > 0 { x += c.text(" · ", x: x, y: inner.y + 1, width: inner.maxX - x, style: t.dim) }
             let current = kind == d.state.kind
-            x += c.text(current ? "[\(kind.rawValue)]" : kind.rawValue, x: x, y: inner.y + 1, width: inner.maxX - x,
-                        style: current ? t.selection : t.dim)
+            let name = current ? "[\(kind.rawValue)]" : kind.rawValue
+            let separator = i > 0 ? " · " : ""
+            if i > 0, x + TextWidth.of(separator + name) > inner.maxX { x = inner.x; stateRow += 1 }
+            else if i > 0 { x += c.text(separator, x: x, y: inner.y + stateRow, width: inner.maxX - x, style: t.dim) }
+            x += c.text(name, x: x, y: inner.y + stateRow, width: inner.maxX - x, style: current ? t.selection : t.dim)
         }
+        let tableTop = stateRow + 2
         let labelWidth = min(28, inner.width / 2)
         let showFrom = inner.width >= 70
-        c.line("  transition", in: inner, row: 3, style: t.heading)
-        c.line(showFrom ? "from → to" : "→ to", in: inner, row: 3, indent: labelWidth + 2, style: t.heading)
-        c.line("taken", in: inner, row: 3, indent: inner.width - 5, style: t.heading)
+        c.line("  transition", in: inner, row: tableTop, style: t.heading)
+        c.line(showFrom ? "from → to" : "→ to", in: inner, row: tableTop, indent: labelWidth + 2, style: t.heading)
+        c.line("taken", in: inner, row: tableTop, indent: inner.width - 5, style: t.heading)
         let available = Set(d.availableTransitions.map(\.id))
-        var row = 4
+        var row = tableTop + 1
         for spec in d.profile.transitions where row < inner.height {
             let now = available.contains(spec.id)
             let count = d.snapshot.coverage[spec.id] ?? 0
@@ -35,8 +39,7 @@ enum DiagramView {
         let ids = Set(d.profile.transitions.map(\.id))
         let taken = d.profile.transitions.filter { (d.snapshot.coverage[$0.id] ?? 0) > 0 }.count
         row += 1
-        c.line("▶ available now · coverage: \(taken) of \(ids.count) transitions taken", in: inner, row: row, style: t.text)
-        row += 1
+        row = c.paragraph("▶ available now · coverage: \(taken) of \(ids.count) transitions taken", in: inner, row: row, style: t.text)
         let others = d.snapshot.coverage.filter { !ids.contains($0.key) }.sorted { $0.key < $1.key }
         if !others.isEmpty {
             let text = "Also covered: " + others.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")

@@ -7,15 +7,39 @@ enum EventLogView {
         let entries = m.device.log.entries
         let inner = c.box(r, style: t.focusedBorder, title: "Event log · \(entries.count) entries · PgUp/PgDn, End newest")
         guard inner.height > 0 else { return }
-        let scroll = min(m.logScroll, max(0, entries.count - inner.height))
-        let end = entries.count - scroll
-        let start = max(0, end - inner.height)
         let wide = inner.width >= 60
-        for (row, e) in entries[start..<end].enumerated() {
-            let kind = wide ? e.kind.rawValue.padding(12) : ""
-            let used = c.line(e.time.description, in: inner, row: row, style: t.dim)
-            if wide { c.line(kind, in: inner, row: row, indent: used + 1, style: style(of: e.kind, t)) }
-            c.line(e.text, in: inner, row: row, indent: used + 1 + (wide ? 12 : 0), style: style(of: e.kind, t, text: true))
+        // Text starts after the time (and the kind where wide); long entries wrap under it
+        // (API names break at their boundaries, never cut), so older entries give way.
+        let indent = TextWidth.of(SimInstant.shiftStart.description) + 1 + (wide ? 12 : 0)
+        func wrapped(_ e: LogEntry) -> [String] { TextWrap.lines(e.text, width: inner.width - indent, hanging: 2) }
+        // Scrolled to the top, the oldest entry is on the first row.
+        var firstPage = 0, firstPageRows = 0
+        for e in entries {
+            firstPageRows += wrapped(e).count
+            if firstPageRows > inner.height { break }
+            firstPage += 1
+        }
+        let scroll = min(m.logScroll, max(0, entries.count - firstPage))
+        var blocks: [(entry: LogEntry, lines: [String])] = []
+        var used = 0
+        for e in entries[..<(entries.count - scroll)].reversed() {
+            let lines = wrapped(e)
+            if used + lines.count > inner.height {
+                if blocks.isEmpty { blocks.append((e, Array(lines.prefix(inner.height)))) }
+                break
+            }
+            blocks.append((e, lines))
+            used += lines.count
+        }
+        // The newest entry sits on the bottom row, as in a terminal.
+        var row = inner.height - blocks.reduce(0) { $0 + $1.lines.count }
+        for (e, lines) in blocks.reversed() {
+            c.line(e.time.description, in: inner, row: row, style: t.dim)
+            if wide { c.line(e.kind.rawValue.padding(12), in: inner, row: row, indent: indent - 12, style: style(of: e.kind, t)) }
+            for (n, l) in lines.enumerated() {
+                c.line(l, in: inner, row: row + n, indent: indent + (n == 0 ? 0 : 2), style: style(of: e.kind, t, text: true))
+            }
+            row += lines.count
         }
     }
 

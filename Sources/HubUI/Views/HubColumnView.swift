@@ -35,9 +35,18 @@ enum HubColumnView {
         if !d.online { rows.append(("Offline: no console connection", t.warning)) }
         if d.deliveryMode == .held {
             rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", \(KeyTable.keyName(of: .releaseDelivery)) next"), t.heading))
-            let shown = d.heldDeliveries.prefix(4)
-            for (i, h) in shown.enumerated() { rows.append(((i == 0 ? "▸ " : "  ") + h.label, i == 0 ? t.text : t.dim)) }
-            if d.heldDeliveries.count > shown.count { rows.append(("  +\(d.heldDeliveries.count - shown.count) more held", t.dim)) }
+            // Each held delivery whole (wrapped under itself), at most six rows of them.
+            var shown = 0, used = 0
+            for (i, h) in d.heldDeliveries.enumerated() {
+                let lines = TextWrap.lines(h.label, width: width - 2, hanging: 2)
+                if used + lines.count > 6 { break }
+                for (n, l) in lines.enumerated() {
+                    rows.append(((n > 0 ? "    " : i == 0 ? "▸ " : "  ") + l, i == 0 ? t.text : t.dim))
+                }
+                used += lines.count
+                shown += 1
+            }
+            if d.heldDeliveries.count > shown { rows.append(("  +\(d.heldDeliveries.count - shown) more held", t.dim)) }
         }
         return rows
     }

@@ -19,12 +19,24 @@ enum HubPages {
         let barWidth = max(1, r.width - 2)
         let done = p.steps.isEmpty ? barWidth : barWidth * p.completed / p.steps.count
         c.line(String(repeating: "█", count: done) + String(repeating: "░", count: barWidth - done), in: r, row: 2, style: t.success)
+        // Long step names wrap under themselves; the window keeps the current step in view.
         let listTop = 4, rows = max(0, r.height - listTop)
-        let first = max(0, min(p.completed - rows / 2, p.steps.count - rows))
-        for (i, step) in p.steps.enumerated().dropFirst(first).prefix(rows) {
+        let blocks = p.steps.map { TextWrap.lines($0, width: r.width - 2, hanging: 0) }
+        var first = max(0, min(p.completed - rows / 2, p.steps.count - rows))
+        func fits(from start: Int) -> Int {
+            var used = 0, end = start
+            while end < blocks.count, used + blocks[end].count <= rows { used += blocks[end].count; end += 1 }
+            return end
+        }
+        while first < p.completed, fits(from: first) <= min(p.completed, p.steps.count - 1) { first += 1 }
+        var row = listTop
+        for i in first..<fits(from: first) {
             let mark = i < p.completed ? "✓ " : i == p.completed ? "▸ " : "  "
             let style = i < p.completed ? t.success : i == p.completed ? t.title : t.dim
-            c.line(mark + step, in: r, row: listTop + i - first, style: style)
+            for (n, l) in blocks[i].enumerated() {
+                c.line((n == 0 ? mark : "  ") + l, in: r, row: row, style: style)
+                row += 1
+            }
         }
     }
 
@@ -80,7 +92,11 @@ enum HubPages {
             let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
             c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .button("\(UICommand.menuSelect.rawValue)@\(i)"))
         }
-        c.paragraph("Log Out checks the device in: the next worker checks it out.", in: r, row: 6, style: t.dim)
+        if m.device.snapshot.enrollment?.mode == .singleUser {
+            c.paragraph("A Single User Device, assigned to \(user) for good: Log Out will be refused.", in: r, row: 6, style: t.warning)
+        } else {
+            c.paragraph("Log Out checks the device in: the next worker checks it out.", in: r, row: 6, style: t.dim)
+        }
     }
 
     static func unlock(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {

@@ -9,6 +9,12 @@ enum LogoutConfirmView {
         let width = min(76, screen.width - 4)
         let height = min(screen.height - 4, 8 + d.apps.count * 2)
         let r = Rect(x: (screen.width - width) / 2, y: max(1, (screen.height - height) / 2), width: width, height: height)
+        // The dialog stands alone between the status and hint lines: cut words of the Hub
+        // column and pane borders peeking around it would read as part of it. A click beside
+        // it does what a click on it does (nothing hidden behind can be hit).
+        let body = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+        c.grid.fill(body)
+        c.hits.add(body, .button(UICommand.focusHub.rawValue))
         let inner = c.box(r, style: t.focusedBorder, title: "Log out \(user)?", titleStyle: t.heading)
         c.hits.add(r, .button(UICommand.focusHub.rawValue))
         var row = c.paragraph("The device will be checked in (staged). Check-in is not broadcast: each app learns on its own terms.",

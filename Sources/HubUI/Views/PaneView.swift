@@ -8,8 +8,16 @@ enum PaneView {
         let leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
         let exposure = d.findings.first { $0.app == app.id && $0.severity == .atRestExposure }
         let borderStyle = leak != nil ? t.error : focused ? t.focusedBorder : t.border
-        let inner = c.box(r, style: borderStyle, title: "\(app.definition.name) · \(app.lifecycle.rawValue)",
-                          titleStyle: leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title)
+        // The SDK joins the title when it fits there, else it goes on the user row.
+        let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
+        let sdkInTitle = TextWidth.of(full) + 4 <= r.width
+        let short = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        let titleStyle = leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title
+        // The lifecycle is never cut: when `name · lifecycle` does not fit the border, the name
+        // goes left and the lifecycle right, the border between them.
+        let splitTitle = !sdkInTitle && TextWidth.of(short) > r.width - 2
+        let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
+        if splitTitle { title(app, &c, r, style: titleStyle) }
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
 
@@ -28,25 +36,46 @@ enum PaneView {
         var bottom: [(String, CellStyle)] = []
         let held = d.heldDeliveries.filter { $0.app == app.id }
         if let first = held.first {
-            bottom.append(("held: " + first.label.dropPrefix(app.id + ": ") + (held.count > 1 ? " (+\(held.count - 1))" : ""), t.overlay))
+            for l in heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7) { bottom.append((l, t.overlay)) }
         } else if d.isPending(app) {
             bottom.append((inner.width >= 24 ? "pending: not yet noticed" : "pending (not noticed)", t.overlay))
         }
 
         let userRow = top.count
-        let logRows = max(1, min(6, (inner.height - 1 - top.count - bottom.count) / 2))
-        let itemsTop = userRow + 1
-        let itemsEnd = inner.height - bottom.count - logRows
-        for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
-        userLine(m, app, &c, inner, row: userRow)
-        let itemRows = itemsTop..<max(itemsTop, itemsEnd)
-        // A blocked or locked app shows no UI: the overlay takes the place of its items.
-        if let block = d.block(of: app) {
-            blockOverlay(block, &c, inner, rows: itemRows.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRows)
-        } else {
-            items(m, app, &c, inner, rows: itemRows)
+        // Tall panes say what the app demonstrates (its catalogue summary), for developers.
+        let summaryLines = inner.height >= 14 ? Canvas.wrap(app.definition.summary, width: inner.width).prefix(inner.height >= 16 ? 2 : 1) : []
+        for (i, l) in summaryLines.enumerated() {
+            let last = i == summaryLines.count - 1 && TextWidth.of(summaryLines.joined(separator: " ")) < TextWidth.of(app.definition.summary)
+            c.line(last ? TextWidth.truncate(l + " …", to: inner.width) : l, in: inner, row: userRow + 1 + i, style: t.dim)
         }
-        log(app, &c, inner, rows: max(itemsEnd, itemsTop)..<(inner.height - bottom.count))
+        let itemsTop = userRow + 1 + summaryLines.count
+        let block = d.block(of: app)
+        // The log gets most of the room (it is what developers read); the items keep a third,
+        // and a blocked app's overlay the rows that say why (one in a short pane).
+        let free = inner.height - bottom.count - itemsTop
+        // A short pane of a blocked app that has no user puts the overlay on the user row, so
+        // the callback that explains the block (`sharedDeviceNotCheckedOut`) fits whole.
+        let overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
+        var itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
+        var (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free - itemRows))
+        // The items' last row gives way before the newest callback is cut.
+        if !whole, block == nil, itemRows == 1 {
+            itemRows = 0
+            (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free))
+        }
+        let itemsEnd = inner.height - bottom.count - logRows.count
+        for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
+        if !overlayOnUserRow { userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle) }
+        let itemRange = itemsTop..<max(itemsTop, itemsEnd)
+        // A blocked or locked app shows no UI: the overlay takes the place of its items.
+        if let block, overlayOnUserRow {
+            blockOverlay(block, &c, inner, rows: userRow..<userRow + 1)
+        } else if let block {
+            blockOverlay(block, &c, inner, rows: itemRange.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRange)
+        } else {
+            items(m, app, &c, inner, rows: itemRange)
+        }
+        PaneLogView.draw(logRows, &c, inner, from: max(itemsEnd, itemsTop))
         for (i, line) in bottom.enumerated() {
             c.grid.fill(Rect(x: inner.x, y: inner.y + inner.height - bottom.count + i, width: inner.width, height: 1), style: line.1)
             c.line(line.0, in: inner, row: inner.height - bottom.count + i, style: line.1)
@@ -54,21 +83,46 @@ enum PaneView {
         if focused { buttons(m, app, &c, r) }
     }
 
+    /// What step mode holds for the app, whole: on two rows where the pane has room, else on
+    /// one, shorter (the Hub column lists it in full).
+    private static func heldRows(_ delivery: Delivery, more: Int, width: Int, twoRows: Bool) -> [String] {
+        let detail = delivery.label.dropPrefix(delivery.app + ": ")
+        let suffix = more > 0 ? " (+\(more))" : ""
+        let full = "held: " + detail + suffix
+        if TextWidth.of(full) <= width { return [full] }
+        if twoRows, case let lines = TextWrap.lines(full, width: width), lines.count <= 2 { return lines }
+        let short = "held: " + (detail.components(separatedBy: " (").first ?? detail) + suffix
+        if TextWidth.of(short) <= width { return [short] }
+        return [TextWidth.truncate(delivery.kind == .accountChanged ? "held: notification" + suffix : short, to: width)]
+    }
+
+    /// `Name──lifecycle` in the top border of a narrow pane; the name gives way, with `…`.
+    private static func title(_ app: AppRuntime, _ c: inout Canvas, _ r: Rect, style: CellStyle) {
+        let lifecycle = app.lifecycle.rawValue
+        let room = r.width - 2 - TextWidth.of(lifecycle) - 1
+        guard room >= 1 else {
+            c.text(lifecycle, x: r.x + 1, y: r.y, width: r.width - 2, style: style)
+            return
+        }
+        c.text(TextWidth.truncate(app.definition.name, to: room), x: r.x + 1, y: r.y, width: room, style: style)
+        c.text(lifecycle, x: r.maxX - 1 - TextWidth.of(lifecycle), y: r.y, width: TextWidth.of(lifecycle), style: style)
+    }
+
     private static func owners(_ f: LeakFinding) -> String {
         f.owners.map { "\($0.name)'s" }.joined(separator: ", ")
     }
 
-    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int) {
+    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool) {
         let t = c.theme
-        let sdk = app.definition.sdk.label
-        let sdkWidth = TextWidth.of(sdk)
+        let sdk = showSDK ? app.definition.sdk.label : ""
+        let sdkWidth = showSDK ? TextWidth.of(sdk) : 0
         if let user = app.currentUser {
             c.line("user: \(user)", in: Rect(x: r.x, y: r.y, width: r.width - sdkWidth - 1, height: r.height), row: row,
                    style: HubPages.ownerStyle(m, user))
         } else {
             c.line("user: —", in: r, row: row, style: t.dim)
         }
-        if r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
+        if showSDK && r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
     }
 
     private static func items(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
@@ -83,50 +137,26 @@ enum PaneView {
             return
         }
         let room = rows.count
+        func look(_ entry: (item: StoredItem, text: String)) -> (String, CellStyle) {
+            if let owner = entry.item.owner {
+                return (t.tagsOwners ? "[\(owner)] \(entry.text)" : "• \(entry.text)", m.theme.owner(m.device.tenant.colourIndex(of: owner)))
+            }
+            return (t.tagsOwners ? "[common] \(entry.text)" : "◦ \(entry.text)", t.dim)
+        }
+        // One row: the first item and how many more, rather than a bare count.
+        if room == 1, visible.count > 1 {
+            let more = " +\(visible.count - 1)"
+            let (text, style) = look(visible[0])
+            let used = c.line(TextWidth.truncate(text, to: r.width - TextWidth.of(more)), in: r, row: rows.lowerBound, style: style)
+            c.line(more, in: r, row: rows.lowerBound, indent: used, style: t.dim)
+            return
+        }
         let shown = visible.count > room ? room - 1 : visible.count
         for (i, entry) in visible.prefix(shown).enumerated() {
-            let style: CellStyle
-            let text: String
-            if let owner = entry.item.owner {
-                style = m.theme.owner(m.device.tenant.colourIndex(of: owner))
-                text = t.tagsOwners ? "[\(owner)] \(entry.text)" : "• \(entry.text)"
-            } else {
-                style = t.dim
-                text = t.tagsOwners ? "[common] \(entry.text)" : "◦ \(entry.text)"
-            }
+            let (text, style) = look(entry)
             c.line(text, in: r, row: rows.lowerBound + i, style: style)
         }
         if visible.count > shown { c.line("+\(visible.count - shown) more", in: r, row: rows.lowerBound + shown, style: t.dim) }
-    }
-
-    /// The newest callbacks, notifications, calls and data events, oldest first.
-    private static func log(_ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
-        let t = c.theme
-        guard !rows.isEmpty else { return }
-        // Callbacks, notifications and calls first; what the app did with its data fills the rest.
-        var picked: [Int] = []
-        for i in app.log.indices.reversed() where [.callback, .notification, .call].contains(app.log[i].kind) {
-            if picked.count == rows.count { break }
-            picked.append(i)
-        }
-        for i in app.log.indices.reversed() where app.log[i].kind == .data {
-            if picked.count == rows.count { break }
-            picked.append(i)
-        }
-        let wide = r.width >= 34
-        for (i, e) in picked.sorted().map({ app.log[$0] }).enumerated() {
-            let time = wide ? e.time.description : String(e.time.description.dropFirst(3))
-            let text: String
-            let style: CellStyle
-            switch e.kind {
-            case .callback: text = "← \(e.name)" + (e.detail.isEmpty ? "" : " \(e.detail)"); style = t.heading
-            case .notification: text = "← \(e.name)"; style = t.heading
-            case .call: text = "→ \(e.name) \(e.detail)"; style = t.text
-            case .data, .lifecycle: text = "· \(e.detail.isEmpty ? e.name : e.detail)"; style = t.dim
-            }
-            c.line(time, in: r, row: rows.lowerBound + i, style: t.dim)
-            c.line(text, in: r, row: rows.lowerBound + i, indent: TextWidth.of(time) + 1, style: style)
-        }
     }
 
     /// A box across the pane's middle saying why the UI cannot be used.
@@ -140,7 +170,9 @@ enum PaneView {
         guard !rows.isEmpty else { return }
         let area = Rect(x: r.x, y: r.y + rows.lowerBound, width: r.width, height: rows.count)
         c.grid.fill(area, style: c.theme.overlay)
-        let shown = Array(lines.prefix(rows.count))
+        // One row: the first two lines together when they fit (`BLOCKED until relaunch`).
+        let joined = lines.prefix(2).joined(separator: " ")
+        let shown = rows.count == 1 && TextWidth.of(joined) <= r.width ? [joined] : Array(lines.prefix(rows.count))
         let top = (rows.count - shown.count) / 2
         for (i, l) in shown.enumerated() { c.centred(l, in: area, row: top + i, style: c.theme.overlay) }
     }

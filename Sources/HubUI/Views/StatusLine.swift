@@ -22,10 +22,12 @@ enum StatusLine {
         if d.deliveryMode == .held {
             segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, UICommand.toggleStepMode.rawValue))
         }
-        // The device name gives way first when the line is too long.
+        // The device name gives way first when the line is too long (the Hub column shows it);
+        // it goes altogether rather than be cut to a stub like `sha…`.
         let length = segments.reduce(0) { $0 + TextWidth.of($1.text) } + 3 * (segments.count - 1) + 2
         if length > r.width, let i = segments.firstIndex(where: { $0.text == d.name }) {
-            segments[i].text = TextWidth.truncate(d.name, to: max(4, TextWidth.of(d.name) - (length - r.width)))
+            let room = TextWidth.of(d.name) - (length - r.width)
+            if room >= 8 { segments[i].text = TextWidth.truncate(d.name, to: room) } else { segments.remove(at: i) }
         }
         var x = r.x + 1
         for (i, s) in segments.enumerated() {

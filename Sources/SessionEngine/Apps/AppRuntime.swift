@@ -18,7 +18,8 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     public var storage: [StoredItem] = []
     public var keychain = AppKeychain()
     public var log: [AppLogEntry] = []
-    var nextSerial = 1
+    /// Serial number of the next item the app creates (ids stay unique across restarts).
+    public var nextSerial = 1
 
     public init(definition: AppDefinition) { self.definition = definition }
 

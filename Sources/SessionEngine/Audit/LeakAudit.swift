@@ -14,6 +14,10 @@ public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
     public var currentUser: UserID?
     public var itemCount: Int
 
+    public init(app: AppID, severity: Severity, owners: [UserID], currentUser: UserID?, itemCount: Int) {
+        self.app = app; self.severity = severity; self.owners = owners; self.currentUser = currentUser; self.itemCount = itemCount
+    }
+
     public var message: String {
         let whose = owners.map(\.name).joined(separator: ", ")
         let now = currentUser.map { "\($0) is signed in" } ?? "the device is checked in"

@@ -20,6 +20,8 @@ public enum DeviceAction: Equatable, Sendable {
     case advanceClock(seconds: Double)
     case setDeliveryMode(DeliveryMode)
     case releaseDelivery
+    /// A person typed or clicked without changing the device: the inactivity timer restarts.
+    case userActivity
 
     /// The event's name, as in the state diagram and scenario steps.
     public var name: String {
@@ -43,6 +45,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .advanceClock: "advanceClock"
         case .setDeliveryMode: "setDeliveryMode"
         case .releaseDelivery: "releaseDelivery"
+        case .userActivity: "userActivity"
         }
     }
 
@@ -90,6 +93,7 @@ extension SharedDevice {
         case let .advanceClock(s): return outcome(advanceClock(by: s))
         case let .setDeliveryMode(m): setDeliveryMode(m); return .accepted
         case .releaseDelivery: return outcome(releaseNextDelivery())
+        case .userActivity: userActivity(); return .accepted
         }
     }
 }

@@ -59,6 +59,11 @@ public struct Enrollment: Codable, Equatable, Sendable {
     public var enrolledAt: SimInstant
     /// Single User Devices: the first user who authenticated after enrollment, for good.
     public var assignedUser: UserID?
+
+    public init(stagingUser: UserID, group: String?, mode: StagingMode, enrolledAt: SimInstant, assignedUser: UserID? = nil) {
+        self.stagingUser = stagingUser; self.group = group; self.mode = mode; self.enrolledAt = enrolledAt
+        self.assignedUser = assignedUser
+    }
 }
 
 /// The running session: who checked out, when, and the hash of the app passcode they set.
@@ -66,6 +71,10 @@ public struct Session: Codable, Equatable, Sendable {
     public var user: UserID
     public var startedAt: SimInstant
     public var passcodeHash: PasswordHash?
+
+    public init(user: UserID, startedAt: SimInstant, passcodeHash: PasswordHash?) {
+        self.user = user; self.startedAt = startedAt; self.passcodeHash = passcodeHash
+    }
 }
 
 /// Counts of check-outs and of check-ins (or wipes) since enrollment: what the Workspace ONE
@@ -83,6 +92,10 @@ public struct SessionRecord: Codable, Equatable, Sendable {
     public var checkedOutAt: SimInstant
     public var endedAt: SimInstant?
     public var ending: Ending?
+
+    public init(user: UserID, checkedOutAt: SimInstant, endedAt: SimInstant? = nil, ending: Ending? = nil) {
+        self.user = user; self.checkedOutAt = checkedOutAt; self.endedAt = endedAt; self.ending = ending
+    }
 }
 
 /// What is in the foreground: the Hub (or broker), an app, or the browser.

@@ -2,11 +2,11 @@ extension SharedDevice {
     /// **launch**: a cold start if the app is not running, else it comes to the foreground.
     /// Only one app (or the broker) is in the foreground: the previous one goes to the background.
     public mutating func launch(_ id: AppID) -> Result<AppLifecycle, Refusal> {
-        guard let current = app(id) else { return refuse("launch", unknownApp(id)) }
+        guard let lifecycle = lifecycle(of: id) else { return refuse("launch", unknownApp(id)) }
         touch()
-        if current.lifecycle == .foreground { return .success(.foreground) }
+        if lifecycle == .foreground { return .success(.foreground) }
         sendForegroundAppToBackground()
-        let cold = !current.lifecycle.isRunning
+        let cold = !lifecycle.isRunning
         logEvent(.event, "launch \(id)\(cold ? " (cold start)" : "")")
         setLifecycle(id, .foreground, detail: cold ? "cold start" : "resumed")
         snapshot.foreground = .app(id)
@@ -19,10 +19,10 @@ extension SharedDevice {
     /// **background**: the app leaves the foreground (the person goes home) or, if
     /// suspended, is woken for background work.
     public mutating func background(_ id: AppID) -> Result<AppLifecycle, Refusal> {
-        guard let current = app(id) else { return refuse("background", unknownApp(id)) }
-        guard current.lifecycle.isRunning else { return refuse("background", .appNotRunning(id)) }
+        guard let lifecycle = lifecycle(of: id) else { return refuse("background", unknownApp(id)) }
+        guard lifecycle.isRunning else { return refuse("background", .appNotRunning(id)) }
         touch()
-        if current.lifecycle == .foreground { snapshot.foreground = .hub }
+        if lifecycle == .foreground { snapshot.foreground = .hub }
         setLifecycle(id, .background)
         logEvent(.event, "\(id) to the background")
         audit()
@@ -31,10 +31,10 @@ extension SharedDevice {
 
     /// **suspend**: iOS stops the app's execution; it misses Darwin notifications.
     public mutating func suspend(_ id: AppID) -> Result<AppLifecycle, Refusal> {
-        guard let current = app(id) else { return refuse("suspend", unknownApp(id)) }
-        guard current.lifecycle.isRunning else { return refuse("suspend", .appNotRunning(id)) }
+        guard let lifecycle = lifecycle(of: id) else { return refuse("suspend", unknownApp(id)) }
+        guard lifecycle.isRunning else { return refuse("suspend", .appNotRunning(id)) }
         touch()
-        if current.lifecycle == .foreground { snapshot.foreground = .hub }
+        if lifecycle == .foreground { snapshot.foreground = .hub }
         setLifecycle(id, .suspended)
         logEvent(.event, "\(id) suspended")
         audit()
@@ -43,10 +43,10 @@ extension SharedDevice {
 
     /// **terminate**: the process ends; keys held in memory only are gone with it.
     public mutating func terminate(_ id: AppID) -> Result<AppLifecycle, Refusal> {
-        guard let current = app(id) else { return refuse("terminate", unknownApp(id)) }
-        guard current.lifecycle.isRunning else { return refuse("terminate", .appNotRunning(id)) }
+        guard let lifecycle = lifecycle(of: id) else { return refuse("terminate", unknownApp(id)) }
+        guard lifecycle.isRunning else { return refuse("terminate", .appNotRunning(id)) }
         touch()
-        if current.lifecycle == .foreground { snapshot.foreground = .hub }
+        if lifecycle == .foreground { snapshot.foreground = .hub }
         setLifecycle(id, .terminated)
         let ctx = appContext
         withApp(id) { app in
@@ -80,7 +80,7 @@ extension SharedDevice {
     }
 
     mutating func sendForegroundAppToBackground() {
-        if let previous = snapshot.foreground.appID, app(previous)?.lifecycle == .foreground {
+        if let previous = snapshot.foreground.appID, lifecycle(of: previous) == .foreground {
             setLifecycle(previous, .background)
         }
     }

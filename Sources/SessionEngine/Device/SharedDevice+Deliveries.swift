@@ -26,8 +26,8 @@ extension SharedDevice {
     }
 
     mutating func scheduleForegroundDelivery(_ id: AppID, coldStart: Bool) {
-        guard let app = app(id) else { return }
-        switch app.definition.sdk {
+        guard let sdk = appIndex[id].map({ snapshot.apps[$0].definition.sdk }) else { return }
+        switch sdk {
         case .workspaceOne:
             schedule(Delivery(app: id, kind: .sdkOpportunity(coldStart: coldStart)))
         case .msal(let traits):
@@ -51,7 +51,7 @@ extension SharedDevice {
     }
 
     private mutating func apply(_ d: Delivery) {
-        guard let app = app(d.app), app.lifecycle.isRunning else {
+        guard lifecycle(of: d.app)?.isRunning == true else {
             logEvent(.delivery, app: d.app, "dropped: \(d.label) (app no longer running)")
             return
         }

@@ -3,7 +3,7 @@ extension SharedDevice {
     /// request: the account becomes the current account for every eligible app.
     public mutating func signIn(user: String, password: Secret, from source: AccountSource = .broker) -> Result<DeviceState, Refusal> {
         guard profile.id == .entraIOS else { return refuse("signIn", .notSupported(action: "global sign-in", profile: profile.id)) }
-        if case let .app(id) = source, app(id) == nil { return refuse("signIn", unknownApp(id)) }
+        if case let .app(id) = source, appIndex[id] == nil { return refuse("signIn", unknownApp(id)) }
         switch state {
         case .checkedIn: break
         case .unenrolled: return refuse("signIn", .notEnrolled)
@@ -38,7 +38,7 @@ extension SharedDevice {
     /// the browser launches briefly to clear its session, then the caller returns.
     public mutating func signOut(from source: AccountSource = .broker, browser: Bool = false) -> Result<DeviceState, Refusal> {
         guard profile.id == .entraIOS else { return refuse("signOut", .notSupported(action: "global sign-out", profile: profile.id)) }
-        if case let .app(id) = source, app(id) == nil { return refuse("signOut", unknownApp(id)) }
+        if case let .app(id) = source, appIndex[id] == nil { return refuse("signOut", unknownApp(id)) }
         guard case let .checkedOut(user) = state else {
             return refuse("signOut", state == .unenrolled ? .notEnrolled : .notCheckedOut)
         }
@@ -70,14 +70,20 @@ extension SharedDevice {
             }
         case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
+            // Decide every recipient first: iterating the apps while deliveries mutate them
+            // would copy each app's storage and log once per broadcast.
+            var recipients: [(id: AppID, missedBecause: String?)] = []
             for app in snapshot.apps {
                 guard let traits = app.definition.msal, traits.listensForNotification else { continue }
                 let reaches = app.lifecycle == .foreground || (app.lifecycle == .background && traits.backgroundCapability)
-                if reaches {
-                    schedule(Delivery(app: app.id, kind: .accountChanged))
+                let why = app.lifecycle == .background ? "in the background without a background capability" : app.lifecycle.rawValue
+                recipients.append((app.id, reaches ? nil : why))
+            }
+            for (id, missed) in recipients {
+                if let missed {
+                    logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed))")
                 } else {
-                    let why = app.lifecycle == .background ? "in the background without a background capability" : app.lifecycle.rawValue
-                    logEvent(.delivery, app: app.id, "\(app.id) missed \(API.accountChangedNotification) (\(why))")
+                    schedule(Delivery(app: id, kind: .accountChanged))
                 }
             }
         }

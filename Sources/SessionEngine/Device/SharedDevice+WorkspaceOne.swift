@@ -112,6 +112,10 @@ extension SharedDevice {
             logEvent(.event, "enterprise wipe from the console: managed app data will be wiped")
         }
         cover("enterpriseWipe")
+        // A check-in happens in the Hub, so no app is in front; the console's wipe can arrive
+        // while an app is. Its SDK is active and acts on the wipe at once rather than showing
+        // the previous user's data on a checked-in device until its next foreground.
+        if let id = snapshot.foreground.appID { scheduleForegroundDelivery(id, coldStart: false) }
         audit()
         return .success(state)
     }

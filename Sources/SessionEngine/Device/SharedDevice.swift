@@ -15,7 +15,7 @@ public struct SharedDevice: Sendable {
     public internal(set) var snapshot: DeviceSnapshot
     public let tenant: Tenant
     let deps: EngineDependencies
-    private var appIndex: [AppID: Int] = [:]
+    private(set) var appIndex: [AppID: Int] = [:]
 
     /// A new, unenrolled device that will install `apps` at enrollment.
     public init(name: String = "shared-device-1", profile: DeviceProfile, tenant: Tenant,
@@ -46,7 +46,11 @@ public struct SharedDevice: Sendable {
     public var heldDeliveries: [Delivery] { snapshot.heldDeliveries }
     public var deliveryMode: DeliveryMode { snapshot.deliveryMode }
 
+    /// A copy of the app's runtime. Event methods read single fields through `lifecycle(of:)`
+    /// instead: a copy held while the same app is mutated would force its logs to be copied.
     public func app(_ id: AppID) -> AppRuntime? { appIndex[id].map { snapshot.apps[$0] } }
+
+    public func lifecycle(of id: AppID) -> AppLifecycle? { appIndex[id].map { snapshot.apps[$0].lifecycle } }
 
     /// The current session's length, for the Hub's home.
     public var sessionLength: Double? { snapshot.session.map { now.seconds(since: $0.startedAt) } }

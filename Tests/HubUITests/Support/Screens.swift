@@ -59,7 +59,7 @@ enum Screens {
         m.enrollThroughUI()
         m.checkOutThroughUI(user: "cou1")
         m.press("<Tab>l<Tab><Tab>l<Tab><Tab><Tab>l<Esc>")
-        m.press("+")  // no effect in a text field? the Hub home has none: the clock moves a minute
+        m.press("+")  // the Hub home has no text field, so + warps the clock a minute
         return m
     }
 

@@ -1,0 +1,69 @@
+import SessionEngine
+
+/// What the tables hold after a write, kept small: the counts and last entries of the
+/// append-only logs, and the few small values that are compared whole.
+struct SavedState {
+    var historyCount = 0
+    var historyLast: SessionRecord?
+    var apps: [AppID: SavedApp] = [:]
+    var logCount = 0
+    var logLast: LogEntry?
+    var coverage: [String: Int] = [:]
+    var failedAttempts: [UserID: FailedAttempts] = [:]
+    var keyServer: [UserID: KeyMaterial] = [:]
+    var findings: [LeakFinding] = []
+}
+
+/// One app as its rows hold it.
+struct SavedApp {
+    /// The `apps` row's values.
+    struct Fields: Equatable {
+        var definition: AppDefinition
+        var lifecycle: AppLifecycle
+        var sdkSeen: SessionMarks?
+        var initialCheckFailed: Bool
+        var sawCheckedIn: Bool
+        var currentUser: UserID?
+        var userChangeFlag: Bool
+        var nextSerial: Int
+
+        init(_ app: AppRuntime, nextSerial: Int) {
+            definition = app.definition; lifecycle = app.lifecycle; sdkSeen = app.sdkSeen
+            initialCheckFailed = app.initialCheckFailed; sawCheckedIn = app.sawCheckedIn
+            currentUser = app.currentUser; userChangeFlag = app.userChangeFlag; self.nextSerial = nextSerial
+        }
+    }
+
+    var position: Int
+    var fields: Fields
+    var storage: [StoredItem]
+    var sdkKey: KeyMaterial?
+    var logCount: Int
+    var logLast: AppLogEntry?
+}
+
+extension SavedState {
+    /// Whether `snapshot` is a later state of the device written: its append-only logs
+    /// still hold what was written, where it was written.
+    func isContinued(by snapshot: DeviceSnapshot) -> Bool {
+        let log = snapshot.log.entries
+        guard logCount <= log.count, historyCount <= snapshot.history.count else { return false }
+        return logCount == 0 || log[logCount - 1] == logLast
+    }
+
+    /// What the tables hold right after `snapshot` was read from them.
+    init(_ snapshot: DeviceSnapshot) {
+        historyCount = snapshot.history.count
+        historyLast = snapshot.history.last
+        for (position, app) in snapshot.apps.enumerated() {
+            apps[app.id] = SavedApp(position: position, fields: .init(app, nextSerial: app.nextSerial),
+                                    storage: app.storage, sdkKey: app.keychain.sdkKey, logCount: app.log.count, logLast: app.log.last)
+        }
+        logCount = snapshot.log.entries.count
+        logLast = snapshot.log.entries.last
+        coverage = snapshot.coverage
+        failedAttempts = snapshot.failedAttempts
+        keyServer = snapshot.externalKeyServer
+        findings = snapshot.findings
+    }
+}

@@ -1,0 +1,154 @@
+import GRDB
+
+/// The device database's schema: versioned migrations, and the marks in the SQLite header
+/// (`application_id`, `user_version`) that let hubsim recognise a foreign or newer file
+/// before it touches it.
+///
+/// One table per kind of thing a developer wants to look at with `sqlite3`; JSON columns
+/// only for small nested values (the profile, the app definitions, held deliveries).
+/// Tables keyed by text or by two columns are `WITHOUT ROWID`: one b-tree instead of a
+/// table plus an index, so each committed event writes fewer pages to the WAL.
+public enum Schema {
+    /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
+    public static let applicationID: Int32 = 0x4855_4253
+    /// The schema version this build writes (`PRAGMA user_version`).
+    public static let currentVersion = 2
+
+    /// The migrations, in order; each ends by stamping its version into `user_version`.
+    static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
+        ("v1: device, apps, items, keychain, sessions, logs, coverage, lockouts", 1, createV1),
+        ("v2: index of items by owner", 2, createV2),
+    ]
+
+    /// A migrator that stops after `version` (tests build older files with it).
+    static func migrator(upTo version: Int = currentVersion) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for m in migrations where m.version <= version {
+            let body = m.body
+            let stamp = m.version
+            migrator.registerMigration(m.id) { db in
+                try body(db)
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                try db.execute(sql: "PRAGMA user_version = \(stamp)")
+            }
+        }
+        return migrator
+    }
+
+    private static func createV1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE device (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                name TEXT NOT NULL,
+                profile TEXT NOT NULL,
+                profile_json TEXT NOT NULL,
+                state TEXT NOT NULL,
+                state_user TEXT,
+                enrollment_progress TEXT,
+                online INTEGER NOT NULL,
+                now_ms INTEGER NOT NULL,
+                last_activity_ms INTEGER NOT NULL,
+                enrollment TEXT,
+                session_user TEXT,
+                session_started_ms INTEGER,
+                session_passcode_hash TEXT,
+                marks_check_outs INTEGER NOT NULL,
+                marks_wipes INTEGER NOT NULL,
+                previous_account TEXT,
+                foreground TEXT NOT NULL,
+                app_set TEXT NOT NULL,
+                delivery_mode TEXT NOT NULL,
+                held_deliveries TEXT NOT NULL,
+                leak_count INTEGER NOT NULL,
+                exposure_count INTEGER NOT NULL
+            );
+            CREATE TABLE sessions (
+                seq INTEGER PRIMARY KEY,
+                user TEXT NOT NULL,
+                checked_out_at_ms INTEGER NOT NULL,
+                ended_at_ms INTEGER,
+                ending TEXT
+            );
+            CREATE TABLE apps (
+                id TEXT PRIMARY KEY,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                definition TEXT NOT NULL,
+                lifecycle TEXT NOT NULL,
+                sdk_seen_check_outs INTEGER,
+                sdk_seen_wipes INTEGER,
+                initial_check_failed INTEGER NOT NULL,
+                saw_checked_in INTEGER NOT NULL,
+                shown_user TEXT,
+                user_change_flag INTEGER NOT NULL,
+                next_serial INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE items (
+                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                owner TEXT,
+                class TEXT NOT NULL,
+                plaintext TEXT,
+                sealed BLOB,
+                PRIMARY KEY (app, id),
+                CHECK ((plaintext IS NULL) <> (sealed IS NULL))
+            ) WITHOUT ROWID;
+            CREATE TABLE keychain (
+                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                key BLOB NOT NULL,
+                PRIMARY KEY (app, kind)
+            ) WITHOUT ROWID;
+            CREATE TABLE app_log (
+                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                time_ms INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                name TEXT NOT NULL,
+                detail TEXT NOT NULL,
+                PRIMARY KEY (app, seq)
+            ) WITHOUT ROWID;
+            CREATE TABLE event_log (
+                seq INTEGER PRIMARY KEY,
+                time_ms INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                app TEXT,
+                text TEXT NOT NULL
+            );
+            CREATE TABLE coverage (
+                transition_name TEXT PRIMARY KEY,
+                count INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE failed_attempts (
+                user TEXT PRIMARY KEY,
+                count INTEGER NOT NULL,
+                locked_until_ms INTEGER
+            ) WITHOUT ROWID;
+            CREATE TABLE key_server (
+                user TEXT PRIMARY KEY,
+                fingerprint TEXT NOT NULL,
+                key BLOB NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE findings (
+                position INTEGER PRIMARY KEY,
+                app TEXT NOT NULL,
+                severity TEXT NOT NULL,
+                owners TEXT NOT NULL,
+                device_user TEXT,
+                item_count INTEGER NOT NULL
+            );
+            """)
+    }
+
+    private static func createV2(_ db: Database) throws {
+        // "Whose data is on this device?" is the question a developer asks the file when
+        // chasing a leak; without this index it scans every app's items.
+        try db.execute(sql: "CREATE INDEX items_by_owner ON items(owner)")
+    }
+
+    /// The tables a reset empties, children before parents.
+    static let tables = ["items", "keychain", "app_log", "apps", "sessions", "event_log", "coverage",
+                         "failed_attempts", "key_server", "findings", "device"]
+}

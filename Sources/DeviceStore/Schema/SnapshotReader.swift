@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import SessionEngine
+
+/// Reads the tables back into a `DeviceSnapshot`.
+enum SnapshotReader {
+    /// A value in the file that this build cannot interpret.
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The stored device, or nil when the database holds none (new, or reset).
+    static func read(_ db: Database) throws -> DeviceSnapshot? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device WHERE id = 1") else { return nil }
+        let decoder = JSONDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ column: String) throws -> T {
+            let text: String = row[column]
+            do { return try decoder.decode(type, from: Data(text.utf8)) } catch {
+                throw Unreadable(description: "device.\(column) cannot be read: \(error)")
+            }
+        }
+        var s = DeviceSnapshot(name: row["name"], profile: try decode(DeviceProfile.self, "profile_json"),
+                               appSet: try decode([AppDefinition].self, "app_set"))
+        s.state = try state(row, decoder)
+        s.online = row["online"]
+        s.now = SimInstant(milliseconds: row["now_ms"])
+        s.lastActivity = SimInstant(milliseconds: row["last_activity_ms"])
+        if row["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment") }
+        if let user: String = row["session_user"] {
+            s.session = Session(
+                user: UserID(user), startedAt: SimInstant(milliseconds: row["session_started_ms"]),
+                passcodeHash: (row["session_passcode_hash"] as String?).map(PasswordHash.init(phc:)))
+        }
+        s.marks = SessionMarks(checkOuts: row["marks_check_outs"], wipes: row["marks_wipes"])
+        s.previousAccount = (row["previous_account"] as String?).map { UserID($0) }
+        let foreground: String = row["foreground"]
+        guard let fg = ForegroundText.decode(foreground) else { throw Unreadable(description: "device.foreground '\(foreground)'") }
+        s.foreground = fg
+        s.deliveryMode = try enumValue(DeliveryMode.self, row["delivery_mode"], "device.delivery_mode")
+        s.heldDeliveries = try decode([Delivery].self, "held_deliveries")
+        s.leakCount = row["leak_count"]
+        s.exposureCount = row["exposure_count"]
+
+        s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
+            SessionRecord(user: UserID(r["user"] as String), checkedOutAt: SimInstant(milliseconds: r["checked_out_at_ms"]),
+                          endedAt: (r["ended_at_ms"] as Int64?).map(SimInstant.init(milliseconds:)),
+                          ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
+        }
+        s.apps = try readApps(db, decoder)
+        s.log = EventLog(entries: try Row.fetchAll(db, sql: "SELECT * FROM event_log ORDER BY seq").map { r in
+            LogEntry(seq: r["seq"], time: SimInstant(milliseconds: r["time_ms"]),
+                     kind: try enumValue(LogEntry.Kind.self, r["kind"], "event_log.kind"), app: r["app"], text: r["text"])
+        })
+        for r in try Row.fetchAll(db, sql: "SELECT transition_name, count FROM coverage") {
+            s.coverage[r["transition_name"]] = r["count"]
+        }
+        for r in try Row.fetchAll(db, sql: "SELECT * FROM failed_attempts") {
+            s.failedAttempts[UserID(r["user"] as String)] = FailedAttempts(
+                count: r["count"], lockedUntil: (r["locked_until_ms"] as Int64?).map(SimInstant.init(milliseconds:)))
+        }
+        for r in try Row.fetchAll(db, sql: "SELECT user, key FROM key_server") {
+            s.externalKeyServer[UserID(r["user"] as String)] = KeyMaterial(bytes: Array(r["key"] as Data))
+        }
+        s.findings = try Row.fetchAll(db, sql: "SELECT * FROM findings ORDER BY position").map { r in
+            LeakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
+                        owners: try decoder.decode([UserID].self, from: Data((r["owners"] as String).utf8)),
+                        currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"])
+        }
+        return s
+    }
+
+    private static func state(_ row: Row, _ decoder: JSONDecoder) throws -> DeviceState {
+        let kind = try enumValue(DeviceState.Kind.self, row["state"], "device.state")
+        let user = (row["state_user"] as String?).map { UserID($0) }
+        switch kind {
+        case .unenrolled: return .unenrolled
+        case .checkedIn: return .checkedIn
+        case .enrolling:
+            guard let text: String = row["enrollment_progress"] else { throw Unreadable(description: "device.enrollment_progress is missing") }
+            return .enrolling(try decoder.decode(EnrollmentProgress.self, from: Data(text.utf8)))
+        case .checkedOut, .locked:
+            guard let user else { throw Unreadable(description: "device.state_user is missing for \(kind.rawValue)") }
+            return kind == .checkedOut ? .checkedOut(user) : .locked(user)
+        }
+    }
+
+    private static func readApps(_ db: Database, _ decoder: JSONDecoder) throws -> [AppRuntime] {
+        var items: [AppID: [StoredItem]] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT * FROM items ORDER BY app, position") {
+            let payload: ItemPayload
+            if let text: String = r["plaintext"] { payload = .plaintext(text) } else { payload = .sealed(Array(r["sealed"] as Data)) }
+            items[r["app"], default: []].append(StoredItem(
+                id: r["id"], owner: (r["owner"] as String?).map { UserID($0) },
+                dataClass: try enumValue(DataClass.self, r["class"], "items.class"), payload: payload))
+        }
+        var keys: [AppID: KeyMaterial] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT app, key FROM keychain WHERE kind = 'sdk'") {
+            keys[r["app"]] = KeyMaterial(bytes: Array(r["key"] as Data))
+        }
+        var logs: [AppID: [AppLogEntry]] = [:]
+        for r in try Row.fetchAll(db, sql: "SELECT * FROM app_log ORDER BY app, seq") {
+            logs[r["app"], default: []].append(AppLogEntry(
+                time: SimInstant(milliseconds: r["time_ms"]), kind: try enumValue(AppLogEntry.Kind.self, r["kind"], "app_log.kind"),
+                name: r["name"], detail: r["detail"]))
+        }
+        return try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
+            let id: String = r["id"]
+            let definition = try decoder.decode(AppDefinition.self, from: Data((r["definition"] as String).utf8))
+            var sdkSeen: SessionMarks?
+            if let checkOuts: Int = r["sdk_seen_check_outs"] { sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: r["sdk_seen_wipes"]) }
+            var app = AppRuntime(definition: definition)
+            app.lifecycle = try enumValue(AppLifecycle.self, r["lifecycle"], "apps.lifecycle")
+            app.sdkSeen = sdkSeen
+            app.initialCheckFailed = r["initial_check_failed"]
+            app.sawCheckedIn = r["saw_checked_in"]
+            app.currentUser = (r["shown_user"] as String?).map { UserID($0) }
+            app.userChangeFlag = r["user_change_flag"]
+            app.nextSerial = r["next_serial"]
+            app.storage = items[id] ?? []
+            app.keychain = AppKeychain(sdkKey: keys[id])
+            app.log = logs[id] ?? []
+            return app
+        }
+    }
+
+    private static func enumValue<T: RawRepresentable>(_ type: T.Type, _ raw: String, _ column: String) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: raw) else { throw Unreadable(description: "\(column) has an unknown value '\(raw)'") }
+        return value
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+import SessionEngine
+
+/// Writes a `DeviceSnapshot` into the tables, touching only what changed since the
+/// previous write: new event-log and app-log entries are appended by position, changed
+/// rows are upserted, and an unchanged app costs one comparison of its small fields.
+///
+/// It remembers what the tables hold as a `SavedState` (counts and last entries of the
+/// append-only logs, small values whole) rather than the whole previous snapshot: holding
+/// the snapshot would make the engine copy every growing log on its next append.
+/// Not thread-safe; `DeviceStore` serialises calls.
+final class SnapshotWriter {
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+    // The JSON of rarely changing values, re-encoded only when they change.
+    private var profileJSON: (DeviceProfile, String)?
+    private var appSetJSON: ([AppDefinition], String)?
+    private var enrollmentJSON: (Enrollment, String)?
+    private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
+
+    /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
+    /// returns what they hold afterwards (to keep once the transaction commits).
+    func write(_ new: DeviceSnapshot, over saved: SavedState?, in db: Database) throws -> SavedState {
+        // Another device (its log is not a continuation of the one written) is written whole.
+        var saved = saved
+        if let s = saved, !s.isContinued(by: new) { saved = nil }
+        if saved == nil {
+            for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+        }
+        let old = saved ?? SavedState()
+        var next = SavedState()
+        try writeDevice(new, db)
+        try writeSessions(new.history, old: old, db)
+        next.historyCount = new.history.count
+        next.historyLast = new.history.last
+        next.apps = try writeApps(new.apps, old: old.apps, db)
+        try writeEventLog(new.log.entries, old: old, db)
+        next.logCount = new.log.entries.count
+        next.logLast = new.log.entries.last
+        try writeMap(new.coverage, old: old.coverage, db,
+                     upsert: "INSERT INTO coverage (transition_name, count) VALUES (?, ?) ON CONFLICT(transition_name) DO UPDATE SET count = excluded.count",
+                     delete: "DELETE FROM coverage WHERE transition_name = ?") { [$0, $1] }
+        try writeMap(new.failedAttempts, old: old.failedAttempts, db,
+                     upsert: "INSERT OR REPLACE INTO failed_attempts (user, count, locked_until_ms) VALUES (?, ?, ?)",
+                     delete: "DELETE FROM failed_attempts WHERE user = ?") { [$0.name, $1.count, $1.lockedUntil?.milliseconds] }
+        try writeMap(new.externalKeyServer, old: old.keyServer, db,
+                     upsert: "INSERT OR REPLACE INTO key_server (user, fingerprint, key) VALUES (?, ?, ?)",
+                     delete: "DELETE FROM key_server WHERE user = ?") { [$0.name, $1.fingerprint, Data($1.bytes)] }
+        if saved == nil || old.findings != new.findings { try writeFindings(new.findings, db) }
+        next.coverage = new.coverage
+        next.failedAttempts = new.failedAttempts
+        next.keyServer = new.externalKeyServer
+        next.findings = new.findings
+        return next
+    }
+
+    // MARK: device
+
+    private func writeDevice(_ s: DeviceSnapshot, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO device (id, name, profile, profile_json, state, state_user, enrollment_progress,
+                online, now_ms, last_activity_ms, enrollment, session_user, session_started_ms, session_passcode_hash,
+                marks_check_outs, marks_wipes, previous_account, foreground, app_set, delivery_mode, held_deliveries,
+                leak_count, exposure_count)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var progress: String?
+        if case let .enrolling(p) = s.state { progress = try json(p) }
+        let args: [(any DatabaseValueConvertible)?] = [
+            s.name, s.profile.id.rawValue, try cached(s.profile, &profileJSON), s.state.kind.rawValue, s.state.user?.name, progress,
+            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map { try cached($0, &enrollmentJSON) },
+            s.session?.user.name, s.session?.startedAt.milliseconds, s.session?.passcodeHash?.phc,
+            s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
+            try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
+            s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries), s.leakCount, s.exposureCount,
+        ]
+        try statement.execute(arguments: StatementArguments(args))
+    }
+
+    // MARK: sessions
+
+    private func writeSessions(_ new: [SessionRecord], old: SavedState, _ db: Database) throws {
+        // Sessions are appended, and only the last one changes (when it ends).
+        var from = max(0, old.historyCount - 1)
+        if new.count < old.historyCount {
+            try db.execute(sql: "DELETE FROM sessions")
+            from = 0
+        } else if old.historyCount > 0 && new[old.historyCount - 1] == old.historyLast {
+            from = old.historyCount
+        }
+        guard from < new.count else { return }
+        let upsert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO sessions (seq, user, checked_out_at_ms, ended_at_ms, ending) VALUES (?, ?, ?, ?, ?)
+            """)
+        for i in from..<new.count {
+            let record = new[i]
+            try upsert.execute(arguments: [i + 1, record.user.name, record.checkedOutAt.milliseconds,
+                                           record.endedAt?.milliseconds, record.ending?.rawValue])
+        }
+    }
+
+    // MARK: apps
+
+    private func writeApps(_ new: [AppRuntime], old: [AppID: SavedApp], _ db: Database) throws -> [AppID: SavedApp] {
+        var previous = old
+        var next: [AppID: SavedApp] = [:]
+        for (position, app) in new.enumerated() {
+            let before = previous.removeValue(forKey: app.id)
+            let storageChanged = before?.storage != app.storage
+            // The next item serial moves only when an item is created, i.e. storage changed.
+            let serial = storageChanged || before == nil ? app.nextSerial : before!.fields.nextSerial
+            let fields = SavedApp.Fields(app, nextSerial: serial)
+            if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
+            if storageChanged { try writeItems(app, db) }
+            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db) }
+            try writeAppLog(app, old: before, db)
+            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
+                                    logCount: app.log.count, logLast: app.log.last)
+        }
+        for gone in previous.keys {
+            // ON DELETE CASCADE takes its items, keys and log with it.
+            try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [gone])
+        }
+        return next
+    }
+
+    private func writeAppRow(_ app: AppRuntime, _ fields: SavedApp.Fields, position: Int, _ db: Database) throws {
+        // An upsert, not INSERT OR REPLACE: replacing the row would cascade-delete its items.
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO apps (id, position, name, definition, lifecycle, sdk_seen_check_outs, sdk_seen_wipes,
+                initial_check_failed, saw_checked_in, shown_user, user_change_flag, next_serial)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name,
+                definition = excluded.definition, lifecycle = excluded.lifecycle,
+                sdk_seen_check_outs = excluded.sdk_seen_check_outs, sdk_seen_wipes = excluded.sdk_seen_wipes,
+                initial_check_failed = excluded.initial_check_failed, saw_checked_in = excluded.saw_checked_in,
+                shown_user = excluded.shown_user, user_change_flag = excluded.user_change_flag,
+                next_serial = excluded.next_serial
+            """)
+        let definition: String
+        if let (cachedDefinition, text) = definitionJSON[app.id], cachedDefinition == app.definition {
+            definition = text
+        } else {
+            definition = try json(app.definition)
+            definitionJSON[app.id] = (app.definition, definition)
+        }
+        let args: [(any DatabaseValueConvertible)?] = [
+            app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
+            app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
+            app.currentUser?.name, app.userChangeFlag, fields.nextSerial,
+        ]
+        try statement.execute(arguments: StatementArguments(args))
+    }
+
+    private func writeItems(_ app: AppRuntime, _ db: Database) throws {
+        // An app holds a handful of items and a wipe reorders them: rewriting is simplest.
+        try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").execute(arguments: [app.id])
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO items (app, id, position, owner, class, plaintext, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, item) in app.storage.enumerated() {
+            var plaintext: String?, sealed: Data?
+            switch item.payload {
+            case let .plaintext(text): plaintext = text
+            case let .sealed(bytes): sealed = Data(bytes)
+            }
+            try insert.execute(arguments: [app.id, item.id, position, item.owner?.name, item.dataClass.rawValue, plaintext, sealed])
+        }
+    }
+
+    private func writeKeychain(_ app: AppRuntime, _ db: Database) throws {
+        // A destroyed key's row is deleted, not flagged: the bytes are gone from the file
+        // (once SQLite reuses the page; `secure_delete` zeroes it at once).
+        try db.cachedStatement(sql: "DELETE FROM keychain WHERE app = ?").execute(arguments: [app.id])
+        if let key = app.keychain.sdkKey {
+            try db.cachedStatement(sql: "INSERT INTO keychain (app, kind, fingerprint, key) VALUES (?, 'sdk', ?, ?)")
+                .execute(arguments: [app.id, key.fingerprint, Data(key.bytes)])
+        }
+    }
+
+    private func writeAppLog(_ app: AppRuntime, old: SavedApp?, _ db: Database) throws {
+        var start = old?.logCount ?? 0
+        if let old, old.logCount > 0, old.logCount > app.log.count || app.log[old.logCount - 1] != old.logLast {
+            try db.cachedStatement(sql: "DELETE FROM app_log WHERE app = ?").execute(arguments: [app.id])
+            start = 0
+        }
+        guard start < app.log.count else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO app_log (app, seq, time_ms, kind, name, detail) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for i in start..<app.log.count {
+            let e = app.log[i]
+            try insert.execute(arguments: [app.id, i + 1, e.time.milliseconds, e.kind.rawValue, e.name, e.detail])
+        }
+    }
+
+    // MARK: event log, maps, findings
+
+    private func writeEventLog(_ new: [LogEntry], old: SavedState, _ db: Database) throws {
+        var start = old.logCount
+        // Append-only, so the last entry written must still be where it was; otherwise
+        // this is another device's log and it is rewritten.
+        if old.logCount > 0 && (old.logCount > new.count || new[old.logCount - 1] != old.logLast) {
+            try db.execute(sql: "DELETE FROM event_log")
+            start = 0
+        }
+        guard start < new.count else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
+        for e in new[start...] {
+            try insert.execute(arguments: [e.seq, e.time.milliseconds, e.kind.rawValue, e.app, e.text])
+        }
+    }
+
+    private func writeMap<K: Hashable, V: Equatable>(
+        _ new: [K: V], old: [K: V], _ db: Database, upsert: String, delete: String,
+        row: (K, V) -> [(any DatabaseValueConvertible)?]
+    ) throws {
+        if new == old { return }
+        for (key, value) in new where old[key] != value {
+            try db.cachedStatement(sql: upsert).execute(arguments: StatementArguments(row(key, value)))
+        }
+        for (key, value) in old where new[key] == nil {
+            try db.cachedStatement(sql: delete).execute(arguments: StatementArguments(Array(row(key, value).prefix(1))))
+        }
+    }
+
+    private func writeFindings(_ findings: [LeakFinding], _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM findings")
+        for (i, f) in findings.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO findings (position, app, severity, owners, device_user, item_count) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [i, f.app, f.severity.rawValue, try json(f.owners), f.currentUser?.name, f.itemCount])
+        }
+    }
+
+    // MARK: JSON
+
+    private func json<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private func cached<T: Encodable & Equatable>(_ value: T, _ cache: inout (T, String)?) throws -> String {
+        if let (old, text) = cache, old == value { return text }
+        let text = try json(value)
+        cache = (value, text)
+        return text
+    }
+}
+
+/// The `foreground` column: `hub`, `browser` or `app:<id>`, readable in `sqlite3`.
+enum ForegroundText {
+    static func encode(_ f: Foreground) -> String {
+        switch f {
+        case .hub: "hub"
+        case .browser: "browser"
+        case let .app(id): "app:" + id
+        }
+    }
+
+    static func decode(_ text: String) -> Foreground? {
+        switch text {
+        case "hub": .hub
+        case "browser": .browser
+        default: text.hasPrefix("app:") ? .app(String(text.dropFirst(4))) : nil
+        }
+    }
+}

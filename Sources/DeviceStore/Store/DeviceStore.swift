@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+import Logging
+import SessionEngine
+
+/// A simulated device's memory: one SQLite database (GRDB, WAL) per device.
+///
+/// `save` is called after every engine event and commits that event in one transaction,
+/// so a process killed at any moment loses nothing that was shown. It writes only what
+/// changed since the previous save (the event log by `seq`, apps that changed, …).
+/// The file is created owner-only (0600) in an owner-only directory (0700), and held with
+/// an exclusive lock: a second hubsim on the same device gets a clear error.
+public final class DeviceStore: @unchecked Sendable {
+    /// The database file; nil for an in-memory store (`--ephemeral`).
+    public let url: URL?
+    private let queue: DatabaseQueue
+    private let writer = SnapshotWriter()
+    // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
+    private var saved: SavedState?
+    private let lock = NSLock()
+    private let logger: Logger
+
+    private init(url: URL?, queue: DatabaseQueue, logger: Logger) {
+        self.url = url
+        self.queue = queue
+        self.logger = logger
+    }
+
+    /// A logger that drops everything, for callers that pass none.
+    public static let silent = Logger(label: "hubsim.store") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Opens (creating if needed) the database at `url`. A corrupt, foreign or newer file,
+    /// or a directory that cannot be written, throws a `StoreError` and is left untouched.
+    public static func open(at url: URL, logger: Logger = silent) throws(StoreError) -> DeviceStore {
+        let path = url.path
+        do { return try openChecked(url, logger: logger) } catch {
+            logger.error("cannot open the device database", metadata: ["path": "\(path)", "kind": "\(error.kind.rawValue)"])
+            throw error
+        }
+    }
+
+    private static func openChecked(_ url: URL, logger: Logger) throws(StoreError) -> DeviceStore {
+        let path = url.path
+        try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
+        if FileManager.default.fileExists(atPath: path) {
+            try StoreFiles.requireRegularFile(path)
+            if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
+            try StoreFileCheck.check(path)
+        } else {
+            try StoreFiles.createEmpty(path)
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device"))
+        } catch {
+            throw map(error, path: path, doing: "open")
+        }
+        let store = DeviceStore(url: url, queue: queue, logger: logger)
+        try store.migrate(path: path)
+        StoreFiles.restrictPermissions(path)
+        return store
+    }
+
+    /// The store the command-line options choose: in memory with `--ephemeral`, else the
+    /// file of `--device` under `--state-dir` (or the XDG state directory).
+    public static func open(stateDir: String?, device: String, ephemeral: Bool, logger: Logger = silent,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> DeviceStore {
+        if ephemeral { return try inMemory(logger: logger) }
+        return try open(at: StoreLocation.resolve(stateDir: stateDir, device: device, environment: environment), logger: logger)
+    }
+
+    /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
+    public static func inMemory(logger: Logger = silent) throws(StoreError) -> DeviceStore {
+        let queue: DatabaseQueue
+        do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral")) } catch {
+            throw map(error, path: ":memory:", doing: "open")
+        }
+        let store = DeviceStore(url: nil, queue: queue, logger: logger)
+        try store.migrate(path: ":memory:")
+        return store
+    }
+
+    static func configuration(label: String) -> Configuration {
+        var config = Configuration()
+        config.label = label
+        config.journalMode = .wal
+        config.prepareDatabase { db in
+            // Exclusive before WAL is entered: no -shm file, and one process per device.
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            // A destroyed key's bytes are overwritten, not just unlinked from the b-tree.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        return config
+    }
+
+    private func migrate(path: String) throws(StoreError) {
+        do {
+            // Read again through SQLite: a -wal left by a killed process may hold a
+            // newer header than the main file showed.
+            let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
+            try Schema.migrator().migrate(queue)
+            if version < Schema.currentVersion {
+                logger.info(version == 0 ? "created the device database" : "migrated the device database",
+                            metadata: ["path": "\(path)", "from": "\(version)", "to": "\(Schema.currentVersion)"])
+            } else {
+                logger.info("opened the device database", metadata: ["path": "\(path)", "schema": "\(version)"])
+            }
+        } catch {
+            throw Self.map(error, path: path, doing: "open")
+        }
+    }
+
+    /// The schema version of the open file.
+    public func schemaVersion() throws(StoreError) -> Int {
+        do { return try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 } } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// The stored device, or nil when there is none yet (a new or reset database).
+    public func load() throws(StoreError) -> DeviceSnapshot? {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            let snapshot = try queue.read { try SnapshotReader.read($0) }
+            saved = snapshot.map(SavedState.init)
+            return snapshot
+        } catch let error as SnapshotReader.Unreadable {
+            throw .corrupt(displayPath, error.description)
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// Commits `snapshot` in one transaction, writing only what changed since the last
+    /// `save` or `load`. Successive calls are meant for successive states of one device
+    /// (its logs only grow); after `reset()` the next save writes everything.
+    public func save(_ snapshot: DeviceSnapshot) throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        let old = saved
+        do {
+            saved = try queue.write { db in try writer.write(snapshot, over: old, in: db) }
+        } catch {
+            // The transaction rolled back: the tables still hold what `old` says.
+            let failure = Self.map(error, path: displayPath, doing: "save the device state to")
+            logger.error("save failed", metadata: ["path": "\(displayPath)", "kind": "\(failure.kind.rawValue)"])
+            throw failure
+        }
+        logger.trace("saved", metadata: ["state": "\(snapshot.state)", "log": "\(snapshot.log.entries.last?.seq ?? 0)"])
+    }
+
+    /// Forgets the device (unenrolls it): every table emptied in one transaction. The next
+    /// `load` returns nil.
+    public func reset() throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        do {
+            try queue.write { db in
+                for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+            }
+            // Give the freed pages back, so nothing of the old device lingers in the file.
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "reset")
+        }
+        saved = nil
+        logger.notice("device reset (unenrolled)", metadata: ["path": "\(displayPath)"])
+    }
+
+    /// Checkpoints the WAL into the main file and closes it (also done on deinit).
+    public func close() throws(StoreError) {
+        do { try queue.close() } catch { throw Self.map(error, path: displayPath, doing: "close") }
+    }
+
+    private var displayPath: String { url?.path ?? ":memory:" }
+
+    static func map(_ error: any Error, path: String, doing what: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let db = error as? DatabaseError else { return .io(path, what, "\(error)") }
+        let detail = db.message ?? "\(db.resultCode)"
+        switch db.resultCode.primaryResultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .inUse(path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT: return .corrupt(path, detail)
+        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return .unwritable(path, detail)
+        default: return .io(path, what, detail)
+        }
+    }
+}
+
+extension DeviceStore {
+    /// Copies what is committed into `other`, as a fresh process would read it.
+    func backup(to other: DeviceStore) throws {
+        try queue.backup(to: other.queue)
+    }
+
+    /// The keychain table's rows: which app holds which key.
+    func keychainRows() throws -> [(app: AppID, key: [UInt8])] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT app, key FROM keychain").map { ($0["app"], Array($0["key"] as Data)) }
+        }
+    }
+
+    /// Runs `body` on the connection (tests inspect the schema with it).
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.read(body)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SessionEngine
+
+/// Reads a password for `hubsim tenant add-user` and `hash-password`: on a terminal,
+/// twice and without echo; otherwise the first line of standard input (for scripts).
+public enum PasswordInput {
+    /// Why no password was read. The message never contains what was typed.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Reads a new password from `fd`, prompting on standard error when it is a terminal.
+    public static func readNew(for who: String, from fd: Int32 = STDIN_FILENO) throws(Failure) -> Secret {
+        let secret: Secret
+        if isatty(fd) == 1 {
+            let first = try readHidden(prompt: "New password for \(who): ", fd: fd)
+            let second = try readHidden(prompt: "Type it again: ", fd: fd)
+            guard first == second else { throw Failure(description: "the two passwords differ; nothing was written") }
+            secret = first
+        } else {
+            secret = try readLine(fd: fd, source: "standard input")
+        }
+        guard !secret.isEmpty else { throw Failure(description: "the password is empty; nothing was written") }
+        return secret
+    }
+
+    /// One line from a pipe or file; a trailing CR LF or LF is not part of the password.
+    static func readLine(fd: Int32, source: String) throws(Failure) -> Secret {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw Failure(description: "cannot read the password from \(source): \(String(cString: strerror(errno)))") }
+            if n == 0 || byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(description: "the password from \(source) is not UTF-8")
+        }
+        return Secret(text)
+    }
+
+    /// Turns echo off, reads a line, and puts the terminal back on every path: return,
+    /// error, and Ctrl-C (a signal handler restores the settings, then lets the signal act).
+    private static func readHidden(prompt: String, fd: Int32) throws(Failure) -> Secret {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var original = termios()
+        guard tcgetattr(fd, &original) == 0 else { throw Failure(description: "cannot read the terminal settings") }
+        var quiet = original
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag |= tcflag_t(ECHONL)
+        TerminalRestore.arm(fd: fd, settings: original)
+        defer {
+            tcsetattr(fd, TCSAFLUSH, &original)
+            TerminalRestore.disarm()
+        }
+        guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else { throw Failure(description: "cannot turn off echo on the terminal") }
+        return try readLine(fd: fd, source: "the terminal")
+    }
+}
+
+/// Restores the terminal if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrive while echo is off.
+enum TerminalRestore {
+    // Written before the handlers are installed and only read by them.
+    nonisolated(unsafe) private static var fd: Int32 = -1
+    nonisolated(unsafe) private static var settings = termios()
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    static func arm(fd: Int32, settings: termios) {
+        Self.fd = fd
+        Self.settings = settings
+        for sig in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                // tcsetattr, signal and raise are async-signal-safe.
+                var saved = TerminalRestore.settings
+                tcsetattr(TerminalRestore.fd, TCSAFLUSH, &saved)
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(sig, &action, &old)
+            previous[sig] = old
+        }
+    }
+
+    static func disarm() {
+        for (sig, var old) in previous { sigaction(sig, &old, nil) }
+        previous = [:]
+        fd = -1
+    }
+}

@@ -1,0 +1,57 @@
+import SessionEngine
+
+/// `expect:` — assertions about the device (and the rendered screen). Absent fields are not checked.
+public struct DeviceExpectation: Sendable, Equatable {
+    /// A state kind (`checkedOut`) or a full state (`checkedOut(cou1)`).
+    public var state: String?
+    /// The session's user, or `none`.
+    public var user: String?
+    /// The last action's refusal (tag or text), or `none` when it was accepted.
+    public var error: String?
+    /// Text that must appear on the rendered screen.
+    public var screen: [String] = []
+    /// Text that must not appear on the rendered screen.
+    public var notOnScreen: [String] = []
+    public var online: Bool?
+    /// `hub` (or `broker`), `browser`, or an app id.
+    public var foreground: String?
+    /// Deliveries held in step mode.
+    public var held: Int?
+    /// The simulator clock, `HH:MM:SS`.
+    public var clock: String?
+    /// Visible leaks raised since enrollment (the device's counter).
+    public var leakCount: Int?
+    /// Texts each found in an event-log entry written since the previous `expect` step.
+    public var logged: [String] = []
+
+    public init() {}
+}
+
+/// `expectApp:` — assertions about one app. `callbacks`, `notifications` and `calls` are the
+/// exact ordered lists the app received since the previous `expectApp` for that app.
+public struct AppExpectation: Sendable, Equatable {
+    public var app: AppID
+    public var callbacks: [String]?
+    public var notifications: [String]?
+    public var calls: [String]?
+    /// `true`/`false`, or the reason: `until-relaunch`, `checked-in`, `locked`.
+    public var blocked: String?
+    /// Owners of the items the app shows (`none`: it shows no user's items).
+    public var shows: [String]?
+    public var lifecycle: AppLifecycle?
+    /// Number of items the app shows.
+    public var items: Int?
+    /// Number of items in its storage, readable or not.
+    public var stored: Int?
+    /// Whether it has yet to notice the latest account change.
+    public var pending: Bool?
+
+    public init(app: AppID) { self.app = app }
+}
+
+/// `expectLeak:` / `expectExposure:` — a finding of the leak audit in `app`, optionally of `owner`'s data.
+public struct LeakExpectation: Sendable, Equatable {
+    public var app: AppID
+    public var owner: String?
+    public init(app: AppID, owner: String? = nil) { self.app = app; self.owner = owner }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import SessionEngine
+
+/// Reads scenario files (SPEC §6) through the engine's `YAMLValue`, so every problem is
+/// reported as `file:line:column: message`, and an unknown key, step or app id names the
+/// valid ones.
+///
+/// Top level: `name`, `profile`, optional `tenant` (a path relative to the scenario file,
+/// `strict` for the bundled strict sample, or `default`), `policy` (overrides merged into the
+/// tenant's security policy), `apps` (the app set pushed at enrollment), `screen`
+/// (`WIDTHxHEIGHT` of the off-screen terminal, default 80x24), `description`, and `steps`.
+public struct ScenarioParser: Sendable {
+    /// Values for `${NAME}` references.
+    public var environment: [String: String]
+    public var catalogue: AppCatalogue
+    private let tenants: TenantCache
+
+    public init(environment: [String: String] = [:], catalogue: AppCatalogue) {
+        self.environment = environment
+        self.catalogue = catalogue
+        self.tenants = TenantCache()
+    }
+
+    static let topKeys = ["name", "description", "profile", "tenant", "policy", "apps", "screen", "steps"]
+
+    /// Reads and checks the scenario file at `url`.
+    public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
+        let path = displayPath ?? url.path
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the scenario file: \(Self.reason(error))")
+        }
+        return try parse(text, file: path, directory: url.deletingLastPathComponent())
+    }
+
+    /// Parses scenario text; `directory` resolves a relative `tenant` path.
+    public func parse(_ text: String, file: String, directory: URL? = nil) throws(ConfigError) -> Scenario {
+        let root = try YAMLValue.parse(text, file: file)
+        let top = try root.fields("a scenario", allowed: Self.topKeys)
+
+        let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let name = try top["name"]?.text("name", env: environment) ?? fallbackName
+
+        let profileNode = try top.required("profile")
+        let profileText = try profileNode.text("profile", env: environment)
+        guard let profile = ProfileID(rawValue: profileText) else {
+            throw profileNode.error("unknown profile '\(profileText)'; valid: \(ProfileID.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+
+        var tenant = try loadTenant(top["tenant"], directory: directory)
+        if let policy = top["policy"] { tenant.policy = try PolicyOverrides.merge(policy, into: tenant.policy, env: environment) }
+
+        let apps = try appSet(top["apps"], profile: profile)
+        let (width, height) = try screenSize(top["screen"])
+
+        let stepsNode = try top.required("steps")
+        let context = StepParser(profile: profile, appIDs: apps.map(\.id), env: environment)
+        var steps: [ScenarioStep] = []
+        for node in try stepsNode.items("steps") { steps.append(try context.step(node)) }
+        guard !steps.isEmpty else { throw stepsNode.error("a scenario needs at least one step") }
+
+        return Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
+                        screenWidth: width, screenHeight: height, steps: steps)
+    }
+
+    private func loadTenant(_ node: YAMLValue?, directory: URL?) throws(ConfigError) -> Tenant {
+        guard let node else { return try tenants.tenant(.bundled) }
+        let text = try node.text("tenant", env: environment)
+        switch text {
+        case "default": return try tenants.tenant(.bundled)
+        case "strict": return try tenants.tenant(.strict)
+        default:
+            let url = text.hasPrefix("/") ? URL(fileURLWithPath: text)
+                : (directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(text)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw node.error("tenant file '\(text)' not found (looked for \(url.path)); or write 'strict' or 'default' for a bundled tenant")
+            }
+            return try tenants.tenant(.file(url.standardizedFileURL.path))
+        }
+    }
+
+    private func appSet(_ node: YAMLValue?, profile: ProfileID) throws(ConfigError) -> [AppDefinition] {
+        guard let node else {
+            do { return try catalogue.select(DeviceProfile.named(profile).defaultApps) } catch {
+                throw ConfigError(file: node?.file ?? "", line: 1, column: 1, message: error.description)
+            }
+        }
+        var out: [AppDefinition] = []
+        for item in try node.items("apps") {
+            let id = try item.text("an app id", env: environment)
+            guard let app = catalogue.app(id) else {
+                throw item.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", "))")
+            }
+            guard !out.contains(where: { $0.id == id }) else { throw item.error("app '\(id)' is listed twice") }
+            out.append(app)
+        }
+        guard !out.isEmpty else { throw node.error("'apps' needs at least one app; valid apps: \(catalogue.ids.joined(separator: ", "))") }
+        return out
+    }
+
+    private func screenSize(_ node: YAMLValue?) throws(ConfigError) -> (Int, Int) {
+        guard let node else { return (80, 24) }
+        let text = try node.text("screen", env: environment)
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 20, parts[1] >= 5, parts[0] <= 1000, parts[1] <= 500 else {
+            throw node.error("screen must be WIDTHxHEIGHT, e.g. 80x24 or 120x40")
+        }
+        return (parts[0], parts[1])
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
+        return ns.localizedDescription
+    }
+}
+
+/// Tenants read once per run: scenarios that name the same tenant share one parse.
+final class TenantCache: @unchecked Sendable {
+    enum Source: Hashable { case bundled, strict, file(String) }
+    private var cache: [Source: Tenant] = [:]
+    private let lock = NSLock()
+
+    func tenant(_ source: Source) throws(ConfigError) -> Tenant {
+        lock.lock(); defer { lock.unlock() }
+        if let t = cache[source] { return t }
+        let t: Tenant
+        switch source {
+        case .bundled: t = try BundledAssets.tenant()
+        case .strict: t = try BundledAssets.strictTenant()
+        case let .file(path): t = try TenantLoader.load(contentsOf: URL(fileURLWithPath: path))
+        }
+        cache[source] = t
+        return t
+    }
+}
+
+/// `policy:` in a scenario: the tenant file's policy keys, each overriding one setting.
+enum PolicyOverrides {
+    static let keys = ["appPasscode", "inactivityTimeout", "failedAttemptLimit", "lockoutSeconds"]
+
+    static func merge(_ node: YAMLValue, into base: SecurityPolicy, env: [String: String]) throws(ConfigError) -> SecurityPolicy {
+        let f = try node.fields("the policy", allowed: keys)
+        var policy = base
+        if let passcode = f["appPasscode"] {
+            let pf = try passcode.fields("appPasscode", allowed: ["required", "minLength"])
+            let required = try pf.bool("required", default: true)
+            if required {
+                let min = try pf.int("minLength", default: base.appPasscodeMinLength ?? 4)
+                guard (1...16).contains(min) else { throw (pf["minLength"] ?? passcode).error("minLength must be between 1 and 16") }
+                policy.appPasscodeMinLength = min
+            } else {
+                policy.appPasscodeMinLength = nil
+            }
+        }
+        if let v = f["inactivityTimeout"] {
+            policy.inactivityTimeout = try ScenarioValues.seconds(v, "inactivityTimeout", env: env)
+            guard policy.inactivityTimeout > 0 else { throw v.error("inactivityTimeout must be positive") }
+        }
+        if let v = f["failedAttemptLimit"] {
+            policy.failedAttemptLimit = try v.int("failedAttemptLimit")
+            guard policy.failedAttemptLimit > 0 else { throw v.error("failedAttemptLimit must be positive") }
+        }
+        if let v = f["lockoutSeconds"] {
+            policy.lockoutDuration = try ScenarioValues.seconds(v, "lockoutSeconds", env: env)
+            guard policy.lockoutDuration >= 0 else { throw v.error("lockoutSeconds must not be negative") }
+        }
+        return policy
+    }
+}
+
+/// Small value readers shared by the scenario parser.
+enum ScenarioValues {
+    /// Seconds as a number (`300`, `0.5`) or with a unit (`90s`, `5m`, `1h`).
+    static func seconds(_ node: YAMLValue, _ what: String, env: [String: String]) throws(ConfigError) -> Double {
+        let text = try node.text(what, env: env).trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            if let v = Double(text.dropLast(suffix.count)) { return v * factor }
+        }
+        guard let v = Double(text) else { throw node.error("\(what) must be a number of seconds, or a duration such as 90s, 5m or 1h") }
+        return v
+    }
+}

@@ -1,0 +1,104 @@
+import SessionEngine
+
+/// Writes one recorded action as a scenario step, with `${NAME}` references where a secret
+/// was typed: a recording never holds a password or passcode.
+struct RecordedStepWriter {
+    /// The placeholder written for a secret the engine rejected (it was wrong, or the account
+    /// was locked out): replaying it must fail again, and what was typed is never written.
+    static let rejectedSecret = "not-the-password"
+    /// A passcode the policy always rejects (not digits).
+    static let rejectedPasscode = "x"
+
+    let profile: ProfileID
+    let policy: SecurityPolicy
+    private(set) var variables: [String] = []
+
+    init(profile: ProfileID, policy: SecurityPolicy) { self.profile = profile; self.policy = policy }
+
+    /// Refusals that come from the credential check itself: what was typed was wrong.
+    private static let credentialRefusals: Set<String> = ["wrong-credentials", "locked-out", "wrong-passcode"]
+
+    private mutating func reference(_ user: String, passcode: Bool = false) -> String {
+        let name = EnvironmentReferences.variable(for: user, passcode: passcode)
+        if !variables.contains(name) { variables.append(name) }
+        return "${\(name)}"
+    }
+
+    private mutating func password(_ user: String, _ refusal: Refusal?) -> String {
+        if let r = refusal, Self.credentialRefusals.contains(r.tag) { return Self.rejectedSecret }
+        return reference(user)
+    }
+
+    /// The YAML of the step (without the leading `- `), or nil for an action a scenario
+    /// cannot express on this profile (the engine refused it as not supported).
+    /// `lockedUser`/`usesPasscode` describe the device just before an unlock.
+    mutating func step(_ action: DeviceAction, refusal: Refusal?, lockedUser: String?, usesPasscode: Bool,
+                       completesEnrollment: Bool) -> String? {
+        if refusal?.tag == "not-supported" { return nil }
+        let body: String
+        switch action {
+        case let .enroll(group, user, _):
+            var f: [(String, String)] = []
+            if let group { f.append(("group", group)) }
+            f.append(("user", user))
+            f.append(("password", password(user, refusal)))
+            if !completesEnrollment && refusal == nil { f.append(("complete", "false")) }
+            body = "enroll: " + flow(f)
+        case .installProfileStep: body = "installProfileStep"
+        case .completeEnrollment: body = "completeEnrollment"
+        case let .checkOut(group, user, _, passcode):
+            var f: [(String, String)] = []
+            if let group { f.append(("group", group)) }
+            f.append(("user", user))
+            f.append(("password", password(user, refusal)))
+            if let passcode, policy.requiresAppPasscode {
+                if refusal?.tag == "passcode-too-short" {
+                    f.append(("passcode", Self.rejectedPasscode))
+                } else if !passcode.isEmpty {
+                    f.append(("passcode", reference(user, passcode: true)))
+                }
+            }
+            body = "checkOut: " + flow(f)
+        case .logOut: body = "checkIn"
+        case .unlock:
+            let user = lockedUser ?? "user"
+            let wrong = refusal.map { Self.credentialRefusals.contains($0.tag) } ?? false
+            let key = usesPasscode ? "passcode" : "password"
+            let value = wrong ? (usesPasscode ? Self.rejectedPasscode : Self.rejectedSecret) : reference(user, passcode: usesPasscode)
+            body = "unlock: " + flow([(key, value)])
+        case .enterpriseWipe: body = "enterpriseWipe"
+        case let .signIn(user, _, from):
+            var f = [("user", user), ("password", password(user, refusal))]
+            if from != .broker { f.append(("from", from.description)) }
+            body = "signIn: " + flow(f)
+        case let .signOut(from, browser):
+            var f: [(String, String)] = []
+            if from != .broker { f.append(("from", from.description)) }
+            if browser { f.append(("browser", "true")) }
+            body = f.isEmpty ? "signOut" : "signOut: " + flow(f)
+        case let .launch(id): body = "launch: \(YAMLText.scalar(id))"
+        case let .background(id): body = "background: \(YAMLText.scalar(id))"
+        case let .suspend(id): body = "suspend: \(YAMLText.scalar(id))"
+        case let .terminate(id): body = "terminate: \(YAMLText.scalar(id))"
+        case .openBroker: body = "openBroker"
+        case .goOnline: body = "goOnline"
+        case .goOffline: body = "goOffline"
+        case let .advanceClock(s): body = "advanceClock: \(formatSeconds(s))"
+        case let .setDeliveryMode(m): body = "setDeliveryMode: \(m.rawValue)"
+        case .releaseDelivery: body = "releaseDelivery"
+        case .userActivity: body = "userActivity"
+        }
+        guard let refusal else { return body }
+        // `refused:` sits beside the step name, so a bare step gets an empty value.
+        let head = body.contains(":") ? body : body + ":"
+        return head + "\n    refused: " + YAMLText.scalar(refusal.tag)
+    }
+
+    /// `{key: value, …}`; values that are references or flags are written as they are.
+    func flow(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { key, value in
+            let v = value == "true" || value == "false" ? value : YAMLText.scalar(value)
+            return "\(key): \(v)"
+        }.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,150 @@
+import HubUI
+import SessionEngine
+
+/// Replays a model's action log on a fresh device, step by step as the scenario runner will,
+/// and writes the steps and the captured state.
+struct Replay {
+    private let log: [AppliedAction]
+    private let checkpoints: [Int]
+    private(set) var device: SharedDevice
+    private(set) var writer: RecordedStepWriter
+    private var leaks = LeakWatch()
+    private var appCursors: [AppID: Int] = [:]
+    private var diverged = false
+
+    init(model: HubModel, hasher: any CredentialHasher) {
+        log = model.actionLog
+        checkpoints = model.checkpoints
+        let session = model.device
+        device = SharedDevice(name: session.name, profile: session.profile, tenant: session.tenant,
+                              apps: session.snapshot.appSet, dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+        writer = RecordedStepWriter(profile: session.profile.id, policy: session.policy)
+    }
+
+    /// The steps, each line already indented for the `steps:` list.
+    mutating func steps() -> [String] {
+        var lines: [String] = []
+        var i = 0
+        var marked = 0
+        while i < log.count {
+            while marked < checkpoints.count && checkpoints[marked] <= i {
+                if checkpoints[marked] == i { lines += capture("checkpoint \(marked + 1)") }
+                marked += 1
+            }
+            let (count, text) = group(at: i)
+            if let text { lines.append("  - " + text) } else {
+                lines.append("  # \(log[i].action.name) is not part of the \(device.profile.id.rawValue) profile (left out)")
+            }
+            i += count
+        }
+        lines += capture("end of the walk")
+        return lines
+    }
+
+    /// Applies the actions that make one step, starting at `i`; returns how many it took and the step.
+    private mutating func group(at i: Int) -> (Int, String?) {
+        leaks.beforeChange(device)
+        defer { leaks.observe(device) }
+        let entry = log[i]
+        switch entry.action {
+        case .enroll:
+            var end = i + 1
+            while end < log.count, isInstall(log[end].action), !checkpoints.contains(end) { end += 1 }
+            var probe = device
+            let outcome = probe.apply(entry.action)
+            note(outcome, entry)
+            if outcome == .accepted {
+                for j in (i + 1)..<end { probe.apply(log[j].action) }
+                if case .checkedIn = probe.state {
+                    device = probe
+                    return (end - i, writer.step(entry.action, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
+                }
+            }
+            device.apply(entry.action)
+            return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: nil, usesPasscode: false, completesEnrollment: false))
+        case .advanceClock:
+            var end = i
+            var milliseconds: Int64 = 0
+            while end < log.count, case let .advanceClock(s) = log[end].action, end == i || !checkpoints.contains(end) {
+                milliseconds += Int64((s * 1000).rounded())
+                end += 1
+            }
+            let merged = DeviceAction.advanceClock(seconds: Double(milliseconds) / 1000)
+            device.apply(merged)
+            return (end - i, writer.step(merged, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
+        case .userActivity:
+            // One entry per instant of typing: consecutive ones restart the same timer.
+            var end = i + 1
+            while end < log.count, log[end].action == .userActivity, !checkpoints.contains(end) { end += 1 }
+            device.apply(.userActivity)
+            return (end - i, writer.step(.userActivity, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
+        default:
+            let lockedUser = device.state.kind == .locked ? device.state.user?.name : nil
+            let usesPasscode = device.snapshot.session?.passcodeHash != nil
+            let outcome = device.apply(entry.action)
+            note(outcome, entry)
+            return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: lockedUser, usesPasscode: usesPasscode,
+                                   completesEnrollment: true))
+        }
+    }
+
+    private func isInstall(_ a: DeviceAction) -> Bool { a == .installProfileStep || a == .completeEnrollment }
+
+    private mutating func note(_ outcome: ActionOutcome, _ entry: AppliedAction) {
+        if outcome != entry.outcome { diverged = true }
+    }
+
+    var divergedFromSession: Bool { diverged }
+
+    /// The device's state now, as assertion steps.
+    private mutating func capture(_ title: String) -> [String] {
+        var lines = ["  # \(title)"]
+        let user = device.state.user?.name ?? "none"
+        lines.append("  - expect: {state: \(device.state.kind.rawValue), user: \(YAMLText.scalar(user)), online: \(device.online), "
+            + "foreground: \(YAMLText.scalar(Checks.foregroundName(device.foreground))), clock: \"\(device.now)\"}")
+        for app in device.apps {
+            let from = appCursors[app.id] ?? 0
+            appCursors[app.id] = app.log.count
+            let recent = app.log[min(from, app.log.count)...]
+            var f = ["app: \(YAMLText.scalar(app.id))", "lifecycle: \(YAMLText.scalar(app.lifecycle.rawValue))",
+                     "blocked: \(Checks.blockName(device.block(of: app)))"]
+            let shows = Checks.showing(app)
+            f.append("shows: " + (shows.isEmpty ? "none" : shows.count == 1 ? YAMLText.scalar(shows[0]) : YAMLText.flowList(shows)))
+            f.append("items: \(app.visibleItems.count)")
+            switch app.definition.sdk {
+            case .workspaceOne:
+                f.append("callbacks: " + YAMLText.flowList(recent.filter { $0.kind == .callback }.map(Checks.entryText)))
+            case .msal:
+                f.append("notifications: " + YAMLText.flowList(recent.filter { $0.kind == .notification }.map(Checks.entryText)))
+            case .none:
+                break
+            }
+            lines.append("  - expectApp: {" + f.joined(separator: ", ") + "}")
+        }
+        lines += leakAssertions()
+        return lines
+    }
+
+    /// The leak window as the runner will see it: each leak seen, or no leak; current exposures.
+    private mutating func leakAssertions() -> [String] {
+        let findings = leaks.findings(device)
+        var lines: [String] = []
+        var leakApps: [AppID] = []
+        for f in findings where f.severity == .visibleLeak && !leakApps.contains(f.app) {
+            leakApps.append(f.app)
+            lines.append("  - expectLeak: {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
+        }
+        for app in leaks.loggedLeakApps(device) where !leakApps.contains(app) {
+            leakApps.append(app)
+            lines.append("  - expectLeak: {app: \(YAMLText.scalar(app))}")
+        }
+        if leakApps.isEmpty { lines.append("  - expectNoLeak") }
+        var exposed: [AppID] = []
+        for f in device.findings where f.severity == .atRestExposure && !exposed.contains(f.app) {
+            exposed.append(f.app)
+            lines.append("  - expectExposure: {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
+        }
+        leaks.asserted()
+        return lines
+    }
+}

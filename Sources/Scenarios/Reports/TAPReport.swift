@@ -1,0 +1,57 @@
+import Foundation
+
+/// TAP version 13 output: one test point per scenario file, and for a failure a YAML
+/// diagnostic block with the step, its position, what was expected, what happened and the
+/// last screen.
+public enum TAPReport {
+    public static func render(_ report: RunReport) -> String {
+        var out = ["TAP version 13", "1..\(report.results.count)"]
+        for (i, result) in report.results.enumerated() {
+            let n = i + 1
+            if let error = result.fileError {
+                out.append("not ok \(n) - \(description(result.file)) # file error")
+                out += diagnostics([("message", error.message), ("file", error.file),
+                                    ("line", "\(error.line)"), ("column", "\(error.column)")], screen: nil)
+                continue
+            }
+            if result.passed {
+                out.append("ok \(n) - \(description(result.file)): \(description(result.name)) (\(result.steps.count) steps)")
+                continue
+            }
+            out.append("not ok \(n) - \(description(result.file)): \(description(result.name))")
+            guard let failed = result.failedStep, let failure = failed.failure else { continue }
+            let index = (result.steps.firstIndex { $0.failure != nil } ?? 0) + 1
+            out += diagnostics([
+                ("message", failure.message), ("step", "\(index): \(failed.step.label)"), ("file", result.file),
+                ("line", "\(failed.step.line)"), ("column", "\(failed.step.column)"),
+                ("expected", failure.expected), ("actual", failure.actual),
+            ], screen: result.screen)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A test point's description may not contain `#` (a directive) or a newline.
+    private static func description(_ s: String) -> String {
+        s.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func diagnostics(_ fields: [(String, String)], screen: String?) -> [String] {
+        var out = ["  ---"]
+        for (key, value) in fields {
+            if value.contains("\n") {
+                out.append("  \(key): |2-")
+                out += value.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            } else if !value.isEmpty && value.allSatisfy(\.isASCII) && Int(value) != nil {
+                out.append("  \(key): \(value)")  // line and column are numbers
+            } else {
+                out.append("  \(key): \(YAMLText.scalar(value))")
+            }
+        }
+        if let screen {
+            out.append("  screen: |2-")
+            out += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        }
+        out.append("  ...")
+        return out
+    }
+}

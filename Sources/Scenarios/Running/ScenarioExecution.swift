@@ -1,0 +1,74 @@
+import HubUI
+import SessionEngine
+
+/// One scenario being run: its console, and what the assertions remember between steps.
+struct ScenarioExecution {
+    var console: Console
+    /// Per app, how much of its log earlier `expectApp` steps have consumed.
+    var appCursors: [AppID: Int] = [:]
+    var leaks = LeakWatch()
+    /// The most recent action applied (by a step or by the UI) and what became of it.
+    var lastOutcome: (action: DeviceAction, outcome: ActionOutcome)?
+    /// The event-log position of the previous `expect` step (for `logged`).
+    var logCursor = 0
+
+    init(console: Console) { self.console = console }
+
+    var device: SharedDevice { console.device }
+
+    /// Runs one step; nil when it passed.
+    mutating func run(_ step: ScenarioStep) -> StepFailure? {
+        switch step.kind {
+        case let .action(actions, refused):
+            leaks.beforeChange(device)
+            defer { leaks.observe(device) }
+            return act(actions, refused: refused)
+        case let .press(events, _):
+            leaks.beforeChange(device)
+            defer { leaks.observe(device) }
+            if let last = console.press(events).last { lastOutcome = (last.action, last.outcome) }
+            return nil
+        case let .expect(e):
+            defer { logCursor = device.log.nextSeq - 1 }
+            return Checks.device(e, device: device, lastOutcome: lastOutcome?.outcome, logSince: logCursor, screen: { console.screen() })
+        case let .expectApp(e):
+            guard let app = device.app(e.app) else {
+                return StepFailure(message: "\(e.app) is not installed (the device installs its apps at enrollment)",
+                                   expected: "\(e.app) installed", actual: "installed: \(device.apps.map(\.id).joined(separator: ", "))")
+            }
+            let from = appCursors[e.app] ?? 0
+            appCursors[e.app] = app.log.count
+            return Checks.app(e, app: app, device: device, since: from)
+        case let .expectNoLeak(app, exposures):
+            defer { leaks.asserted() }
+            return Checks.noLeak(app: app, exposures: exposures, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device))
+        case let .expectLeak(e):
+            defer { leaks.asserted() }
+            return Checks.finding(e, severity: .visibleLeak, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device))
+        case let .expectExposure(e):
+            defer { leaks.asserted() }
+            return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [])
+        }
+    }
+
+    /// Applies an action step's events in order; stops at the first refusal.
+    private mutating func act(_ actions: [DeviceAction], refused expected: RefusalExpectation?) -> StepFailure? {
+        for action in actions {
+            let outcome = console.apply(action)
+            lastOutcome = (action, outcome)
+            guard let refusal = outcome.refusal else { continue }
+            guard let expected else {
+                return StepFailure(message: "the engine refused \(action.name): \(refusal.description)",
+                                   expected: "accepted", actual: "refused: \(refusal.tag) — \(refusal.description)")
+            }
+            if expected.matches(refusal) { return nil }
+            return StepFailure(message: "\(action.name) was refused for another reason",
+                               expected: expected.text, actual: "refused: \(refusal.tag) — \(refusal.description)")
+        }
+        if let expected {
+            return StepFailure(message: "the engine accepted \(actions.first?.name ?? "the step"), which was expected to be refused",
+                               expected: expected.text, actual: "accepted; the device is \(device.state)")
+        }
+        return nil
+    }
+}

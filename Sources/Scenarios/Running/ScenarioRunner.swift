@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+import SessionEngine
+
+/// Runs scenario files headless: each on a fresh ephemeral device, with one shared
+/// credential hasher (it remembers successful verifications, so a library that checks the
+/// same users out again and again pays for each password once) and seeded keys.
+///
+/// The tenant's password hashes are verified at their own work factor. The only hashes a
+/// run makes are of app passcodes set at check-out, on a device that lives in memory for
+/// one scenario and is never saved: the default hasher makes those at a low work factor
+/// (scrypt N=2^10), so a passcode scenario does not pay 2^15 per check-out and unlock.
+public struct ScenarioRunner: Sendable {
+    public let parser: ScenarioParser
+    public let hasher: ScryptHasher
+    private let verifier: SharedVerifier
+    /// The bundled tenant, to tell which scenarios bring passwords of their own.
+    private let bundledTenant: Tenant?
+    /// Run scenarios on every core (results keep the order of the files).
+    public var parallel: Bool
+
+    /// `environment` resolves `${NAME}` references in scenario files.
+    public init(environment: [String: String] = [:], catalogue: AppCatalogue? = nil,
+                hasher: ScryptHasher = ScryptHasher(logN: 10), parallel: Bool = true) throws(ConfigError) {
+        let apps: AppCatalogue
+        if let catalogue { apps = catalogue } else { apps = try BundledAssets.catalogue() }
+        self.parser = ScenarioParser(environment: environment, catalogue: apps)
+        self.hasher = hasher
+        self.verifier = SharedVerifier(base: hasher)
+        self.bundledTenant = try? BundledAssets.tenant()
+        self.parallel = parallel
+    }
+
+    /// Loads every file, then runs those that loaded. A file that cannot be used is
+    /// reported as a result with a `fileError`, so the others still run and report.
+    /// `displayPaths` name the files in reports (default: as given).
+    public func run(files: [String], displayPaths: [String]? = nil) -> RunReport {
+        let start = Date()
+        let named = zip(files, displayPaths ?? files).map { ($0, $1) }
+        let loaded: [Result<Scenario, ConfigError>] = named.map { path, display in
+            do throws(ConfigError) {
+                return .success(try parser.load(contentsOf: URL(fileURLWithPath: path), displayPath: display))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let results = map(loaded, costliestFirst: loaded.map { (try? $0.get()).map(estimatedCost) ?? 0 }) { item -> ScenarioResult in
+            switch item {
+            case let .success(scenario): return run(scenario)
+            case let .failure(error):
+                return ScenarioResult(name: URL(fileURLWithPath: error.file).deletingPathExtension().lastPathComponent,
+                                      file: error.file, steps: [], fileError: error)
+            }
+        }
+        return RunReport(results: results, duration: Date().timeIntervalSince(start))
+    }
+
+    /// Runs one scenario; stops at the first failed step and renders the screen then.
+    public func run(_ scenario: Scenario) -> ScenarioResult {
+        let start = Date()
+        let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
+                                  dependencies: EngineDependencies(keys: SeededKeySource(), hasher: verifier))
+        var execution = ScenarioExecution(console: Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight))
+        var steps: [StepResult] = []
+        var screen: String?
+        for step in scenario.steps {
+            if screen != nil || steps.last?.failure != nil {
+                steps.append(StepResult(step: step, status: .skipped))
+                continue
+            }
+            if let failure = execution.run(step) {
+                steps.append(StepResult(step: step, status: .failed(failure)))
+                screen = execution.console.screen()
+            } else {
+                steps.append(StepResult(step: step, status: .passed))
+            }
+        }
+        return ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+                              screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
+    }
+
+    /// `transform` over `items`, on every core when `parallel`, results in the items' order.
+    /// Work starts with the costliest items, so the cores finish together.
+    private func map<T: Sendable, R: Sendable>(_ items: [T], costliestFirst costs: [Int], _ transform: @Sendable (T) -> R) -> [R] {
+        guard parallel, items.count > 1 else { return items.map(transform) }
+        let order = items.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        let slots = ResultSlots<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            let i = order[k]
+            slots.set(i, transform(items[i]))
+        }
+        return slots.values
+    }
+
+    /// What a scenario will cost, in scrypt derivations, roughly: a credential the file
+    /// expects to be rejected is always derived in full (failures are never remembered);
+    /// a tenant of its own has passwords no other scenario pays for.
+    func estimatedCost(_ scenario: Scenario) -> Int {
+        var cost = scenario.tenant == bundledTenant ? 0 : 2
+        for step in scenario.steps {
+            guard case let .action(actions, refused?) = step.kind, actions.contains(where: \.carriesSecret) else { continue }
+            if case let .matching(tag) = refused, !["wrong-credentials", "locked-out", "wrong-passcode", "1 attempt left", "attempts left"]
+                .contains(where: { tag.contains($0) }) { continue }
+            cost += 1
+        }
+        return cost
+    }
+}
+
+/// Results written from several threads, one slot each.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private var slots: [R?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
+
+extension DeviceAction {
+    /// Whether the action carries a password or passcode the engine will check.
+    var carriesSecret: Bool {
+        switch self {
+        case .enroll, .checkOut, .unlock, .signIn: true
+        default: false
+        }
+    }
+}

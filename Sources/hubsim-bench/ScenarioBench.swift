@@ -1,0 +1,55 @@
+import Foundation
+import Scenarios
+import SessionEngine
+
+/// Budget (issue 4): the whole shipped scenario library runs in under one second.
+///
+/// Measures what `hubsim run --library` does in a fresh process: load every file, build a
+/// device per scenario, run the steps (scrypt verifications included, each password paid
+/// once thanks to the shared hasher), on every core: five cold runs, the median against the
+/// budget. Then warm runs (the hasher already remembers every password), a cold run on one
+/// core, and the parse alone.
+func scenarioBenchmark() throws -> [String] {
+    let files = BundledAssets.scenarioURLs().map(\.path)
+    guard !files.isEmpty else { return ["scenarios: the library is missing from this build (Assets/scenarios)"] }
+    var lines: [String] = []
+
+    // Cold: a fresh runner (so a fresh hasher that remembers nothing) for each run, as in a
+    // new `hubsim run` process. Five runs: the machine is shared, so the median is the figure.
+    var cold: [Double] = []
+    var first: RunReport?
+    let coldMedian = try median(runs: 5) {
+        let report = try ScenarioRunner().run(files: files)
+        first = first ?? report
+        cold.append(report.duration)
+        return report.duration
+    }
+    guard let first else { return [] }
+    let failures = first.results.filter { !$0.passed }.map { URL(fileURLWithPath: $0.file).lastPathComponent }
+    lines.append("scenarios: library of \(files.count) files, \(first.stepCount) steps: "
+        + (failures.isEmpty ? "all pass" : "FAILED: \(failures.joined(separator: ", "))"))
+    lines.append("scenarios: cold run, parallel (median of 5)  \(pad(ms(coldMedian), 8)) ms   budget 1000 ms  "
+        + (coldMedian < 1 ? "OK" : "OVER") + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms)")
+
+    let runner = try ScenarioRunner()
+    _ = runner.run(files: files)
+    let warm = median(runs: 5) { runner.run(files: files).duration }
+    lines.append("scenarios: warm run (median of 5)            \(pad(ms(warm), 8)) ms   (passwords already verified; failed attempts still cost)")
+
+    let serialRun = try ScenarioRunner(parallel: false).run(files: files)
+    lines.append("scenarios: cold run, one core                \(pad(ms(serialRun.duration), 8)) ms")
+
+    let parser = runner.parser
+    let start = Date()
+    for _ in 0..<20 {
+        for file in files { _ = try? parser.load(contentsOf: URL(fileURLWithPath: file)) }
+    }
+    let parse = Date().timeIntervalSince(start) / 20
+    lines.append("scenarios: parse the library                 \(pad(ms(parse), 8)) ms")
+
+    let slowest = serialRun.results.max { $0.duration < $1.duration }
+    if let slowest {
+        lines.append("scenarios: slowest scenario (one core, cold): \(URL(fileURLWithPath: slowest.file).lastPathComponent) \(ms(slowest.duration)) ms")
+    }
+    return lines
+}

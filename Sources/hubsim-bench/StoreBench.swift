@@ -1,0 +1,83 @@
+import DeviceStore
+import Foundation
+import SessionEngine
+
+/// Persistence budget: a check-out/check-in cycle with the default app set, every app
+/// launched so its callbacks fire, and `save` after every event, must stay under 5 ms.
+///
+/// The bundled tenant's scrypt hashes are verified once before timing (the hasher
+/// memoises successes), so the figures are engine + persistence, not the KDF.
+func storeBenchmark() throws -> [String] {
+    let cycles = 200
+    let apps = DeviceProfile.workspaceOne.defaultApps
+    var cycle: [DeviceAction] = [.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)]
+    cycle += apps.map { .launch($0) }
+    cycle.append(.logOut)
+    cycle += apps.map { .launch($0) }
+
+    let hasher = ScryptHasher()
+    let tenant = try BundledAssets.tenant()
+    for (user, password) in [("stage", "stage"), ("cou1", "cou1")] {
+        _ = hasher.verify(Secret(password), against: tenant.user(UserID(user))!.passwordHash)
+    }
+    func enrolledDevice() throws -> SharedDevice {
+        var device = try SharedDevice.make(profile: .workspaceOne, tenant: tenant, catalogue: BundledAssets.catalogue(),
+                                           dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
+        device.apply(.completeEnrollment)
+        return device
+    }
+    /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a
+    /// warm-up), and the medians of the first and last 50 (the log grows between them).
+    func measure(_ save: ((DeviceSnapshot) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double) {
+        var device = try enrolledDevice()
+        try save?(device.snapshot)
+        var times: [Double] = []
+        for i in 0..<(cycles + 5) {
+            let start = ContinuousClock.now
+            for action in cycle {
+                device.apply(action)
+                try save?(device.snapshot)
+            }
+            let elapsed = ContinuousClock.now - start
+            if i >= 5 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
+        }
+        func median(_ t: some Collection<Double>) -> Double { t.sorted()[t.count / 2] }
+        let sorted = times.sorted()
+        return (median(sorted), sorted[min(sorted.count - 1, sorted.count * 95 / 100)], median(times.prefix(50)), median(times.suffix(50)))
+    }
+
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-bench-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let engine = try measure(nil)
+    let memoryStore = try DeviceStore.inMemory()
+    let ephemeral = try measure { try memoryStore.save($0) }
+    let fileStore = try DeviceStore.open(at: dir.appendingPathComponent("bench.sqlite"))
+    let persistent = try measure { try fileStore.save($0) }
+
+    // A restart: open and load the device the persistent run left behind.
+    let snapshot = try fileStore.load()
+    try fileStore.close()
+    let openStart = ContinuousClock.now
+    let reopened = try DeviceStore.open(at: dir.appendingPathComponent("bench.sqlite"))
+    let loaded = try reopened.load()
+    let openTime = ContinuousClock.now - openStart
+    try reopened.close()
+    let fileSize = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("bench.sqlite").path)[.size] as? Int) ?? 0
+
+    func ms(_ v: Double) -> String { String(format: "%.2f ms", v) }
+    let events = cycle.count
+    return [
+        "store: check-out/check-in cycle, \(apps.count) apps launched on each side (\(events) events), median (p95) of \(cycles):",
+        "  engine only, no store        \(ms(engine.median)) (\(ms(engine.p95)))",
+        "  --ephemeral (in-memory db)   \(ms(ephemeral.median)) (\(ms(ephemeral.p95)))",
+        "  persistent (SQLite WAL file) \(ms(persistent.median)) (\(ms(persistent.p95)))  budget 5 ms; "
+            + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event",
+        "  median of the first / last 50 cycles (the log grows by ~44 entries a cycle): engine \(ms(engine.first)) / \(ms(engine.last)), "
+            + "--ephemeral \(ms(ephemeral.first)) / \(ms(ephemeral.last)), persistent \(ms(persistent.first)) / \(ms(persistent.last))",
+        "  restart: open + load after \(cycles + 5) cycles (\(loaded?.log.entries.count ?? 0) log entries, \(fileSize / 1024) KiB): "
+            + ms(Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000)
+            + (loaded == snapshot ? "" : "  MISMATCH"),
+        "  (scrypt verifications memoised before timing: the figures are engine + persistence)",
+    ]
+}

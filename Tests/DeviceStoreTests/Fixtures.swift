@@ -1,0 +1,114 @@
+import Crypto
+import Foundation
+import SessionEngine
+@testable import DeviceStore
+
+/// Shared test material: one cheap hasher per process, a tenant hashed with it, devices
+/// driven through the engine, and temporary state directories.
+enum Fixtures {
+    /// scrypt N=2^10: real PHC hashes, cheap enough for tests.
+    static let hasher = ScryptHasher(logN: 10)
+    /// A password distinctive enough to search every written byte for.
+    static let distinctivePassword = "Zebra-Quartz-7731-typed"
+
+    static let tenantYAML: String = {
+        func hash(_ s: String) -> String { hasher.hash(Secret(s)).phc }
+        return """
+        tenant: Test tenant
+        promptForGroupID: true
+        groups:
+          - id: FRONTLINE
+        users:
+          - name: stage
+            role: staging
+            passwordHash: "\(hash("stage"))"
+          - name: cou1
+            passwordHash: "\(hash("cou1"))"
+          - name: cou2
+            passwordHash: "\(hash("cou2"))"
+          - name: zed
+            passwordHash: "\(hash(distinctivePassword))"
+        policy:
+          failedAttemptLimit: 3
+          lockoutSeconds: 600
+
+        """
+    }()
+
+    static let tenant: Tenant = try! TenantLoader.load(yaml: tenantYAML, file: "test-tenant.yaml")
+
+    static func dependencies() -> EngineDependencies {
+        EngineDependencies(keys: SystemKeySource(), hasher: hasher)
+    }
+
+    static func newDevice(profile: ProfileID = .workspaceOne) throws -> SharedDevice {
+        try SharedDevice.make(profile: profile, tenant: tenant, catalogue: BundledAssets.catalogue(), dependencies: dependencies())
+    }
+
+    static func restore(_ snapshot: DeviceSnapshot) -> SharedDevice {
+        SharedDevice(snapshot: snapshot, tenant: tenant, dependencies: dependencies())
+    }
+
+    /// Applies `actions`, saving after every one, as the interactive UI does.
+    static func drive(_ device: inout SharedDevice, _ actions: [DeviceAction], store: DeviceStore) throws {
+        for action in actions {
+            device.apply(action)
+            try store.save(device.snapshot)
+        }
+    }
+
+    /// Enrollment, then a check-out with every default app launched (so callbacks fire and
+    /// items, keys and logs exist), a check-in, and a second user checked out.
+    static let walk: [DeviceAction] = {
+        let apps: [AppID] = DeviceProfile.workspaceOne.defaultApps
+        var actions: [DeviceAction] = [.enroll(group: "frontline", user: "stage", password: "stage"), .completeEnrollment]
+        actions.append(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil))
+        actions += apps.map { .launch($0) }
+        actions.append(.logOut)
+        actions += apps.map { .launch($0) }
+        actions.append(.checkOut(group: "FRONTLINE", user: "cou2", password: "cou2", passcode: nil))
+        actions += apps.map { .launch($0) }
+        actions.append(.advanceClock(seconds: 42))
+        return actions
+    }()
+
+    /// What a restart keeps: everything but keys held in memory only.
+    static func persisted(_ snapshot: DeviceSnapshot) -> DeviceSnapshot {
+        var s = snapshot
+        for i in s.apps.indices { s.apps[i].keychain.externalKeys = [:] }
+        return s
+    }
+
+    /// One directory per test process, removed when the process exits.
+    static let tempRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-store-tests-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: Fixtures.tempRoot) }
+        return root
+    }()
+
+    static func tempDir() throws -> URL {
+        let dir = tempRoot.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func sha256(_ path: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func files(under dir: URL) -> [URL] {
+        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) else { return [] }
+        return e.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+    }
+
+    static func mode(_ path: String) -> Int {
+        var st = stat()
+        stat(path, &st)
+        return Int(st.st_mode & 0o777)
+    }
+}
+
+extension Data {
+    func contains(_ needle: String) -> Bool { range(of: Data(needle.utf8)) != nil }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import SessionEngine
+import Testing
+@testable import DeviceStore
+
+@Suite struct RoundTripTests {
+    @Test func aNewDatabaseHoldsNoDevice() throws {
+        let dir = try Fixtures.tempDir()
+        let store = try DeviceStore.open(at: dir.appendingPathComponent("d.sqlite"))
+        #expect(try store.load() == nil)
+        #expect(try store.schemaVersion() == Schema.currentVersion)
+        #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test func theOptionsChooseTheStore() throws {
+        let dir = try Fixtures.tempDir()
+        let ephemeral = try DeviceStore.open(stateDir: dir.path, device: "x", ephemeral: true)
+        #expect(ephemeral.url == nil)
+        #expect(Fixtures.files(under: dir).isEmpty)
+        let file = try DeviceStore.open(stateDir: nil, device: "till", ephemeral: false,
+                                        environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"])
+        #expect(file.url?.path == dir.appendingPathComponent("hubsim/till.sqlite").path)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hubsim/till.sqlite").path))
+    }
+
+    @Test func restartKeepsStateStorageKeysLogAndCoverage() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("till.sqlite")
+        var device = try Fixtures.newDevice()
+        do {
+            let store = try DeviceStore.open(at: url)
+            try Fixtures.drive(&device, Fixtures.walk, store: store)
+            try store.close()
+        }
+        let store = try DeviceStore.open(at: url)
+        let loaded = try #require(try store.load())
+        #expect(loaded == Fixtures.persisted(device.snapshot))
+        #expect(loaded.state == .checkedOut("cou2"))
+        #expect(loaded.log.entries.count == device.log.entries.count)
+        #expect(loaded.coverage["checkOut"] == 2 && loaded.coverage["logOut"] == 1)
+        // The SDK key of an app that saw cou2 opens its sealed items after the restart.
+        let restored = Fixtures.restore(loaded)
+        let notes = try #require(restored.app("notes"))
+        #expect(notes.keychain.sdkKey != nil)
+        #expect(notes.visibleItems.contains { $0.item.dataClass == .sdkEncrypted && $0.item.owner == "cou2" })
+    }
+
+    @Test func aRestoredDeviceCarriesOnAndStaysInSync() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        var device = try Fixtures.newDevice()
+        do {
+            let store = try DeviceStore.open(at: url)
+            try Fixtures.drive(&device, Fixtures.walk, store: store)
+        }
+        let store = try DeviceStore.open(at: url)
+        var restored = Fixtures.restore(try #require(try store.load()))
+        try Fixtures.drive(&restored, [.logOut, .launch("notes"), .launch("reports"), .terminate("scanner"),
+                                       .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil),
+                                       .launch("scanner"), .goOffline], store: store)
+        // Items keep unique ids across the restart (the next serial was kept).
+        let ids = restored.apps.flatMap { $0.storage.map(\.id) }
+        #expect(Set(ids).count == ids.count)
+        let reopened = try DeviceStore.open(at: url.deletingLastPathComponent().appendingPathComponent("copy.sqlite"))
+        try reopened.save(restored.snapshot)
+        // The incremental file and a file written in one go hold the same device.
+        try store.close()
+        let again = try DeviceStore.open(at: url)
+        #expect(try again.load() == Fixtures.persisted(restored.snapshot))
+        #expect(try reopened.load() == Fixtures.persisted(restored.snapshot))
+    }
+
+    @Test func everyStepIsCommittedAsItHappens() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        let store = try DeviceStore.open(at: url)
+        var device = try Fixtures.newDevice()
+        for action in Fixtures.walk.prefix(12) {
+            device.apply(action)
+            try store.save(device.snapshot)
+            // Another reader of the committed file (the process could die right now).
+            let copy = try Self.committedCopy(of: store)
+            #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
+        }
+    }
+
+    /// The files as a process killed right after an event leaves them (the main file and
+    /// its -wal, copied while the store is open) open to the state shown at that moment.
+    @Test func aKilledProcessLosesNothingShown() throws {
+        let dir = try Fixtures.tempDir()
+        let url = dir.appendingPathComponent("d.sqlite")
+        let store = try DeviceStore.open(at: url)
+        var device = try Fixtures.newDevice()
+        for (i, action) in Fixtures.walk.enumerated() {
+            device.apply(action)
+            try store.save(device.snapshot)
+            guard i % 4 == 3 else { continue }
+            let crash = try Fixtures.tempDir()
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                try FileManager.default.copyItem(atPath: url.path + suffix, toPath: crash.appendingPathComponent("d.sqlite" + suffix).path)
+            }
+            let survivor = try DeviceStore.open(at: crash.appendingPathComponent("d.sqlite"))
+            #expect(try survivor.load() == Fixtures.persisted(device.snapshot), "killed after \(action.name)")
+        }
+    }
+
+    /// Reads what is committed through SQLite's backup API, as a fresh process would.
+    static func committedCopy(of store: DeviceStore) throws -> DeviceSnapshot? {
+        let memory = try DeviceStore.inMemory()
+        try store.backup(to: memory)
+        return try memory.load()
+    }
+
+    @Test func entraDevicesRoundTripToo() throws {
+        let store = try DeviceStore.inMemory()
+        var device = try Fixtures.newDevice(profile: .entraIOS)
+        try Fixtures.drive(&device, [
+            .enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment,
+            .launch("chat"), .background("chat"), .launch("mail"), .suspend("mail"),
+            .signIn(user: "cou1", password: "cou1", from: .broker), .launch("tasks"),
+            .setDeliveryMode(.held), .signOut(from: .app("tasks"), browser: true),
+        ], store: store)
+        #expect(try store.load() == Fixtures.persisted(device.snapshot))
+    }
+
+    @Test func resetUnenrollsTheDevice() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        let store = try DeviceStore.open(at: url)
+        var device = try Fixtures.newDevice()
+        try Fixtures.drive(&device, Array(Fixtures.walk.prefix(9)), store: store)
+        try store.reset()
+        #expect(try store.load() == nil)
+        // A new device saved after the reset is written whole, not diffed against the old one.
+        var fresh = try Fixtures.newDevice()
+        try Fixtures.drive(&fresh, [.goOffline], store: store)
+        try store.close()
+        #expect(try DeviceStore.open(at: url).load() == fresh.snapshot)
+    }
+
+    @Test func savingAnotherDeviceReplacesTheFirst() throws {
+        let store = try DeviceStore.inMemory()
+        var first = try Fixtures.newDevice()
+        try Fixtures.drive(&first, Fixtures.walk, store: store)
+        var second = try Fixtures.newDevice(profile: .entraIOS)
+        try Fixtures.drive(&second, [.enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment], store: store)
+        #expect(try store.load() == second.snapshot)
+    }
+
+    @Test func aDestroyedKeyIsReallyGoneFromTheFiles() throws {
+        let dir = try Fixtures.tempDir()
+        let url = dir.appendingPathComponent("d.sqlite")
+        var device = try Fixtures.newDevice()
+        let store = try DeviceStore.open(at: url)
+        try Fixtures.drive(&device, Array(Fixtures.walk.prefix(2)) + [
+            .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil), .launch("notes"),
+        ], store: store)
+        let key = try #require(device.app("notes")?.keychain.sdkKey)
+        try Fixtures.drive(&device, [.logOut, .launch("notes")], store: store)
+        #expect(device.app("notes")?.keychain.sdkKey != key)
+        let rows = try store.keychainRows()
+        #expect(!rows.contains { $0.app == "notes" && $0.key == key.bytes })
+        try store.close()
+        for file in Fixtures.files(under: dir) {
+            #expect(try Data(contentsOf: file).range(of: Data(key.bytes)) == nil, "\(file.lastPathComponent)")
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SessionEngine
+import Testing
+@testable import DeviceStore
+
+@Suite struct TenantEditorTests {
+    static let bundled: String = try! BundledAssets.text("tenant.yaml")
+    static let hash = Fixtures.hasher.hash(Secret("cou3-password"))
+
+    @Test func addingAUserKeepsCommentsAndLandsInTheUsersList() throws {
+        let user = TenantEditor.NewUser(name: "Cou3", displayName: "CheckOut \"3\"", group: "frontline", passwordHash: Self.hash)
+        let text = try TenantEditor.adding(user, to: Self.bundled, file: "t.yaml")
+        // Every original line is still there, in order, and the new lines sit before `policy:`.
+        let added = text.components(separatedBy: "\n").filter { !Self.bundled.components(separatedBy: "\n").contains($0) }
+        #expect(added == ["  - name: \"Cou3\"", "    displayName: \"CheckOut \\\"3\\\"\"", "    group: \"frontline\"",
+                          "    passwordHash: \"\(Self.hash.phc)\""])
+        #expect(text.replacingOccurrences(of: added.joined(separator: "\n") + "\n", with: "") == Self.bundled)
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        let cou3 = try #require(tenant.user("cou3"))
+        #expect(cou3.displayName == "CheckOut \"3\"" && cou3.role == .endUser && cou3.group == "FRONTLINE")
+        #expect(Fixtures.hasher.verify("cou3-password", against: cou3.passwordHash))
+        #expect(tenant.policy == (try BundledAssets.tenant()).policy)
+    }
+
+    @Test func aStagingUserAndAListAtColumnZero() throws {
+        let yaml = """
+            groups:
+            - id: G1
+            users:
+            - name: boss
+              role: staging
+              passwordHash: "\(Self.hash.phc)"
+
+            # policies follow
+            policy:
+              failedAttemptLimit: 2
+            """
+        let user = TenantEditor.NewUser(name: "kiosk", staging: .singleUser, passwordHash: Self.hash)
+        let text = try TenantEditor.adding(user, to: yaml, file: "t.yaml")
+        #expect(text.contains("- name: \"kiosk\"\n  role: staging\n  staging: single-user\n  passwordHash:"))
+        #expect(text.contains("\n\n# policies follow\npolicy:"))
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        #expect(tenant.user("kiosk")?.role == .staging(.singleUser))
+        #expect(tenant.policy.failedAttemptLimit == 2)
+    }
+
+    @Test func refusalsSayWhy() throws {
+        func refusal(_ name: String, group: String? = nil, in yaml: String = Self.bundled) -> String? {
+            do {
+                _ = try TenantEditor.adding(.init(name: name, group: group, passwordHash: Self.hash), to: yaml, file: "t.yaml")
+                return nil
+            } catch { return error.description }
+        }
+        #expect(refusal("COU1")?.contains("already in the tenant") == true)
+        #expect(refusal("new", group: "NOPE")?.contains("unknown group 'NOPE'") == true)
+        #expect(refusal("two words")?.contains("cannot be a user name") == true)
+        let flow = "groups: [{id: G}]\nusers: [{name: s, role: staging, passwordHash: \"\(Self.hash.phc)\"}]\n"
+        #expect(refusal("new", in: flow)?.hasPrefix("t.yaml:2:8: 'users' is written inline") == true)
+    }
+
+    @Test func aPasswordIsReadFromAPipeWithoutATerminal() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let line = Array("pipe-password\r\nsecond line\n".utf8)
+        #expect(write(fds[1], line, line.count) == line.count)
+        close(fds[1])
+        defer { close(fds[0]) }
+        let secret = try PasswordInput.readNew(for: "x", from: fds[0])
+        #expect(secret == Secret("pipe-password"))
+    }
+
+    @Test func anEmptyPasswordIsRefused() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        close(fds[1])
+        defer { close(fds[0]) }
+        #expect(throws: PasswordInput.Failure.self) { try PasswordInput.readNew(for: "x", from: fds[0]) }
+    }
+
+    @Test func writingIsAtomicAndKeepsPermissions() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("tenant.yaml")
+        try Data("old\n".utf8).write(to: url)
+        chmod(url.path, 0o640)
+        try TenantEditor.writeAtomically("new\n", to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new\n")
+        #expect(Fixtures.mode(url.path) == 0o640)
+        #expect(Fixtures.files(under: url.deletingLastPathComponent()).count == 1)
+    }
+}
+
+/// The commands, through the built `hubsim` binary with standard input from a pipe.
+@Suite(.enabled(if: HubsimBinary.url != nil, "the hubsim binary is built beside the tests"))
+struct TenantCommandTests {
+    @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() throws {
+        let dir = try Fixtures.tempDir()
+        let file = dir.appendingPathComponent("tenant.yaml")
+        try Fixtures.tenantYAML.write(to: file, atomically: true, encoding: .utf8)
+        let run = try HubsimBinary.run(["tenant", "add-user", file.path, "cou3", "--display-name", "CheckOut 3"],
+                                       stdin: "Typed-Pw-99\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("added cou3"))
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix(Fixtures.tenantYAML.components(separatedBy: "policy:")[0]))
+        #expect(!text.contains("Typed-Pw-99") && !run.stdout.contains("Typed-Pw-99") && !run.stderr.contains("Typed-Pw-99"))
+        let tenant = try TenantLoader.load(contentsOf: file)
+        let hash = try #require(tenant.user("cou3")?.passwordHash)
+        #expect(hash.scrypt?.logN == 15)
+        #expect(ScryptHasher().verify("Typed-Pw-99", against: hash))
+        let again = try HubsimBinary.run(["tenant", "add-user", file.path, "COU3"], stdin: "x\n")
+        #expect(again.status == 2 && again.stderr.contains("already in the tenant"))
+    }
+
+    @Test func validateReportsFileLineColumn() throws {
+        let dir = try Fixtures.tempDir()
+        let good = dir.appendingPathComponent("good.yaml")
+        try Fixtures.tenantYAML.write(to: good, atomically: true, encoding: .utf8)
+        let ok = try HubsimBinary.run(["tenant", "validate", good.path])
+        #expect(ok.status == 0)
+        #expect(ok.stdout.hasPrefix("valid: 4 users (1 staging), 1 group (FRONTLINE)"))
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "groups:\n  - id: G\nusers:\n  - name: a\n    role: staging\n    password: hunter2\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try HubsimBinary.run(["tenant", "validate", bad.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("\(bad.path):6:15: user 'a' has a plaintext password"))
+        #expect(refused.stderr.contains("hubsim tenant hash-password"))
+        #expect(!refused.stderr.contains("hunter2"))
+    }
+
+    @Test func hashPasswordPrintsAPHCString() throws {
+        let run = try HubsimBinary.run(["tenant", "hash-password"], stdin: "pw-for-hash")
+        #expect(run.status == 0)
+        let phc = PasswordHash(phc: run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(phc.scrypt?.logN == 15 && phc.scrypt?.r == 8)
+        #expect(ScryptHasher().verify("pw-for-hash", against: phc))
+    }
+
+    @Test func resetNeedsConfirmationThenUnenrolls() throws {
+        let dir = try Fixtures.tempDir()
+        let url = dir.appendingPathComponent("till.sqlite")
+        do {
+            let store = try DeviceStore.open(at: url)
+            var device = try Fixtures.newDevice()
+            try Fixtures.drive(&device, Array(Fixtures.walk.prefix(4)), store: store)
+            try store.close()
+        }
+        let refused = try HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path], stdin: "y\n")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--yes") && refused.stderr.contains("till"))
+        #expect(try DeviceStore.open(at: url).load() != nil)
+        let done = try HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path, "--yes"])
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(try DeviceStore.open(at: url).load() == nil)
+        let corrupt = dir.appendingPathComponent("junk.sqlite")
+        try Data("junk".utf8).write(to: corrupt)
+        let foreign = try HubsimBinary.run(["reset", "--device", "junk", "--state-dir", dir.path, "--yes"])
+        #expect(foreign.status == 2 && foreign.stderr.contains("not a hubsim device database"))
+        #expect(try Data(contentsOf: corrupt) == Data("junk".utf8))
+    }
+}
+
+/// The `hubsim` executable SwiftPM builds next to the test bundle.
+enum HubsimBinary {
+    static let url: URL? = {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("hubsim")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = FileManager.default.temporaryDirectory.path
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+}

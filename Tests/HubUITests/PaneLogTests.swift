@@ -1,0 +1,71 @@
+import HubUI
+import SessionEngine
+import Testing
+
+/// The pane log is what app developers read: API names whole at every width, the
+/// simulator's clock as the status line shows it, the newest entries kept.
+@Suite struct PaneLogTests {
+    static let apiNames = [API.didWipeCurrentUserData, API.didDetectUserChange, API.didFinishInitialCheck,
+                           API.sharedDeviceNotCheckedOut, API.accountChangedNotification, API.getCurrentAccount]
+
+    @Test func wrappingBreaksIdentifiersAtTheirBoundariesAndLosesNothing() {
+        let text = "← \(API.didFinishInitialCheck) error: \(API.sharedDeviceNotCheckedOut) ← \(API.accountChangedNotification)"
+        for width in 8...60 {
+            let lines = TextWrap.lines(text, width: width, hanging: 2)
+            for (i, l) in lines.enumerated() { #expect(TextWidth.of(l) <= (i == 0 ? width : width - 2), "width \(width): \(l)") }
+            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "width \(width) lost characters")
+        }
+        #expect(TextWrap.lines("← \(API.didWipeCurrentUserData)", width: 22, hanging: 2) == ["← controllerDidWipe", "CurrentUserData"])
+        #expect(TextWrap.lines(API.accountChangedNotification, width: 22) == ["SHARED_MODE_CURRENT_", "ACCOUNT_CHANGED"])
+        #expect(TextWrap.lines("→ \(API.getCurrentAccount) cold start", width: 22, hanging: 2) == ["→ getCurrentAccount", "cold start"])
+    }
+
+    /// Every screen at several sizes: no API name ends in `…`, and no pane shows the
+    /// minutes-and-seconds-only time (`00:00 ←`) that looked like a duration.
+    @Test func noScreenCutsAnAPIName() {
+        for (name, make) in Screens.all {
+            let m = make()
+            for (w, h) in [(80, 24), (90, 28), (100, 30), (120, 40), (160, 50)] {
+                let text = m.render(width: w, height: h).grid.text
+                for api in Self.apiNames {
+                    for n in 6..<api.count {
+                        let head = String(api.prefix(n))
+                        #expect(!text.contains(head + "…") && !text.contains(head + " …"), "\(name) \(w)x\(h) cuts \(api)")
+                    }
+                }
+                #expect(!text.contains("│00:00 "), "\(name) \(w)x\(h) shows a time without the hour")
+            }
+        }
+    }
+
+    @Test func narrowPanesGiveTheTimeItsOwnRowAndWrapTheName() {
+        let rows = Screens.paneLeak().screen().split(separator: "\n").map(String.init)
+        // Scanner, bottom left at 80x24: one time row for the callbacks of the same instant.
+        let pane = rows.map { String($0.dropFirst(33).prefix(22)) }
+        guard let wipe = pane.firstIndex(of: "← controllerDidWipe   ") else {
+            Issue.record(Comment(rawValue: "no wipe callback in\n" + pane.joined(separator: "\n"))); return
+        }
+        #expect(pane[wipe - 1] == "08:00:00              ")
+        #expect(pane[wipe + 1] == "  CurrentUserData     ")
+        #expect(pane[wipe + 2] == "← controllerDidDetect ")
+        #expect(pane[wipe + 3] == "  UserChange          ")
+    }
+
+    @Test func widePanesKeepTheTimeOnTheEntrysRow() {
+        var m = Screens.home()
+        _ = m.handle(.resize(width: 160, height: 50))
+        let text = m.screen()
+        #expect(text.contains("08:00:00 ← controllerDidFinishInitialCheck error: nil"))
+    }
+
+    @Test func theNewestCallbacksStayVisible() {
+        var m = Screens.home()                 // notes ran for cou1
+        m.press("m<Enter>y")                   // check in
+        m.checkOutThroughUI(user: "cou2")
+        m.press("<Tab>l")                      // notes to the foreground: it notices both
+        let rows = m.screen().split(separator: "\n").map { String($0.dropFirst(33).prefix(22)) }
+        let pane = rows[1..<7].joined(separator: "\n")
+        #expect(pane.contains("← controllerDidDetect"), "newest callback not shown:\n\(pane)")
+        #expect(pane.contains("  UserChange"))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SessionEngine
+import Testing
+@testable import Scenarios
+
+@Suite struct LibraryTests {
+    /// The behaviours issue 4 asks the library to show, one file each.
+    static let required = [
+        "ws1-device-transitions", "entra-device-transitions", "ws1-callback-order", "ws1-coalescing",
+        "ws1-blocked-until-relaunch", "ws1-offline-checkout", "entra-offline-signin", "ws1-checkin-while-locked",
+        "ws1-offline-unlock", "ws1-wipe-support-levels", "ws1-faulty-app-leak", "ws1-enterprise-wipe",
+        "entra-delivery-matrix", "entra-tasks-leak", "entra-chat-no-leak", "ws1-lockout", "entra-lockout",
+        "ws1-app-passcode", "ws1-single-user-device", "ws1-step-mode", "ws1-hub-keyboard", "entra-broker-keyboard",
+    ]
+
+    @Test func theLibraryHasAFileForEveryBehaviour() {
+        let names = BundledAssets.scenarioURLs().map { $0.deletingPathExtension().lastPathComponent }
+        for name in Self.required { #expect(names.contains(name), "missing \(name).yaml") }
+    }
+
+    @Test func everyShippedScenarioPasses() {
+        let files = BundledAssets.scenarioURLs().map(\.path)
+        let report = Fixtures.runner().run(files: files)
+        #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
+        #expect(report.results.count == files.count)
+        // Every file says what it shows: a name and a comment at the top.
+        for file in files {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            #expect(text.hasPrefix("#"), "\(file) starts without a comment saying what it shows")
+        }
+    }
+}
