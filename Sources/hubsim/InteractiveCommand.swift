@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import Foundation
 import HubUI
+import Scenarios
 import SessionEngine
 
 /// `hubsim` (the default) and `hubsim interactive`: the Hub and the app panes on this terminal.
@@ -21,7 +22,10 @@ struct InteractiveCommand: ParsableCommand {
 
     func run() throws {
         // Everything that can fail for a usage reason fails before the screen is taken over.
-        let device = try obtainInitialDevice()
+        // One hasher for the device and the recorder's replay: it remembers verified passwords.
+        let hasher = ScryptHasher()
+        let device = try obtainInitialDevice(hasher: hasher)
+        try checkRecordingDestination()
         let diagnostics = Diagnostics(path: options.logFile)
         let session: CursesSession
         do {
@@ -45,7 +49,7 @@ struct InteractiveCommand: ParsableCommand {
 
         diagnostics.write("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
-        try finishRecording(model.actionLog)
+        try finishRecording(model, hasher: hasher)
         if exit != .quit { throw ExitCode(exit.exitCode) }
     }
 
@@ -54,9 +58,9 @@ struct InteractiveCommand: ParsableCommand {
     /// STORE SEAM: the device to start from. With the store, this opens (or creates) the
     /// device `options.device` under `options.stateDir` unless `options.ephemeral`; until the
     /// store is wired, every start is a fresh, unenrolled device (what `--ephemeral` means).
-    func obtainInitialDevice() throws -> SharedDevice {
+    func obtainInitialDevice(hasher: ScryptHasher) throws -> SharedDevice {
         let tenant = try options.loadTenant()
-        let dependencies = EngineDependencies(keys: SystemKeySource(), hasher: ScryptHasher())
+        let dependencies = EngineDependencies(keys: SystemKeySource(), hasher: hasher)
         do {
             return try SharedDevice.make(name: options.device, profile: options.profileID() ?? .workspaceOne, tenant: tenant,
                                          catalogue: BundledAssets.catalogue(), apps: options.appIDs, dependencies: dependencies)
@@ -74,11 +78,34 @@ struct InteractiveCommand: ParsableCommand {
 
     // MARK: - Recording
 
-    /// RECORDER SEAM: with `--record FILE`, writes the session's applied actions as a
-    /// scenario. The scenario helper's `ScenarioRecorder` (Sources/Scenarios) plugs in here.
-    func finishRecording(_ actions: [AppliedAction]) throws {
+    /// `--record FILE` must be writable before the screen is taken over, not found out at the end.
+    func checkRecordingDestination() throws {
         guard let record else { return }
-        throw ValidationError("--record \(record): recording is not available in this build yet (\(actions.count) action(s) not written)")
+        let directory = URL(fileURLWithPath: record).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isWritableFile(atPath: directory) else {
+            throw ValidationError("--record \(record): the directory \(directory) does not exist or is not writable")
+        }
+    }
+
+    /// With `--record FILE`, writes the walk as a scenario (`ScenarioRecorder`: secrets become
+    /// environment references) once the terminal is restored, and says what it needs to replay.
+    func finishRecording(_ model: HubModel, hasher: ScryptHasher) throws {
+        guard let record else { return }
+        let tenant = options.tenant.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let recording = ScenarioRecorder.record(model, tenant: tenant, hasher: hasher)
+        do {
+            try Data(recording.yaml.utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
+        } catch {
+            throw ValidationError("--record \(record): \(error.localizedDescription)")
+        }
+        var notes = ["hubsim: recorded \(model.actionLog.count) action(s) to \(record)"]
+        if !recording.variables.isEmpty {
+            notes.append("hubsim: to replay, set \(recording.variables.joined(separator: ", ")) and run 'hubsim run \(record)'")
+        }
+        notes += recording.warnings.map { "hubsim: warning: \($0)" }
+        FileHandle.standardError.write(Data((notes.joined(separator: "\n") + "\n").utf8))
     }
 }
 

@@ -32,6 +32,13 @@ struct HubDriver {
         try waitFor("Checked out to \(user)")
     }
 
+    /// Waits for a pane whose title names `app` and shows `lifecycle`.
+    func waitForPane(_ app: String, _ lifecycle: String) throws {
+        try tmux.waitUntil("\(app) \(lifecycle)", timeout: Self.patience) { screen in
+            screen.split(separator: "\n").contains { $0.contains("┌ \(app) ·") && $0.contains(lifecycle) }
+        }
+    }
+
     /// Clicks the first place the screen shows `text` (at its first column).
     func click(_ text: String) throws {
         _ = try waitFor(text)

@@ -14,8 +14,10 @@ enum HubsimPane {
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
         // The modes checked: canonical input, echo, signals, CR→NL on input, output processing.
+        // `swift test` sets NO_COLOR=1 for its children when not on a terminal: a pane gets
+        // exactly the colour setting the test asks for.
         let script = """
-            env \(assignments) \(command); echo "EXIT=$?"; \
+            env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
             echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"
             """
         return try Tmux(command: "sh -c \(shellQuoted(script))", width: width, height: height)

@@ -55,6 +55,9 @@ final class Tmux {
     /// The pane's text now.
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
 
+    /// The pane's text with its attributes as escape sequences (`capture-pane -e`).
+    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", "0"]) }
+
     /// The pid of the pane's first process (the command given to `init`).
     func panePID() throws -> Int32 {
         Int32(try run(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
