@@ -18,16 +18,19 @@ struct TickClock {
     private var lastRead: Double
     private var spurious = 0
     private let interval: Double
+    private let now: () -> Double
 
-    init(interval: Double = Double(CursesSession.tickMilliseconds) / 1000) {
+    /// `now` is the monotonic clock in seconds (a test passes its own).
+    init(interval: Double = Double(CursesSession.tickMilliseconds) / 1000, now: @escaping () -> Double = TickClock.monotonicNow) {
         self.interval = interval
-        lastTick = Self.now()
+        self.now = now
+        lastTick = now()
         lastRead = lastTick
     }
 
     /// `wget_wch` returned ERR: a timeout (tick), an interrupted read, or a dead terminal.
     mutating func timedOut() -> Timeout {
-        let now = Self.now()
+        let now = self.now()
         defer { lastRead = now }
         if now - lastRead < Self.spuriousLimit {
             spurious += 1
@@ -41,7 +44,7 @@ struct TickClock {
 
     /// Under steady input the timeout never fires; a tick is still due every interval.
     mutating func dueTick() -> Double? {
-        let now = Self.now()
+        let now = self.now()
         lastRead = now
         spurious = 0
         guard now - lastTick >= interval else { return nil }
@@ -50,7 +53,7 @@ struct TickClock {
         return elapsed
     }
 
-    static func now() -> Double {
+    static func monotonicNow() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
