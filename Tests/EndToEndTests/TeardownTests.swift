@@ -5,13 +5,13 @@ import Testing
 @Suite("Teardown")
 struct TeardownTests {
     /// Waits for the shell's report after hubsim exited and returns (exit status, modes).
-    func shellReport(_ tmux: Tmux) throws -> (status: String, modes: [String]) {
+    func shellReport(_ tmux: Tmux) throws -> (status: String, modes: [String], screen: String) {
         let screen = try tmux.waitFor(HubsimPane.endMarker)
         let status = screen.components(separatedBy: "EXIT=").last?.prefix { $0.isNumber } ?? ""
         let modes = screen.components(separatedBy: "MODES=").last?
             .components(separatedBy: HubsimPane.endMarker).first?
             .split(separator: " ").map(String.init) ?? []
-        return (String(status), modes)
+        return (String(status), modes, screen)
     }
 
     @Test func sigtermExits143AndLeavesTheTerminalSane() throws {
@@ -21,7 +21,7 @@ struct TeardownTests {
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGTERM) == 0)
         let report = try shellReport(tmux)
-        #expect(report.status == "143")
+        #expect(report.status == "143", "\(report.screen)")
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
     }
 
@@ -32,7 +32,7 @@ struct TeardownTests {
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGHUP) == 0)
         let report = try shellReport(tmux)
-        #expect(report.status == "129")
+        #expect(report.status == "129", "\(report.screen)")
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
     }
 
@@ -45,7 +45,7 @@ struct TeardownTests {
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGSEGV) == 0)
         let report = try shellReport(tmux)
-        #expect(report.status == "139")
+        #expect(report.status == "139", "\(report.screen)")
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
     }
 }

@@ -14,11 +14,14 @@ enum HubsimPane {
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
         // The modes checked: canonical input, echo, signals, CR→NL on input, output processing.
+        // `exec cat` keeps the pane alive (until the server is killed): tmux 3.3 can drop the
+        // first lines of a pane whose process has already exited.
         // `swift test` sets NO_COLOR=1 for its children when not on a terminal: a pane gets
         // exactly the colour setting the test asks for.
         let script = """
             env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
-            echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"
+            echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"; \
+            exec cat
             """
         return try Tmux(command: "sh -c \(shellQuoted(script))", width: width, height: height)
     }

@@ -36,7 +36,10 @@ final class Tmux {
     func kill() {
         guard !killed else { return }
         killed = true
+        let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["kill-server"])
+        // The server leaves its socket file behind; tests run often.
+        if let socketPath, socketPath.hasSuffix("/\(socket)") { unlink(socketPath) }
     }
 
     /// tmux key names (`Enter`, `F10`, `BTab`, …) or plain words, one argument each.
