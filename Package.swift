@@ -32,7 +32,7 @@ let package = Package(
         // Screens as pure functions of state onto a cell grid; key table; hit map.
         .target(name: "HubUI", dependencies: ["SessionEngine"]),
         // curses macros Swift cannot see.
-        .systemLibrary(name: "CNCurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Signal and crash handlers must be real C (async-signal-safe).
         .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
         // The only module that touches the terminal.
@@ -58,6 +58,6 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["HubUI"]),
     ]
 )

@@ -1,2 +1,99 @@
+// Signal handlers for hubsim's curses front end. Quit signals are only recorded (in a
+// lock-free atomic) so the Swift loop can save state and leave curses mode itself; crash
+// signals leave curses mode on the spot and hand the signal to whoever handled it before
+// (Swift's backtracer), so the trace prints on a sane terminal.
 #include "hubsim_signals.h"
-void hubsim_signals_placeholder(void) {}
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+#include <ncursesw/curses.h>
+
+static atomic_int pending_quit = 0;
+static atomic_int pending_suspend = 0;
+static atomic_int curses_active = 0;
+
+static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define QUIT_COUNT (sizeof quit_signals / sizeof quit_signals[0])
+static struct sigaction previous_quit[QUIT_COUNT];
+static struct sigaction previous_tstp;
+static int quit_installed = 0;
+
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT };
+#define CRASH_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+static struct sigaction previous_crash[CRASH_COUNT];
+static int crash_installed = 0;
+
+static void on_quit(int sig) { atomic_store(&pending_quit, sig); }
+static void on_tstp(int sig) { (void)sig; atomic_store(&pending_suspend, 1); }
+
+static void install(int sig, void (*handler)(int), struct sigaction *previous) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; // no SA_RESTART: the blocked wget_wch must return
+    sigaction(sig, &sa, previous);
+}
+
+void hubsim_install_quit_handlers(void) {
+    for (unsigned i = 0; i < QUIT_COUNT; i++) install(quit_signals[i], on_quit, &previous_quit[i]);
+    install(SIGTSTP, on_tstp, &previous_tstp);
+    quit_installed = 1;
+}
+
+int hubsim_take_quit_signal(void) { return atomic_exchange(&pending_quit, 0); }
+
+int hubsim_take_suspend_request(void) { return atomic_exchange(&pending_suspend, 0); }
+
+void hubsim_suspend_self(void) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, NULL);
+    raise(SIGTSTP); // stops here until SIGCONT
+    install(SIGTSTP, on_tstp, NULL);
+}
+
+static void on_crash(int sig) {
+    // endwin is not async-signal-safe, but the process is going down anyway and a raw
+    // terminal is the worse outcome; it only writes the reset sequences and restores termios.
+    if (atomic_exchange(&curses_active, 0)) endwin();
+    for (unsigned i = 0; i < CRASH_COUNT; i++) {
+        if (crash_signals[i] == sig) { sigaction(sig, &previous_crash[i], NULL); break; }
+    }
+    raise(sig);
+    // The previous handler (Swift's backtracer) returned: it relies on the faulting instruction
+    // running again, which a signal sent with kill(2) never does. Die of the signal for certain.
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void hubsim_install_crash_handlers(void) {
+    for (unsigned i = 0; i < CRASH_COUNT; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_crash;
+        sigemptyset(&sa.sa_mask);
+        // SA_NODEFER so the re-raise inside the handler reaches the previous handler at once;
+        // SA_ONSTACK so a stack overflow can still be handled if an alternate stack exists.
+        sa.sa_flags = SA_NODEFER | SA_ONSTACK;
+        sigaction(crash_signals[i], &sa, &previous_crash[i]);
+    }
+    crash_installed = 1;
+}
+
+void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active); }
+
+void hubsim_restore_handlers(void) {
+    if (quit_installed) {
+        for (unsigned i = 0; i < QUIT_COUNT; i++) sigaction(quit_signals[i], &previous_quit[i], NULL);
+        sigaction(SIGTSTP, &previous_tstp, NULL);
+        quit_installed = 0;
+    }
+    if (crash_installed) {
+        for (unsigned i = 0; i < CRASH_COUNT; i++) sigaction(crash_signals[i], &previous_crash[i], NULL);
+        crash_installed = 0;
+    }
+}

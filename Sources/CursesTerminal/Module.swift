@@ -1,1 +1,0 @@
-// placeholder while the module is being written

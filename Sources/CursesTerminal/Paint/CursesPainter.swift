@@ -1,0 +1,78 @@
+import CNCurses
+import HubUI
+
+/// Paints frames on a curses window: only the runs that changed since the last frame, then
+/// one `wnoutrefresh` + `doupdate`. Never clears per frame; when nothing changed it makes
+/// no curses call at all, so an idle screen writes 0 bytes.
+struct CursesPainter {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let mode: ColorMode
+    private var pairs: ColorPairTable
+    private var painted: CellGrid?
+    private var cursor: (x: Int, y: Int)?
+    private var cursorVisible: Bool?
+
+    init(window: UnsafeMutablePointer<WINDOW>, mode: ColorMode) {
+        self.window = window
+        self.mode = mode
+        pairs = ColorPairTable(capacity: mode == .monochrome ? 0 : Int(cn_color_pairs()))
+    }
+
+    /// Forgets what is on screen: the next frame is painted whole (after a resize or a resume).
+    mutating func invalidate() {
+        painted = nil
+        cursorVisible = nil
+        clearok(cn_curscr(), true)
+    }
+
+    mutating func paint(_ frame: Frame) {
+        let runs = FrameDiff.runs(from: painted, to: frame.grid)
+        let cursorChanged = frame.cursor?.x != cursor?.x || frame.cursor?.y != cursor?.y || cursorVisible == nil
+        guard !runs.isEmpty || cursorChanged else { return }
+        for run in runs { draw(run) }
+        placeCursor(frame.cursor)
+        painted = frame.grid
+        cursor = frame.cursor
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private mutating func draw(_ run: PaintRun) {
+        let style = StyleMapping.map(run.style, mode: mode)
+        let attr = attributes(style.attributes)
+        let pair = colorPair(style)
+        for (offset, text) in run.texts.enumerated() where !text.isEmpty {
+            var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            if wide.isEmpty { wide = [wchar_t(0x20)] }
+            _ = cn_put_cell(window, Int32(run.y), Int32(run.x + offset), &wide, Int32(wide.count), attr, pair)
+        }
+    }
+
+    private func attributes(_ a: TextAttributes) -> attr_t {
+        var attr = cn_attr_normal()
+        if a.contains(.bold) { attr |= cn_attr_bold() }
+        if a.contains(.dim) { attr |= cn_attr_dim() }
+        if a.contains(.reverse) { attr |= cn_attr_reverse() }
+        if a.contains(.underline) { attr |= cn_attr_underline() }
+        return attr
+    }
+
+    private mutating func colorPair(_ style: CursesStyle) -> Int16 {
+        guard mode != .monochrome else { return 0 }
+        let (number, isNew) = pairs.pair(fg: style.foreground, bg: style.background)
+        if isNew { init_pair(number, style.foreground, style.background) }
+        return number
+    }
+
+    /// Shows the cursor only where the frame has one; a hidden cursor is left wherever
+    /// drawing ends (`leaveok`), which saves the bytes of moving it back.
+    private mutating func placeCursor(_ position: (x: Int, y: Int)?) {
+        let visible = position != nil
+        if visible != cursorVisible {
+            curs_set(visible ? 1 : 0)
+            leaveok(window, !visible)
+            cursorVisible = visible
+        }
+        if let position { wmove(window, Int32(position.y), Int32(position.x)) }
+    }
+}

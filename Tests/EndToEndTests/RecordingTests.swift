@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `--record FILE` turns an interactive walk into a scenario, without a single secret in it.
+@Suite("Recording")
+struct RecordingTests {
+    @Test func aWalkIsRecordedWithSecretsAsReferences() throws {
+        let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        try hub.checkOut("cou1")
+        try tmux.send("F10")
+        let screen = try hub.waitFor(HubsimPane.endMarker)
+        #expect(screen.contains("EXIT=0"))
+        #expect(screen.contains("recorded"))
+
+        let yaml = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(yaml.contains("checkOut: {group: FRONTLINE, user: cou1"))
+        #expect(yaml.contains("expect: {state: checkedOut, user: cou1"))
+        let passwords = yaml.components(separatedBy: "password: ").dropFirst().map { $0.prefix { $0 != "," && $0 != "}" } }
+        #expect(!passwords.isEmpty)
+        #expect(passwords.allSatisfy { $0.hasPrefix("\"${HUBSIM_PASSWORD_") })
+    }
+}

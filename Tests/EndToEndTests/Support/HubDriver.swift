@@ -1,0 +1,48 @@
+import Foundation
+
+/// Drives the Hub through its screens the way a person does, waiting after each step for
+/// the screen that proves it happened.
+struct HubDriver {
+    let tmux: Tmux
+
+    /// Seconds to wait for a screen. Generous: a debug build verifies each password with
+    /// scrypt (~0.4 s) and tests run in parallel on two cores.
+    static let patience = 60.0
+
+    @discardableResult
+    func waitFor(_ text: String) throws -> String { try tmux.waitFor(text, timeout: Self.patience) }
+
+    /// Fills the focused form's fields in order; Enter moves to the next field and submits after the last.
+    func fill(_ values: String...) throws {
+        for value in values {
+            try tmux.type(value)
+            try tmux.send("Enter")
+        }
+    }
+
+    func enroll() throws {
+        try waitFor("Enroll this device")
+        try fill("FRONTLINE", "stage", "stage")
+        try waitFor("Checked in (staged)")
+    }
+
+    func checkOut(_ user: String) throws {
+        try waitFor("Checked in (staged)")
+        try fill("FRONTLINE", user, user)
+        try waitFor("Checked out to \(user)")
+    }
+
+    /// Waits for a pane whose title names `app` and shows `lifecycle`.
+    func waitForPane(_ app: String, _ lifecycle: String) throws {
+        try tmux.waitUntil("\(app) \(lifecycle)", timeout: Self.patience) { screen in
+            screen.split(separator: "\n").contains { $0.contains("┌ \(app) ·") && $0.contains(lifecycle) }
+        }
+    }
+
+    /// Clicks the first place the screen shows `text` (at its first column).
+    func click(_ text: String) throws {
+        _ = try waitFor(text)
+        guard let at = try tmux.locate(text) else { throw Tmux.Timeout(waitingFor: "'\(text)' to click", screen: try tmux.screen()) }
+        try tmux.click(x: at.x + 1, y: at.y)
+    }
+}

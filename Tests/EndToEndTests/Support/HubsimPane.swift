@@ -1,0 +1,37 @@
+import Foundation
+
+/// Starts hubsim in a private tmux pane, inside a shell that afterwards prints the exit
+/// status and the terminal modes that a curses program that died badly would leave wrong.
+enum HubsimPane {
+    /// The marker printed after hubsim exits: `EXIT=<status> MODES=<stty flags> END`.
+    static let endMarker = "END"
+
+    static func start(arguments: [String] = ["--ephemeral"], width: Int = 80, height: Int = 24,
+                      environment: [String: String] = [:]) throws -> Tmux {
+        let binary = try HubsimBinary.path()
+        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        env.merge(environment) { _, new in new }
+        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+        let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")
+        // The modes checked: canonical input, echo, signals, CR→NL on input, output processing.
+        // `exec cat` keeps the pane alive (until the server is killed): tmux 3.3 can drop the
+        // first lines of a pane whose process has already exited.
+        // `swift test` sets NO_COLOR=1 for its children when not on a terminal: a pane gets
+        // exactly the colour setting the test asks for.
+        let script = """
+            env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
+            echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"; \
+            exec cat
+            """
+        return try Tmux(command: "sh -c \(shellQuoted(script))", width: width, height: height)
+    }
+
+    /// The pid of hubsim: the only child of the pane's shell.
+    static func hubsimPID(_ tmux: Tmux) throws -> Int32? {
+        let shell = try tmux.panePID()
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
+    static func shellQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program to completion with posix_spawn and waitpid. Foundation's `Process` is not
+/// used: under parallel tests on Linux its `waitUntilExit` can miss the child's exit and hang.
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    struct SpawnFailed: Error, CustomStringConvertible {
+        var program: String
+        var errno: Int32
+        var description: String { "cannot run \(program): \(String(cString: strerror(errno)))" }
+    }
+
+    /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null; output is collected
+    /// through files, not pipes, so a daemon that inherits them (tmux's server) cannot block us.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
+        let outPath = base + ".out", errPath = base + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        // The test runner's threads block signals (libdispatch workers do), and a spawned
+        // child inherits that mask: a tmux server that never sees SIGCHLD cannot finish
+        // `kill-server`, and the panes it leaves behind live on. Start from a clean slate.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw SpawnFailed(program: arguments[0], errno: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        func read(_ path: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
+        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Whatever ends hubsim, the shell gets its terminal back as it was.
+@Suite("Teardown")
+struct TeardownTests {
+    /// Waits for the shell's report after hubsim exited and returns (exit status, modes).
+    func shellReport(_ tmux: Tmux) throws -> (status: String, modes: [String], screen: String) {
+        let screen = try tmux.waitFor(HubsimPane.endMarker)
+        let status = screen.components(separatedBy: "EXIT=").last?.prefix { $0.isNumber } ?? ""
+        let modes = screen.components(separatedBy: "MODES=").last?
+            .components(separatedBy: HubsimPane.endMarker).first?
+            .split(separator: " ").map(String.init) ?? []
+        return (String(status), modes, screen)
+    }
+
+    @Test func sigtermExits143AndLeavesTheTerminalSane() throws {
+        let tmux = try HubsimPane.start()
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGTERM) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "143", "\(report.screen)")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+
+    @Test func sighupExits129() throws {
+        let tmux = try HubsimPane.start()
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGHUP) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "129", "\(report.screen)")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+
+    /// A crash leaves curses mode before the runtime prints its backtrace and the process dies.
+    @Test func aCrashLeavesTheTerminalSaneAndDiesOfTheSignal() throws {
+        // No interactive backtracer prompt: it would wait 30 s for a key.
+        let tmux = try HubsimPane.start(environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        defer { tmux.kill() }
+        try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGSEGV) == 0)
+        let report = try shellReport(tmux)
+        #expect(report.status == "139", "\(report.screen)")
+        #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+    }
+}
