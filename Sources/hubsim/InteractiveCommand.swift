@@ -1,14 +1,16 @@
 import ArgumentParser
 import CursesTerminal
+import DeviceStore
 import Foundation
 import HubUI
+import Logging
 import Scenarios
 import SessionEngine
 
 /// `hubsim` (the default) and `hubsim interactive`: the Hub and the app panes on this terminal.
 ///
-/// Wiring only: the device comes from `obtainInitialDevice()`, every change goes to
-/// `deviceChanged(_:)`, the session ends in `finishRecording(_:)`; the terminal is the
+/// Wiring only: the device comes from the store (`obtainInitialDevice`), every change is
+/// saved (`deviceChanged`), the session ends in `finishRecording`; the terminal is the
 /// `CursesSession`'s, which restores it however the loop ends.
 struct InteractiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,9 +26,20 @@ struct InteractiveCommand: ParsableCommand {
         // Everything that can fail for a usage reason fails before the screen is taken over.
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
-        let device = try obtainInitialDevice(hasher: hasher)
+        let logger = try diagnosticsLogger()
+        let store = try openStore(logger: logger)
+        let device = try obtainInitialDevice(hasher: hasher, store: store)
         try checkRecordingDestination()
-        let diagnostics = Diagnostics(path: options.logFile)
+        var saveFailure: (any Error)?
+        let deviceChanged = { (device: SharedDevice) in
+            // A failed save must not take the screen down mid-shift: it is logged, and
+            // reported (exit 1) once the terminal is restored.
+            do { try store.save(device.snapshot) } catch {
+                if saveFailure == nil { saveFailure = error }
+                logger.error("save failed: \(error)")
+            }
+        }
+        try saveInitial(device, store: store)
         let session: CursesSession
         do {
             session = try CursesSession.start(environment: ProcessInfo.processInfo.environment)
@@ -35,7 +48,7 @@ struct InteractiveCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let capabilities = session.capabilities
-        diagnostics.write("start device=\(device.name) profile=\(device.profile.id.rawValue) state=\(device.state) colour=\(capabilities.hasColor) size=\(capabilities.width)x\(capabilities.height)")
+        logger.info("start device=\(device.name) profile=\(device.profile.id.rawValue) state=\(device.state) colour=\(capabilities.hasColor) size=\(capabilities.width)x\(capabilities.height)")
 
         var model = HubModel(device: device, theme: capabilities.hasColor ? .colour : .mono,
                              width: capabilities.width, height: capabilities.height)
@@ -47,33 +60,71 @@ struct InteractiveCommand: ParsableCommand {
         }
         session.end()
 
-        diagnostics.write("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
+        logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
+        try? store.close()
         try finishRecording(model, hasher: hasher)
+        if let saveFailure {
+            FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
+            throw ExitCode(1)
+        }
         if exit != .quit { throw ExitCode(exit.exitCode) }
     }
 
-    // MARK: - Device lifecycle (the device store connects here)
+    // MARK: - Device lifecycle
 
-    /// STORE SEAM: the device to start from. With the store, this opens (or creates) the
-    /// device `options.device` under `options.stateDir` unless `options.ephemeral`; until the
-    /// store is wired, every start is a fresh, unenrolled device (what `--ephemeral` means).
-    func obtainInitialDevice(hasher: ScryptHasher) throws -> SharedDevice {
+    /// `--log-file`: diagnostics through swift-log into an owner-only file; silent otherwise.
+    func diagnosticsLogger() throws -> Logger {
+        guard let path = options.logFile else { return Logger(label: "hubsim", factory: { _ in SwiftLogNoOpLogHandler() }) }
+        let file: LogFile
+        do { file = try LogFile(path: path) } catch { throw usage(error.description) }
+        return Logger(label: "hubsim", factory: { FileLogHandler(label: $0, file: file) })
+    }
+
+    /// The device's database (`--device`, `--state-dir`), or memory with `--ephemeral`.
+    func openStore(logger: Logger) throws -> DeviceStore {
+        do {
+            return try DeviceStore.open(stateDir: options.stateDir, device: options.device, ephemeral: options.ephemeral, logger: logger)
+        } catch {
+            throw usage(error.description)
+        }
+    }
+
+    /// The saved device as it was left, or a new, unenrolled one built from the options.
+    /// A saved device keeps the profile and apps it was enrolled with: asking for another
+    /// profile is refused with what to do, rather than silently ignored.
+    func obtainInitialDevice(hasher: ScryptHasher, store: DeviceStore) throws -> SharedDevice {
         let tenant = try options.loadTenant()
         let dependencies = EngineDependencies(keys: SystemKeySource(), hasher: hasher)
+        let saved: DeviceSnapshot?
+        do { saved = try store.load() } catch { throw usage(error.description) }
+        if let saved, saved.state != .unenrolled {
+            if let wanted = try options.profileID(), wanted != saved.profile.id {
+                throw usage("device '\(options.device)' is enrolled with the \(saved.profile.id.rawValue) profile; run 'hubsim reset --device \(options.device)' to start over, or choose another --device")
+            }
+            var device = SharedDevice(snapshot: saved, tenant: tenant, dependencies: dependencies)
+            device.resumeAfterRestart()
+            return device
+        }
         do {
-            return try SharedDevice.make(name: options.device, profile: options.profileID() ?? .workspaceOne, tenant: tenant,
-                                         catalogue: BundledAssets.catalogue(), apps: options.appIDs, dependencies: dependencies)
+            return try SharedDevice.make(name: options.device, profile: options.profileID() ?? saved?.profile.id ?? .workspaceOne,
+                                         tenant: tenant, catalogue: BundledAssets.catalogue(), apps: options.appIDs,
+                                         dependencies: dependencies)
         } catch let error as CatalogueError {
             throw ValidationError("\(error)")
         }
     }
 
-    /// STORE SEAM: the device changed (called after every event that changed it, and once
-    /// at exit, also after a quit signal): save `device.snapshot`. Nothing to do while the
-    /// device is ephemeral.
-    func deviceChanged(_ device: SharedDevice) {
-        if options.ephemeral { return }
+    /// Saves the starting point before the screen is taken over, so an unwritable state
+    /// directory is one clear line now rather than a surprise at the end of a shift.
+    func saveInitial(_ device: SharedDevice, store: DeviceStore) throws {
+        do { try store.save(device.snapshot) } catch { throw usage(error.description) }
+    }
+
+    /// One readable line and exit 2 (a usage or file error).
+    private func usage(_ message: String) -> Error {
+        FileHandle.standardError.write(Data("hubsim: \(message)\n".utf8))
+        return ExitCode(2)
     }
 
     // MARK: - Recording
@@ -106,20 +157,5 @@ struct InteractiveCommand: ParsableCommand {
         }
         notes += recording.warnings.map { "hubsim: warning: \($0)" }
         FileHandle.standardError.write(Data((notes.joined(separator: "\n") + "\n").utf8))
-    }
-}
-
-/// Diagnostics for `--log-file`: one line per start and exit, never a secret.
-private struct Diagnostics {
-    let path: String?
-
-    func write(_ line: String) {
-        guard let path else { return }
-        let text = "\(ISO8601DateFormatter().string(from: Date())) hubsim interactive: \(line)\n"
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data(text.utf8))
     }
 }
