@@ -43,7 +43,7 @@ public struct Theme: Equatable, Sendable {
     public var button: CellStyle
     /// A text field.
     public var field: CellStyle
-    /// The text field with the cursor.
+    /// The label of the text field with the cursor (the field itself is drawn plain).
     public var activeField: CellStyle
     /// The selected menu item, the current state.
     public var selection: CellStyle
@@ -75,7 +75,7 @@ public struct Theme: Equatable, Sendable {
         overlay: CellStyle(fg: .black, bg: .yellow, bold: true),
         button: CellStyle(fg: .black, bg: .white),
         field: CellStyle(underline: true),
-        activeField: CellStyle(fg: .black, bg: .cyan),
+        activeField: CellStyle(fg: .cyan, bold: true),
         selection: CellStyle(reverse: true),
         owners: [CellStyle(fg: .magenta), CellStyle(fg: .blue, bold: true), CellStyle(fg: .green),
                  CellStyle(fg: .yellow), CellStyle(fg: .cyan), CellStyle(fg: .brightMagenta), CellStyle(fg: .brightBlue)])
@@ -100,7 +100,7 @@ public struct Theme: Equatable, Sendable {
         overlay: CellStyle(reverse: true),
         button: CellStyle(reverse: true),
         field: CellStyle(underline: true),
-        activeField: CellStyle(reverse: true),
+        activeField: CellStyle(bold: true),
         selection: CellStyle(reverse: true),
         owners: [CellStyle(bold: true), CellStyle(underline: true), CellStyle(bold: true, underline: true), .plain])
 }

@@ -163,12 +163,15 @@ enum HubPages {
         let typing = m.keyContext.textFieldFocused
         for (i, field) in form.fields.enumerated() where row + 1 < r.height {
             let active = i == form.active && typing
-            c.line(field.label, in: r, row: row, style: active ? t.title : t.dim)
+            // The field being typed in is marked on its label and drawn in the plain style:
+            // each keystroke then costs the terminal only its own character (a styled field
+            // costs ~24 bytes more per key, set and reset around every dot).
+            c.line(active ? "› \(field.label)" : field.label, in: r, row: row, style: active ? t.activeField : t.dim)
             let boxWidth = max(4, r.width)
             let shown = TextWidth.truncate(field.display, to: boxWidth - 1)
             let y = r.y + row + 1
-            c.grid.fill(Rect(x: r.x, y: y, width: boxWidth, height: 1), with: "_", style: active ? t.activeField : t.field)
-            c.text(shown, x: r.x, y: y, width: boxWidth, style: active ? t.activeField : t.field)
+            c.grid.fill(Rect(x: r.x, y: y, width: boxWidth, height: 1), with: "_", style: active ? t.text : t.field)
+            c.text(shown, x: r.x, y: y, width: boxWidth, style: active ? t.text : t.field)
             c.hits.add(Rect(x: r.x, y: y, width: boxWidth, height: 1), .field(field.id.rawValue))
             if active && m.helpOpen == false && m.page != .logoutConfirm {
                 c.cursor = (x: r.x + min(TextWidth.of(shown), boxWidth - 1), y: y)

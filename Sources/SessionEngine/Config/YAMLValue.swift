@@ -11,7 +11,10 @@ public struct YAMLValue: @unchecked Sendable {
     /// Parses `text`; syntax errors carry Yams' position.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> YAMLValue {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The basic resolver: every scalar is read as text and interpreted by the field
+            // that wants it, so Yams' default resolver (regular expressions compiled at first
+            // use, a quarter of hubsim's start-up) is never needed.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw ConfigError(file: file, line: 1, column: 1, message: "the file is empty")
             }
             return YAMLValue(node: node, file: file)
