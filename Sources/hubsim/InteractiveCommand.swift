@@ -27,19 +27,20 @@ struct InteractiveCommand: ParsableCommand {
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
-        let store = try openStore(logger: logger)
+        // --ephemeral keeps nothing, so it opens no store at all (the device is already in memory).
+        let store = options.ephemeral ? nil : try openStore(logger: logger)
         let device = try obtainInitialDevice(hasher: hasher, store: store)
         try checkRecordingDestination()
         var saveFailure: (any Error)?
         let deviceChanged = { (device: SharedDevice) in
             // A failed save must not take the screen down mid-shift: it is logged, and
             // reported (exit 1) once the terminal is restored.
-            do { try store.save(device.snapshot) } catch {
+            do { try store?.save(device.snapshot) } catch {
                 if saveFailure == nil { saveFailure = error }
                 logger.error("save failed: \(error)")
             }
         }
-        try saveInitial(device, store: store)
+        if let store { try saveInitial(device, store: store) }
         let session: CursesSession
         do {
             session = try CursesSession.start(environment: ProcessInfo.processInfo.environment)
@@ -62,7 +63,7 @@ struct InteractiveCommand: ParsableCommand {
 
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
-        try? store.close()
+        try? store?.close()
         try finishRecording(model, hasher: hasher)
         if let saveFailure {
             FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
@@ -81,7 +82,7 @@ struct InteractiveCommand: ParsableCommand {
         return Logger(label: "hubsim", factory: { FileLogHandler(label: $0, file: file) })
     }
 
-    /// The device's database (`--device`, `--state-dir`), or memory with `--ephemeral`.
+    /// The device's database (`--device`, `--state-dir`).
     func openStore(logger: Logger) throws -> DeviceStore {
         do {
             return try DeviceStore.open(stateDir: options.stateDir, device: options.device, ephemeral: options.ephemeral, logger: logger)
@@ -93,11 +94,11 @@ struct InteractiveCommand: ParsableCommand {
     /// The saved device as it was left, or a new, unenrolled one built from the options.
     /// A saved device keeps the profile and apps it was enrolled with: asking for another
     /// profile is refused with what to do, rather than silently ignored.
-    func obtainInitialDevice(hasher: ScryptHasher, store: DeviceStore) throws -> SharedDevice {
+    func obtainInitialDevice(hasher: ScryptHasher, store: DeviceStore?) throws -> SharedDevice {
         let tenant = try options.loadTenant()
         let dependencies = EngineDependencies(keys: SystemKeySource(), hasher: hasher)
         let saved: DeviceSnapshot?
-        do { saved = try store.load() } catch { throw usage(error.description) }
+        do { saved = try store?.load() } catch { throw usage(error.description) }
         if let saved, saved.state != .unenrolled {
             if let wanted = try options.profileID(), wanted != saved.profile.id {
                 throw usage("device '\(options.device)' is enrolled with the \(saved.profile.id.rawValue) profile; run 'hubsim reset --device \(options.device)' to start over, or choose another --device")
