@@ -44,14 +44,14 @@ public enum TenantEditor {
         let block = try usersBlock(in: lines, file: file)
         let dash = String(repeating: " ", count: block.dashIndent)
         let key = String(repeating: " ", count: block.keyIndent)
-        var entry = ["\(dash)- name: \(quoted(user.name))"]
-        if let d = user.displayName { entry.append("\(key)displayName: \(quoted(d))") }
-        if let g = user.group { entry.append("\(key)group: \(quoted(g))") }
+        var entry = ["\(dash)- name: \(YAMLText.quoted(user.name))"]
+        if let d = user.displayName { entry.append("\(key)displayName: \(YAMLText.quoted(d))") }
+        if let g = user.group { entry.append("\(key)group: \(YAMLText.quoted(g))") }
         if let mode = user.staging {
             entry.append("\(key)role: staging")
             entry.append("\(key)staging: \(mode.rawValue)")
         }
-        entry.append("\(key)passwordHash: \(quoted(user.passwordHash.phc))")
+        entry.append("\(key)passwordHash: \(YAMLText.quoted(user.passwordHash.phc))")
         lines.insert(contentsOf: entry, at: block.insertAt)
         var result = lines.joined(separator: "\n")
         if !result.hasSuffix("\n") { result += "\n" }
@@ -139,21 +139,5 @@ public enum TenantEditor {
         let afterDash = first.dropFirst(dashIndent + 1)
         let keyIndent = dashIndent + 1 + afterDash.prefix { $0 == " " }.count
         return UsersBlock(insertAt: insertAt, dashIndent: dashIndent, keyIndent: keyIndent)
-    }
-
-    /// A YAML double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,4 @@
+import SessionEngine
 import Foundation
 
 /// TAP version 13 output: one test point per scenario file, and for a failure a YAML

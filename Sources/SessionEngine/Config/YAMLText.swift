@@ -1,11 +1,11 @@
 /// Writes YAML scalars safely: plain when that reads back as the same text, else double-quoted.
-/// Shared by the recorder and the TAP report's diagnostics.
-enum YAMLText {
-    static func scalar(_ s: String) -> String {
+/// The one writer of YAML text: the scenario recorder, the TAP report and the tenant editor.
+public enum YAMLText {
+    public static func scalar(_ s: String) -> String {
         needsQuotes(s) ? quoted(s) : s
     }
 
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for ch in s.unicodeScalars {
             switch ch {
@@ -27,7 +27,7 @@ enum YAMLText {
     }
 
     /// A list in flow style: `[a, "b: c"]`.
-    static func flowList(_ items: [String]) -> String { "[" + items.map(scalar).joined(separator: ", ") + "]" }
+    public static func flowList(_ items: [String]) -> String { "[" + items.map(scalar).joined(separator: ", ") + "]" }
 
     private static let reserved: Set<String> = ["", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
 
