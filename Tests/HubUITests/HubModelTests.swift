@@ -228,9 +228,11 @@ import Testing
     @Test func idleTicksBelowASecondChangeNothing() {
         var m = Screens.home()
         let before = m.render(width: 80, height: 24)
-        _ = m.handle(.tick(0.25)); _ = m.handle(.tick(0.25)); _ = m.handle(.tick(0.25))
+        // Each idle tick tells the terminal layer it need not render at all.
+        let idle = (0..<3).map { _ in m.handle(.tick(0.25)) }
+        #expect(idle == [.unchanged, .unchanged, .unchanged])
         #expect(m.render(width: 80, height: 24) == before)
-        _ = m.handle(.tick(0.25))
+        #expect(m.handle(.tick(0.25)) == ProgramCommand.none)
         let after = m.render(width: 80, height: 24)
         // The second ticks over: the clock's digits, the session length and the time to the lock.
         #expect(changedCells(before, after) > 0 && changedCells(before, after) <= 12)

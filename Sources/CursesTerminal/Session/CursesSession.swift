@@ -110,11 +110,14 @@ public final class CursesSession {
                 }
                 if let elapsed = clock.dueTick() { events.append(.tick(elapsed)) }
             }
+            var changed = false
             for event in events {
-                if program.handle(event) == .quit { afterEvent(&program); return .quit }
+                let command = program.handle(event)
+                if command == .quit { afterEvent(&program); return .quit }
+                if command != .unchanged { changed = true }
                 afterEvent(&program)
             }
-            if !events.isEmpty { painter.paint(program.render(width: size.width, height: size.height)) }
+            if changed { painter.paint(program.render(width: size.width, height: size.height)) }
         }
     }
 

@@ -7,8 +7,10 @@ extension HubModel {
             width = max(0, w); height = max(0, h)
             return .none
         case let .tick(seconds):
+            let before = revision
             tick(seconds)
-            return .none
+            // Only the device is drawn from a tick's effects: no change, the same frame.
+            return revision == before ? .unchanged : .none
         case let .key(key):
             return asPersonsInput { $0.handleKey(key) }
         case let .mouse(mouse):

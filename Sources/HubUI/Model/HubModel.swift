@@ -126,7 +126,7 @@ public struct HubModel: TerminalProgram, Sendable {
     /// steps come through here too, so the model's log and screen never miss an action.
     @discardableResult
     public mutating func apply(_ action: DeviceAction, tick: Bool = false) -> ActionOutcome {
-        let before = device.snapshot
+        let before = device.revision
         let outcome = device.apply(action)
         if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
            case let .advanceClock(now) = action, outcome == .accepted {
@@ -135,7 +135,7 @@ public struct HubModel: TerminalProgram, Sendable {
             actionLog.append(AppliedAction(action: action, outcome: outcome))
         }
         extendingTick = tick && outcome == .accepted
-        if device.snapshot != before { revision += 1 }
+        if device.revision != before { revision += 1 }
         syncWithDevice()
         return outcome
     }

@@ -44,7 +44,11 @@ public enum HitTarget: Hashable, Sendable {
 
 /// What the program asks of the terminal layer after an event.
 public enum ProgramCommand: Equatable, Sendable {
+    /// The event was handled; draw the next frame.
     case none
+    /// Nothing the frame shows changed (an idle clock tick): the terminal layer may skip
+    /// rendering, so an idle simulator costs no CPU four times a second.
+    case unchanged
     case quit
 }
 

@@ -12,7 +12,14 @@ public struct EngineDependencies: Sendable {
 /// terminal, no files, no globals. After every event the leak audit runs and the event
 /// log records what happened, in order.
 public struct SharedDevice: Sendable {
-    public internal(set) var snapshot: DeviceSnapshot
+    public internal(set) var snapshot: DeviceSnapshot {
+        // No `oldValue`: the observer keeps mutations of the snapshot in place (SE-0268).
+        didSet { revision &+= 1 }
+    }
+    /// Bumped whenever the snapshot is written: a cheap "did anything change" for the front
+    /// end and the store, which must not hold a copy of the snapshot to compare (holding one
+    /// forces the next event to copy every log it appends to).
+    public private(set) var revision = 0
     public let tenant: Tenant
     let deps: EngineDependencies
     private(set) var appIndex: [AppID: Int] = [:]
