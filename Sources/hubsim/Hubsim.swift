@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SessionEngine
 
 /// `hubsim`: the interactive simulator by default; `run`, `tenant` and `reset` for the rest.
 @main
@@ -16,6 +17,10 @@ struct Hubsim: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ConfigError {
+            // A malformed tenant or catalogue file: `file:line:column: problem`, exit 2.
+            FileHandle.standardError.write(Data("hubsim: \(error)\n".utf8))
+            Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -35,4 +35,14 @@ struct StartupRefusalTests {
         #expect(result.stderr.dropLast().split(separator: "\n").count == 1)
         #expect(result.stderr.contains("TERM is not set"))
     }
+
+    @Test func malformedTenantFileExitsTwoWithItsPosition() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-bad-tenant-\(getpid()).yaml")
+        try Data("groups: [{id: G}\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try Subprocess.run([try HubsimBinary.path(), "--ephemeral", "--tenant", file.path],
+                                        environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 2)
+        #expect(result.stderr == "hubsim: \(file.path):2:1: invalid YAML: while parsing a flow sequence did not find expected ',' or ']'\n")
+    }
 }
