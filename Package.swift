@@ -50,7 +50,15 @@ let package = Package(
                 "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Start-up is budgeted (first frame within 2x dialog's; README, Benchmarks), so:
+            // the Swift runtime and Foundation linked in (loading them as shared libraries
+            // cost 6 ms); no position-independent executable (100,000 relocations at every
+            // start, 1 ms); no symbols exported (the runtime's start-up searches them).
+            // Every module is compiled against the static Foundation too, or the link misses
+            // its ICU half.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"])],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
         ),
         .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Foundation
-import SessionEngine
 
-/// Options that choose the simulated device, shared by the interactive UI and `reset`.
+/// The command-line options that choose the simulated device, shared by the interactive UI
+/// and `reset`. Parsing only: what they mean is `DeviceChoice`'s.
 struct DeviceOptions: ParsableArguments {
     @Option(help: "Device profile at enrollment: workspace-one or entra-ios.")
     var profile: String?
@@ -25,22 +24,8 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: "Write diagnostics (never secrets) to this file.")
     var logFile: String?
 
-    /// The profile requested on the command line, validated.
-    func profileID() throws -> ProfileID? {
-        guard let profile else { return nil }
-        guard let id = ProfileID(rawValue: profile) else {
-            throw ValidationError("unknown profile '\(profile)'; valid: \(ProfileID.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return id
-    }
-
-    /// The tenant: `--tenant FILE` or the bundled default.
-    func loadTenant() throws -> Tenant {
-        if let tenant { return try TenantLoader.load(contentsOf: URL(fileURLWithPath: tenant)) }
-        return try BundledAssets.tenant()
-    }
-
-    var appIDs: [AppID]? {
-        apps.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    var choice: DeviceChoice {
+        DeviceChoice(profile: profile, tenant: tenant, apps: apps, device: device, stateDir: stateDir,
+                     ephemeral: ephemeral, logFile: logFile)
     }
 }

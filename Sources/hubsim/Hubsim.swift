@@ -15,8 +15,12 @@ struct Hubsim: ParsableCommand {
     /// ArgumentParser's 64, so CI can tell "the scenarios failed" from "the call was wrong".
     static func main() {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let launch = InteractiveLaunch(everydayArguments: Array(CommandLine.arguments.dropFirst())) {
+                try launch.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let error as ConfigError {
             // A malformed tenant or catalogue file: `file:line:column: problem`, exit 2.
             FileHandle.standardError.write(Data("hubsim: \(error)\n".utf8))

@@ -12,7 +12,7 @@ struct TenantCommand: ParsableCommand {
 
     /// `hubsim tenant validate FILE`: exit 0 with a summary, or 2 with `file:line:column: …`.
     struct Validate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check a tenant file; errors are reported as file:line:column.")
+        static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check a tenant file; errors are reported as file:line:column.")
 
         @Argument(help: "The tenant YAML file.")
         var file: String

@@ -73,6 +73,18 @@ import Testing
         try Self.expectRefused(url, .corrupt)
     }
 
+    /// With a -wal left beside it (a killed process), damage is found before anything could
+    /// replay that -wal into the file.
+    @Test func damagedPagesBesideALeftoverWALAreCorrupt() throws {
+        let url = try Self.hubsimFile(in: try Fixtures.tempDir())
+        var bytes = try Data(contentsOf: url)
+        for i in 4096..<(3 * 4096) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
+        try bytes.write(to: url)
+        try Data().write(to: URL(fileURLWithPath: url.path + "-wal"))
+        #expect(StoreFileCheck.hasLeftovers(url.path))
+        try Self.expectRefused(url, .corrupt)
+    }
+
     @Test func aTruncatedFileIsCorrupt() throws {
         let url = try Self.hubsimFile(in: try Fixtures.tempDir())
         let bytes = try Data(contentsOf: url)
@@ -145,6 +157,24 @@ import Testing
         #expect(try first.load() == device.snapshot)
     }
 
+    /// hubsim opens the store before its first frame and writes only when something
+    /// happens: the device must be held from the open, not from the first write.
+    @Test func aDeviceOpenedButNotYetWrittenIsInUse() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        let first = try DeviceStore.open(at: url)
+        var device = try Fixtures.newDevice()
+        try Fixtures.drive(&device, [.goOffline], store: first)
+        try first.close()
+        let reopened = try DeviceStore.open(at: url)
+        #expect(try reopened.load() == device.snapshot)
+        do {
+            _ = try DeviceStore.open(at: url)
+            Issue.record("opened a device held by another store")
+        } catch {
+            #expect(error.kind == .inUse, "\(error)")
+        }
+    }
+
     @Test func anEmptyFileIsANewDevice() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
@@ -168,5 +198,24 @@ import Testing
         #expect(try StoreLocation.resolve(stateDir: nil, device: "d", environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).path
                 == "/h/.local/state/hubsim/d.sqlite")
         #expect(try StoreLocation.resolve(stateDir: "~/s", device: "d", environment: ["HOME": "/h"]).path == "/h/s/d.sqlite")
+        #expect(try StoreLocation.resolve(stateDir: "/s/", device: "d").path == "/s/d.sqlite")
+        #expect(try StoreLocation.resolve(stateDir: nil, device: "d", environment: ["XDG_STATE_HOME": "/x/", "HOME": "/h"]).path
+                == "/x/hubsim/d.sqlite")
+    }
+
+    /// The read-only check opens the file by URI, where `%`, `?` and `#` mean something.
+    @Test func oddCharactersInTheStatePathAreEscapedForTheCheck() throws {
+        #expect(StoreFileCheck.uriPath("/a b/ü/d.sqlite") == "/a b/ü/d.sqlite")
+        #expect(StoreFileCheck.uriPath("/x%20?y#z/d.sqlite") == "/x%2520%3Fy%23z/d.sqlite")
+        // The check really runs there: damaged pages under such a directory are found
+        // (a wrong URI would fail to open, and the check would be skipped).
+        let dir = try Fixtures.tempDir().appendingPathComponent("odd %41 ?#")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = try Self.hubsimFile(in: dir)
+        try StoreFileCheck.checkImmutable(url.path, expectEmpty: false)
+        var bytes = try Data(contentsOf: url)
+        for i in 4096..<(3 * 4096) { bytes[i] = UInt8(truncatingIfNeeded: i &* 31 &+ 7) }
+        try bytes.write(to: url)
+        #expect(throws: StoreError.self) { try StoreFileCheck.checkImmutable(url.path, expectEmpty: false) }
     }
 }

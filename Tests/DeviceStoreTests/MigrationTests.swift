@@ -11,7 +11,7 @@ import Testing
         for action in Fixtures.walk { device.apply(action) }
         // A file as the first schema's hubsim left it.
         do {
-            let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v1"))
+            let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v1", inMemory: false))
             try Schema.migrator(upTo: 1).migrate(queue)
             _ = try queue.write { db in try SnapshotWriter().write(device.snapshot, over: nil, in: db) }
             #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)

@@ -13,6 +13,33 @@ import Testing
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
     }
 
+    /// A start reads an enrolled device whole and of an unenrolled one only its profile; the
+    /// device made afresh then is written whole over the old one.
+    @Test func aStartReadsWhatItResumes() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        do {
+            let store = try DeviceStore.open(at: url)
+            #expect(try store.loadForStart() == SavedDevice.none)
+            var unenrolled = try Fixtures.newDevice(profile: .entraIOS)
+            try Fixtures.drive(&unenrolled, [.goOffline, .goOnline], store: store)
+            try store.close()
+        }
+        do {
+            let store = try DeviceStore.open(at: url)
+            #expect(try store.loadForStart() == .unenrolled(.entraIOS))
+            var fresh = try Fixtures.newDevice(profile: .entraIOS)
+            try Fixtures.drive(&fresh, [.goOffline], store: store)
+            #expect(try store.load() == fresh.snapshot)
+            try Fixtures.drive(&fresh, [.goOnline] + Fixtures.walk, store: store)
+            try store.close()
+        }
+        let store = try DeviceStore.open(at: url)
+        let saved = try store.loadForStart()
+        #expect(saved == .enrolled(try #require(try store.load())))
+        guard case let .enrolled(snapshot) = saved else { return }
+        #expect(snapshot.state != .unenrolled)
+    }
+
     @Test func theOptionsChooseTheStore() throws {
         let dir = try Fixtures.tempDir()
         let ephemeral = try DeviceStore.open(stateDir: dir.path, device: "x", ephemeral: true)

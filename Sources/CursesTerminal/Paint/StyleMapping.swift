@@ -78,8 +78,11 @@ public enum StyleMapping {
 /// (`use_default_colors`); when the terminal runs out of pairs, pair 0 is used.
 public struct ColorPairTable: Sendable {
     public let capacity: Int
-    private var pairs: [Pair: Int16] = [:]
-    private struct Pair: Hashable { var fg: Int16, bg: Int16 }
+    /// Pair n+1 is `pairs[n]`. A screen uses a few dozen pairs, so a scan is as quick as a
+    /// hash, and an array's storage needs no runtime conformance lookup at the first paint
+    /// (a dictionary keyed by a new type costs one, about 0.1 ms, before the first frame).
+    private var pairs: [Pair] = []
+    private struct Pair: Equatable { var fg: Int16, bg: Int16 }
 
     /// A table for a terminal with `capacity` pairs (`COLOR_PAIRS`, capped at what a short holds).
     public init(capacity: Int) { self.capacity = min(capacity, Int(Int16.max)) }
@@ -87,12 +90,12 @@ public struct ColorPairTable: Sendable {
     /// The pair for (`fg`, `bg`), and whether it is new (the caller must `init_pair` it).
     public mutating func pair(fg: Int16, bg: Int16) -> (number: Int16, isNew: Bool) {
         if fg == -1 && bg == -1 { return (0, false) }
-        if let n = pairs[Pair(fg: fg, bg: bg)] { return (n, false) }
+        let wanted = Pair(fg: fg, bg: bg)
+        if let index = pairs.firstIndex(of: wanted) { return (Int16(index + 1), false) }
         let next = pairs.count + 1
         guard next < capacity else { return (0, false) }
-        let n = Int16(next)
-        pairs[Pair(fg: fg, bg: bg)] = n
-        return (n, true)
+        pairs.append(wanted)
+        return (Int16(next), true)
     }
 
     /// How many pairs are allocated.

@@ -42,18 +42,28 @@ public final class DeviceStore: @unchecked Sendable {
     private static func openChecked(_ url: URL, logger: Logger) throws(StoreError) -> DeviceStore {
         let path = url.path
         try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
+        var remaining = StoreFileCheck.Remaining.nothing
         if FileManager.default.fileExists(atPath: path) {
             try StoreFiles.requireRegularFile(path)
             if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
-            try StoreFileCheck.check(path)
+            remaining = try StoreFileCheck.check(path)
         } else {
             try StoreFiles.createEmpty(path)
         }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device"))
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false))
         } catch {
             throw map(error, path: path, doing: "open")
+        }
+        if case let .pages(expectEmpty) = remaining {
+            do {
+                try queue.read { db in try StoreFileCheck.checkPages(db, path: path, expectEmpty: expectEmpty) }
+            } catch {
+                // Nothing was written: closing leaves the file as it was found.
+                try? queue.close()
+                throw StoreFileCheck.classify(error, path: path)
+            }
         }
         let store = DeviceStore(url: url, queue: queue, logger: logger)
         try store.migrate(path: path)
@@ -72,7 +82,7 @@ public final class DeviceStore: @unchecked Sendable {
     /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
     public static func inMemory(logger: Logger = silent) throws(StoreError) -> DeviceStore {
         let queue: DatabaseQueue
-        do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral")) } catch {
+        do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral", inMemory: true)) } catch {
             throw map(error, path: ":memory:", doing: "open")
         }
         let store = DeviceStore(url: nil, queue: queue, logger: logger)
@@ -80,13 +90,22 @@ public final class DeviceStore: @unchecked Sendable {
         return store
     }
 
-    static func configuration(label: String) -> Configuration {
+    static func configuration(label: String, inMemory: Bool) -> Configuration {
         var config = Configuration()
         config.label = label
-        config.journalMode = .wal
         config.prepareDatabase { db in
             // Exclusive before WAL is entered: no -shm file, and one process per device.
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            // WAL set here rather than with GRDB's `journalMode = .wal`, which also writes a
+            // table and drops it so that pools find a -wal file: a queue does not need one,
+            // and that write's two fsyncs were 2 ms before hubsim's first frame. (A database in
+            // memory has no journal file to choose.)
+            if !inMemory {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw DatabaseError(message: "could not enter WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             // A destroyed key's bytes are overwritten, not just unlinked from the b-tree.
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
@@ -130,6 +149,27 @@ public final class DeviceStore: @unchecked Sendable {
         } catch {
             throw Self.map(error, path: displayPath, doing: "read")
         }
+    }
+
+    /// What a start resumes from: an enrolled device whole; of an unenrolled one only its
+    /// profile. After `.none` or `.unenrolled` the next `save` writes the device whole.
+    public func loadForStart() throws(StoreError) -> SavedDevice {
+        let head: (state: String, profile: String)?
+        do {
+            head = try queue.read { db in
+                try Row.fetchOne(db, sql: "SELECT state, profile FROM device WHERE id = 1").map { ($0["state"], $0["profile"]) }
+            }
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+        guard let head else { return .none }
+        guard head.state == DeviceState.Kind.unenrolled.rawValue else {
+            return try load().map(SavedDevice.enrolled) ?? .none
+        }
+        guard let profile = ProfileID(rawValue: head.profile) else {
+            throw .corrupt(displayPath, "device.profile has an unknown value '\(head.profile)'")
+        }
+        return .unenrolled(profile)
     }
 
     /// Commits `snapshot` in one transaction, writing only what changed since the last

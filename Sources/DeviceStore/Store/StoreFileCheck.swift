@@ -1,23 +1,41 @@
 import Foundation
 import GRDB
 
-/// Looks at an existing database file without changing a byte of it, before GRDB opens it
-/// for writing: a corrupt, foreign or newer file must be reported, never "repaired".
+/// Looks at an existing database file without changing a byte of it, before or as GRDB
+/// opens it for writing: a corrupt, foreign or newer file must be reported, never "repaired".
 ///
 /// First the 100-byte SQLite header is read as plain bytes (magic, `user_version`,
-/// `application_id`); then, for a file that claims to be ours, an `immutable=1` read-only
-/// connection (no locks, no -wal or -shm created) runs `PRAGMA quick_check`.
+/// `application_id`). Then `PRAGMA quick_check` and a look at the tables, on one of two
+/// connections:
+/// - when a -wal or -journal is left beside the file (a killed process), opening it for
+///   writing would replay that into the file, so the check runs first on an `immutable=1`
+///   read-only connection (no locks, no -wal or -shm created);
+/// - so it does when the file is not in WAL mode (hubsim's files always are): the store's
+///   connection would switch it;
+/// - otherwise opening it changes nothing until something is written, so the check runs on
+///   the store's own connection before anything is (`Remaining.pages`), which saves a
+///   second connection before the first frame.
 enum StoreFileCheck {
     /// What the header says.
     struct Header: Equatable {
         var userVersion: Int
         var applicationID: Int32
+        /// The file format's read and write versions say WAL (2), not the rollback journal (1).
+        var isWAL: Bool
+    }
+
+    /// What is left to check once the store's connection is open.
+    enum Remaining: Equatable {
+        case nothing
+        /// The pages and tables (`checkPages`); `expectEmpty` for a file never migrated.
+        case pages(expectEmpty: Bool)
     }
 
     static let magic = Array("SQLite format 3\u{0}".utf8)
 
-    /// Throws when the file at `path` must not be opened for writing.
-    static func check(_ path: String) throws(StoreError) {
+    /// Throws when the file at `path` must not be opened for writing; otherwise says what
+    /// remains to be checked on the opened connection.
+    static func check(_ path: String) throws(StoreError) -> Remaining {
         let bytes: [UInt8]
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -28,17 +46,21 @@ enum StoreFileCheck {
         }
         // An empty file is what SQLite itself treats as a new database (e.g. a crash just
         // after the file was created).
-        if bytes.isEmpty { return }
+        if bytes.isEmpty { return .nothing }
         let header = try parseHeader(bytes, path: path)
+        let expectEmpty: Bool
         if header.applicationID == Schema.applicationID {
             if header.userVersion > Schema.currentVersion { throw .newer(path, version: header.userVersion) }
-            try deepCheck(path, expectEmpty: false)
+            expectEmpty = false
         } else if header.applicationID == 0 {
             // A database hubsim created but never finished migrating has no tables yet.
-            try deepCheck(path, expectEmpty: true)
+            expectEmpty = true
         } else {
             throw .foreign(path, "its SQLite application id is \(String(format: "0x%08x", UInt32(bitPattern: header.applicationID))), not hubsim's")
         }
+        if header.isWAL && !hasLeftovers(path) { return .pages(expectEmpty: expectEmpty) }
+        try checkImmutable(path, expectEmpty: expectEmpty)
+        return .nothing
     }
 
     static func parseHeader(_ bytes: [UInt8], path: String) throws(StoreError) -> Header {
@@ -50,49 +72,65 @@ enum StoreFileCheck {
             Int32(bitPattern: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
                 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
         }
-        return Header(userVersion: Int(int32(at: 60)), applicationID: int32(at: 68))
+        return Header(userVersion: Int(int32(at: 60)), applicationID: int32(at: 68), isWAL: bytes[18] == 2 && bytes[19] == 2)
+    }
+
+    /// A -wal or -journal beside the file: what SQLite would replay into it on opening.
+    static func hasLeftovers(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "-wal") || FileManager.default.fileExists(atPath: path + "-journal")
     }
 
     /// Opens the file immutable and read-only and checks its pages and tables.
-    private static func deepCheck(_ path: String, expectEmpty: Bool) throws(StoreError) {
+    static func checkImmutable(_ path: String, expectEmpty: Bool) throws(StoreError) {
         var config = Configuration()
         config.readonly = true
         config.label = "hubsim.check"
-        let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: uriPathAllowed) ?? path) + "?immutable=1"
+        let uri = "file:" + uriPath(path) + "?immutable=1"
         do {
             let queue = try DatabaseQueue(path: uri, configuration: config)
             defer { try? queue.close() }
-            try queue.read { db in
-                let result = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "no result"
-                guard result == "ok" else { throw StoreError.corrupt(path, "integrity check: \(result)") }
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                if expectEmpty && tables > 0 { throw StoreError.foreign(path, "it has tables but no hubsim application id") }
-                if !expectEmpty {
-                    let hasDevice = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'device'") ?? 0
-                    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                    if hasDevice == 0 && version > 0 { throw StoreError.corrupt(path, "the device table is missing") }
-                }
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT:
-                throw .corrupt(path, error.message ?? "\(error.resultCode)")
-            case .SQLITE_CANTOPEN:
-                // This SQLite does not take URI file names: the header check has to do.
-                return
-            default:
-                throw .corrupt(path, error.message ?? "\(error.resultCode)")
-            }
+            try queue.read { db in try checkPages(db, path: path, expectEmpty: expectEmpty) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            // This SQLite does not take URI file names: the header check has to do.
+            return
         } catch {
-            throw .corrupt(path, "\(error)")
+            throw classify(error, path: path)
         }
     }
 
-    private static let uriPathAllowed: CharacterSet = {
-        var set = CharacterSet.urlPathAllowed
-        set.remove(charactersIn: "?#%")
-        return set
-    }()
+    /// Checks the pages and tables through `db`, which must not have written anything yet.
+    static func checkPages(_ db: Database, path: String, expectEmpty: Bool) throws {
+        let result = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "no result"
+        guard result == "ok" else { throw StoreError.corrupt(path, "integrity check: \(result)") }
+        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if expectEmpty && tables > 0 { throw StoreError.foreign(path, "it has tables but no hubsim application id") }
+        if !expectEmpty {
+            let hasDevice = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'device'") ?? 0
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            if hasDevice == 0 && version > 0 { throw StoreError.corrupt(path, "the device table is missing") }
+        }
+    }
+
+    /// What a failed check means: its own finding, or damage SQLite ran into.
+    static func classify(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError { return .corrupt(path, error.message ?? "\(error.resultCode)") }
+        return .corrupt(path, "\(error)")
+    }
+
+    /// `path` as the path of an SQLite URI: SQLite reads it literally except for `%HH`
+    /// escapes and the `?` and `#` that end it, so exactly those three are escaped.
+    static func uriPath(_ path: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(path.utf8.count)
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
 }

@@ -5,35 +5,47 @@ import Foundation
 /// `swift run hubsim` works from any directory.
 public enum BundledAssets {
     public static func url(_ name: String) -> URL? {
-        guard let dir = assetsDirectory else { return nil }
-        let url = dir.appendingPathComponent(name)
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        path(name).map { URL(fileURLWithPath: $0) }
     }
 
     /// Where the resources were copied by the build, found without `Bundle.module`, whose
     /// accessor traps when the bundle is missing: a moved binary gets a clear error instead.
-    public static let assetsDirectory: URL? = {
+    /// Plain paths rather than `URL`s: this runs before hubsim's first frame.
+    public static let assetsDirectory: String? = {
         let bundleName = "hubsim_SessionEngine.resources"
-        var candidates: [URL] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-        }
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for base in candidates {
-            var dir = base
+        // Tried in order and only as far as needed: `Bundle.main` is the costly one (a
+        // symbol-table walk) and is only needed where /proc is missing.
+        let candidates: [() -> String?] = [
+            { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") },
+            { Bundle.main.executablePath },
+            { CommandLine.arguments.first },
+        ]
+        for candidate in candidates {
+            guard var dir = candidate().map(parent) else { continue }
             // An .xctest bundle sits one or two levels below the build directory on some hosts.
             for _ in 0..<3 {
-                let assets = dir.appendingPathComponent(bundleName).appendingPathComponent("Assets")
-                if FileManager.default.fileExists(atPath: assets.appendingPathComponent("apps.yaml").path) { return assets }
-                dir = dir.deletingLastPathComponent()
+                let assets = dir + "/" + bundleName + "/Assets"
+                if FileManager.default.fileExists(atPath: assets + "/apps.yaml") { return assets }
+                dir = parent(dir)
             }
         }
         return nil
     }()
 
+    private static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func path(_ name: String) -> String? {
+        guard let dir = assetsDirectory else { return nil }
+        let path = dir + "/" + name
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     public static func text(_ name: String) throws(ConfigError) -> String {
-        guard let url = url(name), let text = try? String(contentsOf: url, encoding: .utf8) else {
+        guard let path = path(name), let data = FileManager.default.contents(atPath: path),
+              let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(file: "Assets/\(name)", line: 1, column: 1, message: "the bundled asset is missing from this build")
         }
         return text
@@ -55,9 +67,9 @@ public enum BundledAssets {
 
     /// The shipped scenario files, sorted by name.
     public static func scenarioURLs() -> [URL] {
-        guard let dir = url("scenarios"),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+        guard let dir = path("scenarios"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
         else { return [] }
-        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { dir.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { URL(fileURLWithPath: dir + "/" + $0) }
     }
 }

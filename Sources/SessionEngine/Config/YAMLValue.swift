@@ -13,8 +13,10 @@ public struct YAMLValue: @unchecked Sendable {
         do {
             // The basic resolver: every scalar is read as text and interpreted by the field
             // that wants it, so Yams' default resolver (regular expressions compiled at first
-            // use, a quarter of hubsim's start-up) is never needed.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+            // use, a quarter of hubsim's start-up) is never needed. Nothing is constructed
+            // (readers interpret the text), so the constructor is empty; UTF-8 is given
+            // rather than looked up in the environment.
+            guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
                 throw ConfigError(file: file, line: 1, column: 1, message: "the file is empty")
             }
             return YAMLValue(node: node, file: file)

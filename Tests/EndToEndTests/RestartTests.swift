@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// A persistent device across starts of the real binary, started the everyday way: `hubsim`
+/// with no arguments, its state under `$XDG_STATE_HOME/hubsim`.
+@Suite("Restarts")
+struct RestartTests {
+    /// An empty state home of the test's own.
+    func stateHome() throws -> [String: String] {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-restart-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return ["XDG_STATE_HOME": home, "HOME": home]
+    }
+
+    /// Quits with F10 and expects a clean exit.
+    func quit(_ tmux: Tmux) throws {
+        try tmux.send("F10")
+        let screen = try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience)
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    @Test func aCheckedOutDeviceIsStillCheckedOutAfterARestart() throws {
+        let environment = try stateHome()
+        do {
+            let tmux = try HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
+            defer { tmux.kill() }
+            let hub = HubDriver(tmux: tmux)
+            try hub.enroll()
+            try hub.checkOut("cou1")
+            try quit(tmux)
+        }
+        let file = environment["XDG_STATE_HOME"]! + "/hubsim/default.sqlite"
+        #expect(FileManager.default.fileExists(atPath: file))
+
+        let tmux = try HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
+        defer { tmux.kill() }
+        let screen = try HubDriver(tmux: tmux).waitFor("Checked out to cou1")
+        #expect(screen.contains("user: cou1"))
+        #expect(!screen.contains("Enroll this device"))
+    }
+
+    /// Quitting before enrolling keeps the profile asked for: the next plain start uses it.
+    @Test func anUnenrolledDeviceKeepsTheProfileItWasSetUpWith() throws {
+        let environment = try stateHome()
+        do {
+            let tmux = try HubsimPane.start(arguments: ["--profile", "entra-ios"], environment: environment)
+            defer { tmux.kill() }
+            try tmux.waitFor("entra-ios", timeout: HubDriver.patience)
+            try quit(tmux)
+        }
+        let tmux = try HubsimPane.start(arguments: [], environment: environment)
+        defer { tmux.kill() }
+        let screen = try tmux.waitFor("entra-ios", timeout: HubDriver.patience)
+        #expect(!screen.contains("workspace-one"))
+    }
+}
