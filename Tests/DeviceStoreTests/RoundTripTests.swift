@@ -40,6 +40,25 @@ import Testing
         #expect(snapshot.state != .unenrolled)
     }
 
+    /// A restored device runs its profile as this build defines it, by the name in
+    /// `device.profile`; `profile_json` is there for people reading the file.
+    @Test func aRestoredDeviceRunsTheProfileOfThisBuild() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        var device = try Fixtures.newDevice()
+        do {
+            let store = try DeviceStore.open(at: url)
+            try Fixtures.drive(&device, Fixtures.walk, store: store)
+            try store.close()
+            let raw = try DatabaseQueue(path: url.path)
+            try raw.write { try $0.execute(sql: "UPDATE device SET profile_json = '{\"id\": \"from an older build\"}'") }
+            try raw.close()
+        }
+        let store = try DeviceStore.open(at: url)
+        let snapshot = try #require(try store.load())
+        #expect(snapshot.profile == DeviceProfile.workspaceOne)
+        #expect(snapshot == Fixtures.persisted(device.snapshot))
+    }
+
     @Test func theOptionsChooseTheStore() throws {
         let dir = try Fixtures.tempDir()
         let ephemeral = try DeviceStore.open(stateDir: dir.path, device: "x", ephemeral: true)

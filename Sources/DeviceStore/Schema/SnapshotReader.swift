@@ -19,8 +19,7 @@ enum SnapshotReader {
                 throw Unreadable(description: "device.\(column) cannot be read: \(error)")
             }
         }
-        var s = DeviceSnapshot(name: row["name"], profile: try decode(DeviceProfile.self, "profile_json"),
-                               appSet: try decode([AppDefinition].self, "app_set"))
+        var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: try decode([AppDefinition].self, "app_set"))
         s.state = try state(row, decoder)
         s.online = row["online"]
         s.now = SimInstant(milliseconds: row["now_ms"])
@@ -67,6 +66,16 @@ enum SnapshotReader {
                         currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"])
         }
         return s
+    }
+
+    /// The device's profile as this build defines it, by the name in `device.profile`: a
+    /// restored device behaves as hubsim now simulates that platform, as a real device does
+    /// after an update. (`profile_json` is written for people reading the file; decoding it
+    /// cost 0.4 ms before the first frame.)
+    private static func profile(_ row: Row) throws -> DeviceProfile {
+        let name: String = row["profile"]
+        guard let id = ProfileID(rawValue: name) else { throw Unreadable(description: "device.profile has an unknown value '\(name)'") }
+        return DeviceProfile.named(id)
     }
 
     private static func state(_ row: Row, _ decoder: JSONDecoder) throws -> DeviceState {

@@ -12,7 +12,7 @@ public struct KeyMaterial: Sendable, Hashable, Codable, CustomStringConvertible,
     public var symmetricKey: SymmetricKey { SymmetricKey(data: bytes) }
     /// A short, non-secret fingerprint for display: the first 4 bytes of SHA-256 of the key.
     public var fingerprint: String {
-        SHA256.hash(data: bytes).prefix(4).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: bytes).prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
     public var description: String { "key(\(fingerprint))" }
     public var customMirror: Mirror { Mirror(self, children: ["fingerprint": fingerprint]) }
