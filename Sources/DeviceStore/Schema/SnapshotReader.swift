@@ -46,10 +46,14 @@ enum SnapshotReader {
                           ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
         }
         s.apps = try readApps(db, decoder)
-        s.log = EventLog(entries: try Row.fetchAll(db, sql: "SELECT * FROM event_log ORDER BY seq").map { r in
-            LogEntry(seq: r["seq"], time: SimInstant(milliseconds: r["time_ms"]),
-                     kind: try enumValue(LogEntry.Kind.self, r["kind"], "event_log.kind"), app: r["app"], text: r["text"])
-        })
+        // Long, so read like the items and app logs (`readApps`).
+        var log: [LogEntry] = []
+        let logRows = try Row.fetchCursor(db, sql: "SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq")
+        while let r = try logRows.next() {
+            log.append(LogEntry(seq: r[0], time: SimInstant(milliseconds: r[1]),
+                                kind: try enumValue(LogEntry.Kind.self, r[2], "event_log.kind"), app: r[3], text: r[4]))
+        }
+        s.log = EventLog(entries: log)
         for r in try Row.fetchAll(db, sql: "SELECT transition_name, count FROM coverage") {
             s.coverage[r["transition_name"]] = r["count"]
         }
@@ -95,22 +99,27 @@ enum SnapshotReader {
 
     private static func readApps(_ db: Database, _ decoder: JSONDecoder) throws -> [AppRuntime] {
         var items: [AppID: [StoredItem]] = [:]
-        for r in try Row.fetchAll(db, sql: "SELECT * FROM items ORDER BY app, position") {
+        // The long tables (items and both logs) are read through cursors, by column position
+        // in the order the SELECT names them: neither a copy of every row nor a column-name
+        // lookup at every access.
+        let itemRows = try Row.fetchCursor(db, sql: "SELECT app, id, owner, class, plaintext, sealed FROM items ORDER BY app, position")
+        while let r = try itemRows.next() {
             let payload: ItemPayload
-            if let text: String = r["plaintext"] { payload = .plaintext(text) } else { payload = .sealed(Array(r["sealed"] as Data)) }
-            items[r["app"], default: []].append(StoredItem(
-                id: r["id"], owner: (r["owner"] as String?).map { UserID($0) },
-                dataClass: try enumValue(DataClass.self, r["class"], "items.class"), payload: payload))
+            if let text: String = r[4] { payload = .plaintext(text) } else { payload = .sealed(Array(r[5] as Data)) }
+            items[r[0], default: []].append(StoredItem(
+                id: r[1], owner: (r[2] as String?).map { UserID($0) },
+                dataClass: try enumValue(DataClass.self, r[3], "items.class"), payload: payload))
         }
         var keys: [AppID: KeyMaterial] = [:]
         for r in try Row.fetchAll(db, sql: "SELECT app, key FROM keychain WHERE kind = 'sdk'") {
             keys[r["app"]] = KeyMaterial(bytes: Array(r["key"] as Data))
         }
         var logs: [AppID: [AppLogEntry]] = [:]
-        for r in try Row.fetchAll(db, sql: "SELECT * FROM app_log ORDER BY app, seq") {
-            logs[r["app"], default: []].append(AppLogEntry(
-                time: SimInstant(milliseconds: r["time_ms"]), kind: try enumValue(AppLogEntry.Kind.self, r["kind"], "app_log.kind"),
-                name: r["name"], detail: r["detail"]))
+        let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY app, seq")
+        while let r = try logRows.next() {
+            logs[r[0], default: []].append(AppLogEntry(
+                time: SimInstant(milliseconds: r[1]), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
+                name: r[3], detail: r[4]))
         }
         return try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
             let id: String = r["id"]
