@@ -11,7 +11,8 @@ import SessionEngine
 /// the snapshot would make the engine copy every growing log on its next append.
 /// Not thread-safe; `DeviceStore` serialises calls.
 final class SnapshotWriter {
-    private let encoder: JSONEncoder = {
+    /// Made at the first save, not when the store opens (before hubsim's first frame).
+    private lazy var encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys]
         return e

@@ -12,7 +12,8 @@ import SessionEngine
 /// an exclusive lock: a second hubsim on the same device gets a clear error.
 public final class DeviceStore: @unchecked Sendable {
     /// The database file; nil for an in-memory store (`--ephemeral`).
-    public let url: URL?
+    public let path: String?
+    public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     private let queue: DatabaseQueue
     private let writer = SnapshotWriter()
     // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
@@ -20,8 +21,8 @@ public final class DeviceStore: @unchecked Sendable {
     private let lock = NSLock()
     private let logger: Logger
 
-    private init(url: URL?, queue: DatabaseQueue, logger: Logger) {
-        self.url = url
+    private init(path: String?, queue: DatabaseQueue, logger: Logger) {
+        self.path = path
         self.queue = queue
         self.logger = logger
     }
@@ -32,18 +33,22 @@ public final class DeviceStore: @unchecked Sendable {
     /// Opens (creating if needed) the database at `url`. A corrupt, foreign or newer file,
     /// or a directory that cannot be written, throws a `StoreError` and is left untouched.
     public static func open(at url: URL, logger: Logger = silent) throws(StoreError) -> DeviceStore {
-        let path = url.path
-        do { return try openChecked(url, logger: logger) } catch {
+        try open(path: url.path, logger: logger)
+    }
+
+    /// `open(at:)` by path: hubsim's start uses plain paths (`URL`'s first use costs more
+    /// than opening the database).
+    public static func open(path: String, logger: Logger = silent) throws(StoreError) -> DeviceStore {
+        do { return try openChecked(path, logger: logger) } catch {
             logger.error("cannot open the device database", metadata: ["path": "\(path)", "kind": "\(error.kind.rawValue)"])
             throw error
         }
     }
 
-    private static func openChecked(_ url: URL, logger: Logger) throws(StoreError) -> DeviceStore {
-        let path = url.path
-        try StoreFiles.prepareDirectory(url.deletingLastPathComponent())
+    private static func openChecked(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
+        try StoreFiles.prepareDirectory(StoreFiles.parent(of: path))
         var remaining = StoreFileCheck.Remaining.nothing
-        if FileManager.default.fileExists(atPath: path) {
+        if StoreFiles.exists(path) {
             try StoreFiles.requireRegularFile(path)
             if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
             remaining = try StoreFileCheck.check(path)
@@ -65,7 +70,7 @@ public final class DeviceStore: @unchecked Sendable {
                 throw StoreFileCheck.classify(error, path: path)
             }
         }
-        let store = DeviceStore(url: url, queue: queue, logger: logger)
+        let store = DeviceStore(path: path, queue: queue, logger: logger)
         try store.migrate(path: path)
         StoreFiles.restrictPermissions(path)
         return store
@@ -76,7 +81,7 @@ public final class DeviceStore: @unchecked Sendable {
     public static func open(stateDir: String?, device: String, ephemeral: Bool, logger: Logger = silent,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> DeviceStore {
         if ephemeral { return try inMemory(logger: logger) }
-        return try open(at: StoreLocation.resolve(stateDir: stateDir, device: device, environment: environment), logger: logger)
+        return try open(path: StoreLocation.resolvePath(stateDir: stateDir, device: device, environment: environment), logger: logger)
     }
 
     /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
@@ -85,7 +90,7 @@ public final class DeviceStore: @unchecked Sendable {
         do { queue = try DatabaseQueue(configuration: configuration(label: "hubsim.ephemeral", inMemory: true)) } catch {
             throw map(error, path: ":memory:", doing: "open")
         }
-        let store = DeviceStore(url: nil, queue: queue, logger: logger)
+        let store = DeviceStore(path: nil, queue: queue, logger: logger)
         try store.migrate(path: ":memory:")
         return store
     }
@@ -213,7 +218,7 @@ public final class DeviceStore: @unchecked Sendable {
         do { try queue.close() } catch { throw Self.map(error, path: displayPath, doing: "close") }
     }
 
-    private var displayPath: String { url?.path ?? ":memory:" }
+    private var displayPath: String { path ?? ":memory:" }
 
     static func map(_ error: any Error, path: String, doing what: String) -> StoreError {
         if let error = error as? StoreError { return error }

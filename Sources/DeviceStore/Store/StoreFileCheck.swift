@@ -36,14 +36,7 @@ enum StoreFileCheck {
     /// Throws when the file at `path` must not be opened for writing; otherwise says what
     /// remains to be checked on the opened connection.
     static func check(_ path: String) throws(StoreError) -> Remaining {
-        let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            bytes = Array(try handle.read(upToCount: 100) ?? Data())
-        } catch {
-            throw .unwritable(path, "cannot read it: \(error.localizedDescription)")
-        }
+        let bytes = try readHeaderBytes(path)
         // An empty file is what SQLite itself treats as a new database (e.g. a crash just
         // after the file was created).
         if bytes.isEmpty { return .nothing }
@@ -63,6 +56,23 @@ enum StoreFileCheck {
         return .nothing
     }
 
+    /// Up to the first 100 bytes of the file (fewer when it is shorter).
+    static func readHeaderBytes(_ path: String) throws(StoreError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unwritable(path, "cannot read it: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw .unwritable(path, "cannot read it: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            count += n
+        }
+        return Array(bytes.prefix(count))
+    }
+
     static func parseHeader(_ bytes: [UInt8], path: String) throws(StoreError) -> Header {
         guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
             throw .foreign(path, "not an SQLite database")
@@ -77,7 +87,7 @@ enum StoreFileCheck {
 
     /// A -wal or -journal beside the file: what SQLite would replay into it on opening.
     static func hasLeftovers(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path + "-wal") || FileManager.default.fileExists(atPath: path + "-journal")
+        StoreFiles.exists(path + "-wal") || StoreFiles.exists(path + "-journal")
     }
 
     /// Opens the file immutable and read-only and checks its pages and tables.

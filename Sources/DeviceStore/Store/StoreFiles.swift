@@ -3,26 +3,42 @@ import Foundation
 /// The file-system side of a store: an owner-only directory and owner-only files.
 enum StoreFiles {
     /// Creates `dir` (and missing parents) with mode 0700, or checks an existing one can be written.
-    static func prepareDirectory(_ dir: URL) throws(StoreError) {
-        let path = dir.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .unwritable(path, "it is a file, not a directory") }
-        } else {
+    /// Plain paths and system calls: this runs before hubsim's first frame, where
+    /// `FileManager`'s and `URL`'s first use cost more than the checks themselves.
+    static func prepareDirectory(_ path: String) throws(StoreError) {
+        switch fileType(path) {
+        case S_IFDIR: break
+        case nil:
             do {
-                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true,
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .unwritable(path, "cannot create it: \(reason(error))")
             }
+        default: throw .unwritable(path, "it is a file, not a directory")
         }
         guard access(path, W_OK | X_OK) == 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
         // access() says yes to root everywhere; a probe file tells the truth (read-only mounts).
-        let probe = dir.appendingPathComponent(".hubsim-probe-\(getpid())").path
+        let probe = path + "/.hubsim-probe-\(getpid())"
         let fd = Foundation.open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
         guard fd >= 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
         close(fd)
         unlink(probe)
+    }
+
+    /// The type bits of what is at `path` (`S_IFDIR`, `S_IFREG`, …), nil when nothing is.
+    static func fileType(_ path: String) -> mode_t? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return st.st_mode & S_IFMT
+    }
+
+    static func exists(_ path: String) -> Bool { fileType(path) != nil }
+
+    /// The directory part of `path` ("." for a bare name).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func requireRegularFile(_ path: String) throws(StoreError) {
@@ -57,7 +73,7 @@ enum StoreFiles {
 
     /// Makes the database and its companions owner-only.
     static func restrictPermissions(_ path: String) {
-        for file in [path, path + "-wal", path + "-shm", path + "-journal"] where FileManager.default.fileExists(atPath: file) {
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] where exists(file) {
             chmod(file, 0o600)
         }
     }

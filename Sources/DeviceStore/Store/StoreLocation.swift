@@ -6,8 +6,14 @@ public enum StoreLocation {
     /// (`$XDG_STATE_HOME/hubsim`, falling back to `~/.local/state/hubsim`).
     public static func resolve(stateDir: String?, device: String,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> URL {
+        URL(fileURLWithPath: try resolvePath(stateDir: stateDir, device: device, environment: environment))
+    }
+
+    /// `resolve` as a plain path, for hubsim's start.
+    public static func resolvePath(stateDir: String?, device: String,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> String {
         guard isValidDeviceName(device) else { throw .invalidName(device) }
-        return URL(fileURLWithPath: join(directoryPath(stateDir: stateDir, environment: environment), device + ".sqlite"))
+        return join(directoryPath(stateDir: stateDir, environment: environment), device + ".sqlite")
     }
 
     /// The state directory itself.

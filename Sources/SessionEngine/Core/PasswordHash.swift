@@ -67,8 +67,9 @@ public protocol CredentialHasher: Sendable {
 /// always costs a full derivation. Nothing of the memo leaves memory.
 public final class ScryptHasher: CredentialHasher {
     public let logN: Int, r: Int, p: Int
-    private let memoKey = SymmetricKey(size: .bits256)
-    private let verified = Mutex<Set<Data>>([])
+    /// The memo's key and what it remembers. The key is made at the first verification,
+    /// so a start that verifies nothing before its first frame does not pay for it.
+    private let memo = Mutex<(key: SymmetricKey?, verified: Set<Data>)>((nil, []))
 
     public init(logN: Int = 15, r: Int = 8, p: Int = 1) {
         self.logN = logN; self.r = r; self.p = p
@@ -85,12 +86,12 @@ public final class ScryptHasher: CredentialHasher {
 
     public func verify(_ secret: Secret, against hash: PasswordHash) -> Bool {
         guard let params = hash.scrypt else { return false }
-        let memo = memoEntry(secret, hash)
-        if verified.withLock({ $0.contains(memo) }) { return true }
+        let entry = memoEntry(secret, hash)
+        if memo.withLock({ $0.verified.contains(entry) }) { return true }
         let derived = derive(secret, salt: params.salt, logN: params.logN, r: params.r, p: params.p,
                              length: params.hash.count)
         let ok = constantTimeEqual(derived, params.hash)
-        if ok { verified.withLock { _ = $0.insert(memo) } }
+        if ok { memo.withLock { _ = $0.verified.insert(entry) } }
         return ok
     }
 
@@ -104,8 +105,14 @@ public final class ScryptHasher: CredentialHasher {
     }
 
     private func memoEntry(_ secret: Secret, _ hash: PasswordHash) -> Data {
-        secret.withPlaintext { plain in
-            var mac = HMAC<SHA256>(key: memoKey)
+        let key = memo.withLock { state in
+            if let key = state.key { return key }
+            let key = SymmetricKey(size: .bits256)
+            state.key = key
+            return key
+        }
+        return secret.withPlaintext { plain in
+            var mac = HMAC<SHA256>(key: key)
             mac.update(data: Array(hash.phc.utf8) + [0] + Array(plain.utf8))
             return Data(mac.finalize())
         }
