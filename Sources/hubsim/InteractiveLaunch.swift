@@ -52,7 +52,7 @@ struct InteractiveLaunch {
         let logger = try diagnosticsLogger()
         let environment = Self.environment()
         // --ephemeral keeps nothing, so it opens no store at all.
-        let (store, saved) = choice.ephemeral ? (nil, .none) : try Self.openStore(choice, logger: logger, environment: environment)
+        let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
         let tenant = try choice.loadTenant()
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies(keys: SystemKeySource(), hasher: hasher))
@@ -107,7 +107,6 @@ struct InteractiveLaunch {
         return Logger(label: "hubsim", factory: { FileLogHandler(label: $0, file: file) })
     }
 
-    /// The device's database (`--device`, `--state-dir`).
     /// The device's database (`--device`, `--state-dir`) and the device saved in it. Opening
     /// it checks that the directory and the file can be written (the store's probe), so
     /// nothing is written before the first frame: the device is saved at its first change
