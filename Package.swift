@@ -66,6 +66,6 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HubUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore"]),
     ]
 )

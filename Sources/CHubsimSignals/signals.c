@@ -11,12 +11,34 @@
 
 static atomic_int pending_quit = 0;
 static atomic_int pending_suspend = 0;
+static atomic_int pending_redraw = 0;
 static atomic_int curses_active = 0;
 
-static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+// Every signal whose default action ends the process and that can be caught, except the
+// crash signals below (a fault, handled on the spot): "Term" and "Core" in signal(7).
+// SIGPIPE is not among them: it is ignored while curses runs (`hubsim_install_quit_handlers`).
+static const int quit_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ, SIGSYS,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 #define QUIT_COUNT (sizeof quit_signals / sizeof quit_signals[0])
 static struct sigaction previous_quit[QUIT_COUNT];
-static struct sigaction previous_tstp;
+#ifdef SIGRTMIN
+// Real-time signals end the process too; SIGRTMIN is a function call on glibc.
+#define RT_MAX_COUNT 64
+static struct sigaction previous_rt[RT_MAX_COUNT];
+static int rt_count = 0;
+#endif
+static struct sigaction previous_tstp, previous_cont, previous_pipe;
 static int quit_installed = 0;
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT };
@@ -26,6 +48,7 @@ static int crash_installed = 0;
 
 static void on_quit(int sig) { atomic_store(&pending_quit, sig); }
 static void on_tstp(int sig) { (void)sig; atomic_store(&pending_suspend, 1); }
+static void on_cont(int sig) { (void)sig; atomic_store(&pending_redraw, 1); }
 
 static void install(int sig, void (*handler)(int), struct sigaction *previous) {
     struct sigaction sa;
@@ -38,13 +61,44 @@ static void install(int sig, void (*handler)(int), struct sigaction *previous) {
 
 void hubsim_install_quit_handlers(void) {
     for (unsigned i = 0; i < QUIT_COUNT; i++) install(quit_signals[i], on_quit, &previous_quit[i]);
+#ifdef SIGRTMIN
+    rt_count = 0;
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX && rt_count < RT_MAX_COUNT; sig++) {
+        install(sig, on_quit, &previous_rt[rt_count++]);
+    }
+#endif
     install(SIGTSTP, on_tstp, &previous_tstp);
+    install(SIGCONT, on_cont, &previous_cont);
+    // A write to a terminal that went away then fails with EPIPE (or EIO) instead of killing
+    // the process mid-frame; the loop sees the hang-up and ends as after SIGHUP.
+    install(SIGPIPE, SIG_IGN, &previous_pipe);
     quit_installed = 1;
+}
+
+int hubsim_quit_signal_count(void) {
+#ifdef SIGRTMIN
+    return (int)QUIT_COUNT + (SIGRTMAX - SIGRTMIN + 1);
+#else
+    return (int)QUIT_COUNT;
+#endif
+}
+
+int hubsim_quit_signal_at(int index) {
+    if (index < 0) return 0;
+    if ((unsigned)index < QUIT_COUNT) return quit_signals[index];
+#ifdef SIGRTMIN
+    int sig = SIGRTMIN + (index - (int)QUIT_COUNT);
+    return sig <= SIGRTMAX ? sig : 0;
+#else
+    return 0;
+#endif
 }
 
 int hubsim_take_quit_signal(void) { return atomic_exchange(&pending_quit, 0); }
 
 int hubsim_take_suspend_request(void) { return atomic_exchange(&pending_suspend, 0); }
+
+int hubsim_take_redraw_request(void) { return atomic_exchange(&pending_redraw, 0); }
 
 void hubsim_suspend_self(void) {
     struct sigaction dfl;
@@ -54,6 +108,26 @@ void hubsim_suspend_self(void) {
     sigaction(SIGTSTP, &dfl, NULL);
     raise(SIGTSTP); // stops here until SIGCONT
     install(SIGTSTP, on_tstp, NULL);
+}
+
+int hubsim_default_action_dumps_core(int sig) {
+    switch (sig) {
+    case SIGQUIT: case SIGXCPU: case SIGXFSZ: case SIGSYS: return 1;
+    default: return 0;
+    }
+}
+
+void hubsim_die_of_signal(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
 }
 
 static void on_crash(int sig) {
@@ -89,7 +163,12 @@ void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active)
 void hubsim_restore_handlers(void) {
     if (quit_installed) {
         for (unsigned i = 0; i < QUIT_COUNT; i++) sigaction(quit_signals[i], &previous_quit[i], NULL);
+#ifdef SIGRTMIN
+        for (int i = 0; i < rt_count; i++) sigaction(SIGRTMIN + i, &previous_rt[i], NULL);
+#endif
         sigaction(SIGTSTP, &previous_tstp, NULL);
+        sigaction(SIGCONT, &previous_cont, NULL);
+        sigaction(SIGPIPE, &previous_pipe, NULL);
         quit_installed = 0;
     }
     if (crash_installed) {

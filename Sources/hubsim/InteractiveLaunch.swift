@@ -94,6 +94,8 @@ struct InteractiveLaunch {
             FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
             throw ExitCode(1)
         }
+        // Saved and restored: die of the signal itself, so the parent sees its cause.
+        exit.endProcessBySignal()
         if exit != .quit { throw ExitCode(exit.exitCode) }
     }
 

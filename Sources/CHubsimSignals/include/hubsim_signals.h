@@ -3,9 +3,29 @@
 #ifndef HUBSIM_SIGNALS_H
 #define HUBSIM_SIGNALS_H
 
-/// Installs handlers for SIGINT, SIGTERM and SIGHUP (and SIGTSTP) with sigaction and no
-/// SA_RESTART, so a blocked read returns; the handler only records the signal.
+/// Installs handlers for every catchable signal whose default action ends the process
+/// (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1/2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+/// SIGXFSZ, SIGSYS, SIGIO, SIGPWR, SIGSTKFLT, the real-time signals; not the crash signals)
+/// and for SIGTSTP and SIGCONT, with sigaction and no SA_RESTART, so a blocked read returns;
+/// the handlers only record the signal. SIGPIPE is ignored until the handlers are restored.
 void hubsim_install_quit_handlers(void);
+
+/// How many signals `hubsim_install_quit_handlers` records as quit signals.
+int hubsim_quit_signal_count(void);
+
+/// The quit signal at `index` (0 ..< count), or 0.
+int hubsim_quit_signal_at(int index);
+
+/// Whether a SIGCONT arrived since the last call (the process was stopped and continued,
+/// e.g. by SIGSTOP, and the screen may have been drawn over), cleared by reading it.
+int hubsim_take_redraw_request(void);
+
+/// Whether `sig`'s default action also writes a core dump (SIGQUIT, SIGXCPU, SIGXFSZ, SIGSYS).
+int hubsim_default_action_dumps_core(int sig);
+
+/// Ends the process by `sig` with its default action (unblocked), so the parent sees that
+/// signal as the cause. Returns only if the process survives it.
+void hubsim_die_of_signal(int sig);
 
 /// The quit signal received since the last call (0 if none), cleared by reading it.
 int hubsim_take_quit_signal(void);

@@ -12,6 +12,9 @@ public enum RawInput: Equatable, Sendable {
 public enum DecodedInput: Equatable, Sendable {
     case event(InputEvent)
     case mouse
+    /// The start of a mouse report that `InputReader` assembles itself from the bytes that
+    /// follow (`InputDecoder.sgrMousePrefix`, `x10MousePrefix`).
+    case mouseReport(MouseReportEncoding)
     case resize
     /// A key hubsim has no use for (Insert, keypad keys, …).
     case ignored
@@ -30,8 +33,23 @@ public enum MouseBits {
     public static let wheelDown = UInt64(cn_button5_pressed())
 }
 
+/// How a terminal encodes a mouse report after its prefix.
+public enum MouseReportEncoding: Equatable, Sendable {
+    /// xterm's SGR (1006): `ESC [ <` button `;` column `;` row, then `M` (press) or `m` (release).
+    case sgr
+    /// X10/normal (1000): `ESC [ M` and three bytes, each value + 32 (positions 1-based).
+    case x10
+}
+
 /// Turns what curses reads into `InputEvent`s. Pure, so the table is tested without a terminal.
 public enum InputDecoder {
+    /// The key codes curses returns for the mouse-report prefixes once the session bound them
+    /// with `define_key` in place of `KEY_MOUSE`: after `KEY_MOUSE` curses reads the report's
+    /// remaining bytes with a blocking read of its own, with no time limit, so a partial report
+    /// would wait for ever and swallow the next keys (issue 11, item 5).
+    public static let sgrMousePrefix: Int32 = KEY_MAX + 1
+    public static let x10MousePrefix: Int32 = KEY_MAX + 2
+
     /// Decodes one `wget_wch` result.
     public static func decode(_ raw: RawInput) -> DecodedInput {
         switch raw {
@@ -74,6 +92,8 @@ public enum InputDecoder {
         case KEY_BTAB: return .event(.key(.backTab))
         case KEY_RESIZE: return .resize
         case KEY_MOUSE: return .mouse
+        case sgrMousePrefix: return .mouseReport(.sgr)
+        case x10MousePrefix: return .mouseReport(.x10)
         case cn_key_f(1)...cn_key_f(24):
             // xterm reports Shift-F1..F12 as F13..F24; hubsim binds F1..F12 only.
             let n = Int(code - cn_key_f(0))

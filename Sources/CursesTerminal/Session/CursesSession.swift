@@ -30,6 +30,10 @@ public final class CursesSession {
     private let window: UnsafeMutablePointer<WINDOW>
     private var painter: CursesPainter
     private var active = true
+    private var reader = InputReader()
+    /// Whether the input terminal had XON/XOFF flow control (`ixon`) before hubsim turned it
+    /// off: Ctrl-S would otherwise freeze the screen until Ctrl-Q. Put back on leaving.
+    private var inputHadFlowControl = false
 
     /// Checks the terminal and enters curses mode; throws a one-line problem (exit 2) when
     /// stdin or stdout is not a terminal, `TERM` is unset or `dumb`, or curses refuses it.
@@ -59,12 +63,13 @@ public final class CursesSession {
         nonl()
         intrflush(window, false)
         keypad(window, true)
-        set_escdelay(25)
+        set_escdelay(Int32(InputReader.escapeDelay))
         wtimeout(window, Self.tickMilliseconds)
         curs_set(0)
         mousemask(cn_all_mouse_events(), nil)
         // No click resolution: a press is reported at once instead of after 166 ms.
         mouseinterval(0)
+        Self.bindMousePrefixes()
         var mode = ColorMode.monochrome
         if !noColor && has_colors() {
             start_color()
@@ -73,6 +78,9 @@ public final class CursesSession {
         }
         capabilities = TerminalCapabilities(colorMode: mode, width: Int(cn_width(window)), height: Int(cn_height(window)))
         painter = CursesPainter(window: window, mode: mode)
+        inputHadFlowControl = Self.setFlowControl(false)
+        // Curses' program mode (what it puts back after a suspend) includes ixon off.
+        def_prog_mode()
     }
 
     deinit { end() }
@@ -86,12 +94,23 @@ public final class CursesSession {
         while true {
             if let exit = pendingSignalExit() { return exit }
             if hubsim_take_suspend_request() != 0 { suspend(); painter.paint(program.render(width: size.width, height: size.height)) }
+            if hubsim_take_redraw_request() != 0 { resumed(); painter.paint(program.render(width: size.width, height: size.height)) }
+            // A partial mouse report waits no longer than the escape delay for its next byte.
+            let deadline = reader.deadline
+            if let deadline { wtimeout(window, Int32(clamping: max(0, deadline - Self.monotonicMilliseconds()))) }
             var ch: wint_t = 0
             let status = wget_wch(window, &ch)
+            if deadline != nil { wtimeout(window, Self.tickMilliseconds) }
             var events: [InputEvent] = []
             switch status {
             case ERR:
                 if let exit = pendingSignalExit() { return exit }
+                if deadline != nil {
+                    // The escape delay ran out (or a signal came): not a tick, nor a sign of
+                    // a closed terminal.
+                    reader.expire(at: Self.monotonicMilliseconds())
+                    continue
+                }
                 switch clock.timedOut() {
                 case let .tick(elapsed): events.append(.tick(elapsed))
                 case .spurious: continue
@@ -99,14 +118,16 @@ public final class CursesSession {
                 }
             default:
                 let raw: RawInput = status == KEY_CODE_YES ? .keyCode(Int32(ch)) : .character(UInt32(ch))
-                switch InputDecoder.decode(raw) {
-                case let .event(event): events.append(event)
-                case .mouse: if let event = readMouse() { events.append(event) }
-                case .resize:
-                    size = (Int(cn_width(window)), Int(cn_height(window)))
-                    painter.invalidate()
-                    events.append(.resize(width: size.width, height: size.height))
-                case .ignored: break
+                for decoded in reader.read(raw, at: Self.monotonicMilliseconds()) {
+                    switch decoded {
+                    case let .event(event): events.append(event)
+                    case .mouse: if let event = readMouse() { events.append(event) }
+                    case .resize:
+                        size = (Int(cn_width(window)), Int(cn_height(window)))
+                        painter.invalidate()
+                        events.append(.resize(width: size.width, height: size.height))
+                    case .mouseReport, .ignored: break
+                    }
                 }
                 if let elapsed = clock.dueTick() { events.append(.tick(elapsed)) }
             }
@@ -126,9 +147,15 @@ public final class CursesSession {
         guard active else { return }
         active = false
         endwin()
+        _ = Self.setFlowControl(inputHadFlowControl)
         hubsim_set_curses_active(0)
         delscreen(screen)
         hubsim_restore_handlers()
+    }
+
+    /// The signals recorded as quit signals while curses runs (`hubsim_install_quit_handlers`).
+    public static var quitSignals: [Int32] {
+        (0..<hubsim_quit_signal_count()).map { hubsim_quit_signal_at($0) }
     }
 
     private func pendingSignalExit() -> TerminalExit? {
@@ -145,12 +172,50 @@ public final class CursesSession {
     /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything.
     private func suspend() {
         endwin()
+        _ = Self.setFlowControl(inputHadFlowControl)
         hubsim_set_curses_active(0)
         hubsim_suspend_self()
         hubsim_set_curses_active(1)
+        resumed()
+    }
+
+    /// Back from a stop (Ctrl-Z and `fg`, or SIGSTOP and SIGCONT): the terminal's modes may
+    /// have been changed and the screen drawn over, so both are set again and the next
+    /// paint draws every cell.
+    private func resumed() {
+        _ = hubsim_take_redraw_request()
+        reset_prog_mode()
+        _ = Self.setFlowControl(false)
+        clearok(window, true)
         wrefresh(window)
+        // Curses turns its own mouse-report key back on when it re-enters program mode.
+        Self.bindMousePrefixes()
+        reader = InputReader()
         painter.invalidate()
     }
+
+    /// Binds the mouse-report prefixes to `InputDecoder`'s own key codes, in place of
+    /// `KEY_MOUSE`, so the report's bytes come through `wget_wch` and `InputReader` gives up
+    /// on a partial one after the escape delay (curses would wait for ever).
+    private static func bindMousePrefixes() {
+        define_key("\u{1B}[<", InputDecoder.sgrMousePrefix)
+        define_key("\u{1B}[M", InputDecoder.x10MousePrefix)
+    }
+
+    /// Turns XON/XOFF output flow control on standard input's terminal on or off; returns
+    /// whether it was on.
+    @discardableResult
+    private static func setFlowControl(_ on: Bool) -> Bool {
+        var modes = termios()
+        guard tcgetattr(0, &modes) == 0 else { return false }
+        let wasOn = modes.c_iflag & tcflag_t(IXON) != 0
+        guard wasOn != on else { return wasOn }
+        if on { modes.c_iflag |= tcflag_t(IXON) } else { modes.c_iflag &= ~tcflag_t(IXON) }
+        tcsetattr(0, TCSADRAIN, &modes)
+        return wasOn
+    }
+
+    private static func monotonicMilliseconds() -> Int64 { Int64(TickClock.monotonicNow() * 1000) }
 
     /// The character type from the environment, falling back to C.UTF-8 when that is not
     /// UTF-8: without it curses drops non-ASCII text and cannot decode typed "ü". Only

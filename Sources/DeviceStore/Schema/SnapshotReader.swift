@@ -22,12 +22,12 @@ enum SnapshotReader {
         var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: try decode([AppDefinition].self, "app_set"))
         s.state = try state(row, decoder)
         s.online = row["online"]
-        s.now = SimInstant(milliseconds: row["now_ms"])
-        s.lastActivity = SimInstant(milliseconds: row["last_activity_ms"])
+        s.now = try instant((row["now_ms"] as DatabaseValue), "device.now_ms")
+        s.lastActivity = try instant((row["last_activity_ms"] as DatabaseValue), "device.last_activity_ms")
         if row["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment") }
         if let user: String = row["session_user"] {
             s.session = Session(
-                user: UserID(user), startedAt: SimInstant(milliseconds: row["session_started_ms"]),
+                user: UserID(user), startedAt: try instant((row["session_started_ms"] as DatabaseValue), "device.session_started_ms"),
                 passcodeHash: (row["session_passcode_hash"] as String?).map(PasswordHash.init(phc:)))
         }
         s.marks = SessionMarks(checkOuts: row["marks_check_outs"], wipes: row["marks_wipes"])
@@ -41,8 +41,8 @@ enum SnapshotReader {
         s.exposureCount = row["exposure_count"]
 
         s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
-            SessionRecord(user: UserID(r["user"] as String), checkedOutAt: SimInstant(milliseconds: r["checked_out_at_ms"]),
-                          endedAt: (r["ended_at_ms"] as Int64?).map(SimInstant.init(milliseconds:)),
+            SessionRecord(user: UserID(r["user"] as String), checkedOutAt: try instant((r["checked_out_at_ms"] as DatabaseValue), "sessions.checked_out_at_ms"),
+                          endedAt: try optionalInstant((r["ended_at_ms"] as DatabaseValue), "sessions.ended_at_ms"),
                           ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
         }
         s.apps = try readApps(db, decoder)
@@ -50,7 +50,7 @@ enum SnapshotReader {
         var log: [LogEntry] = []
         let logRows = try Row.fetchCursor(db, sql: "SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq")
         while let r = try logRows.next() {
-            log.append(LogEntry(seq: r[0], time: SimInstant(milliseconds: r[1]),
+            log.append(LogEntry(seq: r[0], time: try instant(r[1] as DatabaseValue, "event_log.time_ms"),
                                 kind: try enumValue(LogEntry.Kind.self, r[2], "event_log.kind"), app: r[3], text: r[4]))
         }
         s.log = EventLog(entries: log)
@@ -59,7 +59,7 @@ enum SnapshotReader {
         }
         for r in try Row.fetchAll(db, sql: "SELECT * FROM failed_attempts") {
             s.failedAttempts[UserID(r["user"] as String)] = FailedAttempts(
-                count: r["count"], lockedUntil: (r["locked_until_ms"] as Int64?).map(SimInstant.init(milliseconds:)))
+                count: r["count"], lockedUntil: try optionalInstant((r["locked_until_ms"] as DatabaseValue), "failed_attempts.locked_until_ms"))
         }
         for r in try Row.fetchAll(db, sql: "SELECT user, key FROM key_server") {
             s.externalKeyServer[UserID(r["user"] as String)] = KeyMaterial(bytes: Array(r["key"] as Data))
@@ -118,7 +118,7 @@ enum SnapshotReader {
         let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY app, seq")
         while let r = try logRows.next() {
             logs[r[0], default: []].append(AppLogEntry(
-                time: SimInstant(milliseconds: r[1]), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
+                time: try instant(r[1] as DatabaseValue, "app_log.time_ms"), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
                 name: r[3], detail: r[4]))
         }
         return try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
@@ -139,6 +139,27 @@ enum SnapshotReader {
             app.log = logs[id] ?? []
             return app
         }
+    }
+
+    /// A stored time: a whole number of milliseconds within `0...SimInstant.latest`. Read as a
+    /// raw value, because GRDB's typed subscript stops the process on a value of another type,
+    /// and an out-of-range time would make the engine's clock meaningless.
+    static func instant(_ value: DatabaseValue, _ column: String) throws -> SimInstant {
+        guard let time = try optionalInstant(value, column) else { throw Unreadable(description: "\(column) is missing") }
+        return time
+    }
+
+    /// `instant`, for a column that may be NULL.
+    static func optionalInstant(_ value: DatabaseValue, _ column: String) throws -> SimInstant? {
+        if value.isNull { return nil }
+        guard let milliseconds = Int64.fromDatabaseValue(value) else {
+            throw Unreadable(description: "\(column) is not a whole number of milliseconds")
+        }
+        let instant = SimInstant(milliseconds: milliseconds)
+        guard instant.isPlausible else {
+            throw Unreadable(description: "\(column) is \(milliseconds), outside 0...\(SimInstant.latest.milliseconds)")
+        }
+        return instant
     }
 
     private static func enumValue<T: RawRepresentable>(_ type: T.Type, _ raw: String, _ column: String) throws -> T where T.RawValue == String {

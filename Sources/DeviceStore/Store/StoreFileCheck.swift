@@ -37,9 +37,10 @@ enum StoreFileCheck {
     /// remains to be checked on the opened connection.
     static func check(_ path: String) throws(StoreError) -> Remaining {
         let bytes = try readHeaderBytes(path)
-        // An empty file is what SQLite itself treats as a new database (e.g. a crash just
-        // after the file was created).
-        if bytes.isEmpty { return .nothing }
+        // SQLite would take an empty file for a new database and hubsim would start a new
+        // device in it: but a device file is never empty once hubsim made it (the store
+        // creates and migrates it before anything else), so this is damage (a truncation).
+        if bytes.isEmpty { throw .corrupt(path, "the file is empty (0 bytes)") }
         let header = try parseHeader(bytes, path: path)
         let expectEmpty: Bool
         if header.applicationID == Schema.applicationID {
@@ -118,6 +119,22 @@ enum StoreFileCheck {
             let hasDevice = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'device'") ?? 0
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             if hasDevice == 0 && version > 0 { throw StoreError.corrupt(path, "the device table is missing") }
+            if hasDevice > 0 { try checkDeviceRow(db, path: path) }
+        }
+    }
+
+    /// A device's rows are written and emptied together (one transaction per save, per
+    /// reset): apps, items or log entries without the `device` row mean the row was lost.
+    /// Opened as a new device, the first save would replace all of them.
+    static func checkDeviceRow(_ db: Database, path: String) throws {
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM device") == 0 else { return }
+        let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        var filled: [String] = []
+        for table in Schema.tables where table != "device" && existing.contains(table) {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true { filled.append(table) }
+        }
+        if !filled.isEmpty {
+            throw StoreError.corrupt(path, "the device row is missing but \(filled.joined(separator: ", ")) still hold data")
         }
     }
 

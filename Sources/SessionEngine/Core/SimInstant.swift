@@ -11,15 +11,39 @@ public struct SimInstant: Comparable, Hashable, Codable, Sendable, CustomStringC
     /// A new device's clock starts at the beginning of a morning shift, 08:00:00.
     public static let shiftStart = SimInstant(milliseconds: 8 * 3_600_000)
 
+    /// The latest instant a saved device may hold: 1,000 simulated years (365-day years) after
+    /// midnight of the first day. A stored time outside `0...latest` is damage, not a clock.
+    public static let latest = SimInstant(milliseconds: 1_000 * 365 * 86_400_000)
+
+    /// Whether a stored time is one a device can have reached (`0...latest`).
+    public var isPlausible: Bool { (0...Self.latest.milliseconds).contains(milliseconds) }
+
     public static func < (a: SimInstant, b: SimInstant) -> Bool { a.milliseconds < b.milliseconds }
 
+    /// `self` moved by `seconds`, rounded to the millisecond. Saturating, so it cannot trap:
+    /// a sum beyond `Int64` stops at its end, and a NaN moves nothing (time values come from
+    /// files and a corrupt one must be reported, not crash the process).
     public func adding(seconds: Double) -> SimInstant {
-        SimInstant(milliseconds: milliseconds + Int64((seconds * 1000).rounded()))
+        let delta = (seconds * 1000).rounded()
+        guard !delta.isNaN else { return self }
+        // 2^63 is exactly representable: a step that large is added in `Double`, then clamped.
+        let bound = 9_223_372_036_854_775_808.0
+        guard delta.magnitude < bound else {
+            let sum = Double(milliseconds) + delta
+            return SimInstant(milliseconds: sum >= bound ? .max : sum < -bound ? .min : Int64(sum))
+        }
+        let step = Int64(delta)
+        let (sum, overflow) = milliseconds.addingReportingOverflow(step)
+        if overflow { return SimInstant(milliseconds: step > 0 ? .max : .min) }
+        return SimInstant(milliseconds: sum)
     }
 
-    /// Seconds from `earlier` to `self`.
+    /// Seconds from `earlier` to `self` (negative when `earlier` is later). Computed in
+    /// `Double`, so two far-apart instants cannot overflow.
     public func seconds(since earlier: SimInstant) -> Double {
-        Double(milliseconds - earlier.milliseconds) / 1000
+        let (difference, overflow) = milliseconds.subtractingReportingOverflow(earlier.milliseconds)
+        if !overflow { return Double(difference) / 1000 }
+        return (Double(milliseconds) - Double(earlier.milliseconds)) / 1000
     }
 
     /// `HH:MM:SS`, wrapping at midnight (a shift-change demo rarely spans days).
@@ -36,7 +60,8 @@ func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
 /// A length of simulated time shown to people: `45s`, `2m 05s`, `1h 02m`.
 public func formatDuration(seconds: Double) -> String {
-    let total = max(0, Int(seconds))
+    // Clamped before the conversion, which traps on NaN, infinities and values beyond `Int`.
+    let total = seconds.isNaN ? 0 : Int(min(max(0, seconds), 1e15))
     if total < 60 { return "\(total)s" }
     if total < 3600 { return "\(total / 60)m \(twoDigits(total % 60))s" }
     return "\(total / 3600)h \(twoDigits((total / 60) % 60))m"

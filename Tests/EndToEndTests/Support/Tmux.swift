@@ -66,6 +66,30 @@ final class Tmux {
         Int32(try run(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
+    /// A pane format (`#{alternate_on}`, `#{pane_tty}`, …) evaluated now.
+    func format(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What the terminal shows beyond its text: alternate screen, mouse reporting of any
+    /// kind, application cursor keys; "0 0 0 0 0" for a terminal left as a shell expects it.
+    func terminalModes() throws -> String {
+        try format("#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}")
+    }
+
+    /// Polls the pane's formats until `predicate` holds, or throws after `timeout` seconds.
+    @discardableResult
+    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try self.format(format)
+            if predicate(last) { return last }
+            usleep(40_000) // polling interval, not a wait for the program
+        }
+        throw Timeout(waitingFor: description, screen: "\(format) = \(last)\n" + (try screen()))
+    }
+
     /// Polls the screen until `predicate` holds, or throws after `timeout` seconds.
     @discardableResult
     func waitUntil(_ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
