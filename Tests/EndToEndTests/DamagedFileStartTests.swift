@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// The real binary refuses a damaged device file before taking the screen: one line, exit 2,
@@ -19,5 +20,34 @@ struct DamagedFileStartTests {
         #expect(result.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["till.sqlite"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)).isEmpty)
+    }
+
+    /// A corrupt clock in an enrolled device's file used to end hubsim with SIGILL (exit 132)
+    /// and leave a 0-byte -wal beside the file.
+    @Test func aCorruptClockExitsTwoWithoutCrashingOrLeavingAWAL() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-damaged-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let arguments = ["--state-dir", dir, "--device", "till"]
+        do {
+            let tmux = try HubsimPane.start(arguments: arguments, width: 120, height: 40)
+            defer { tmux.kill() }
+            try HubDriver(tmux: tmux).enroll()
+            try tmux.send("F10")
+            #expect(try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience).contains("EXIT=0"))
+        }
+        let file = dir + "/till.sqlite"
+        let queue = try DatabaseQueue(path: file)
+        try queue.write { db in try db.execute(sql: "UPDATE device SET now_ms = 9223372036854775807") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        let result = try Subprocess.run([try HubsimBinary.path()] + arguments, environment: environment)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("hubsim: the device database \(file) is damaged (device.now_ms is 9223372036854775807, outside 0...31536000000000); it was left untouched"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["till.sqlite"])
     }
 }
