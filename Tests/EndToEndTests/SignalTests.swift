@@ -138,4 +138,17 @@ struct SignalTests {
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
     }
+
+    /// Under a terminfo entry that names the X10 mouse encoding, hubsim still asks for SGR
+    /// reports (which `InputReader` decodes without a width limit) and turns them off again.
+    @Test func mouseReportsAreSGRUnderTmux256colorAndOffAfterwards() throws {
+        let tmux = try SignalPane.start(arguments: ["--ephemeral"], environment: ["TERM": "tmux-256color"])
+        defer { tmux.kill() }
+        try SignalPane.waitForFirstFrame(tmux)
+        try tmux.waitUntilFormat("#{mouse_sgr_flag} #{mouse_any_flag}", "SGR mouse reports") { $0 == "1 1" }
+        try tmux.send("F10")
+        let report = try SignalPane.report(tmux)
+        #expect(report.status == "0", "\(report.screen)")
+        try Self.expectSaneTerminal(tmux, report)
+    }
 }

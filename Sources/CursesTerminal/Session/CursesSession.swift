@@ -70,6 +70,7 @@ public final class CursesSession {
         // No click resolution: a press is reported at once instead of after 166 ms.
         mouseinterval(0)
         Self.bindMousePrefixes()
+        Self.requestSGRMouseReports(true)
         var mode = ColorMode.monochrome
         if !noColor && has_colors() {
             start_color()
@@ -147,6 +148,7 @@ public final class CursesSession {
         guard active else { return }
         active = false
         endwin()
+        Self.requestSGRMouseReports(false)
         _ = Self.setFlowControl(inputHadFlowControl)
         hubsim_set_curses_active(0)
         delscreen(screen)
@@ -172,6 +174,7 @@ public final class CursesSession {
     /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything.
     private func suspend() {
         endwin()
+        Self.requestSGRMouseReports(false)
         _ = Self.setFlowControl(inputHadFlowControl)
         hubsim_set_curses_active(0)
         hubsim_suspend_self()
@@ -190,6 +193,7 @@ public final class CursesSession {
         wrefresh(window)
         // Curses turns its own mouse-report key back on when it re-enters program mode.
         Self.bindMousePrefixes()
+        Self.requestSGRMouseReports(true)
         reader = InputReader()
         painter.invalidate()
     }
@@ -200,6 +204,16 @@ public final class CursesSession {
     private static func bindMousePrefixes() {
         define_key("\u{1B}[<", InputDecoder.sgrMousePrefix)
         define_key("\u{1B}[M", InputDecoder.x10MousePrefix)
+    }
+
+    /// Asks the terminal for SGR mouse reports (mode 1006) whatever its terminfo entry says
+    /// (`tmux-256color` and `screen` name the X10 encoding, which curses enables): X10 cannot
+    /// encode a column past 223, and its bytes past 127 are not valid UTF-8 for `wget_wch`.
+    /// A terminal without the mode ignores it and keeps sending X10, which is decoded too.
+    /// Reset on leaving: curses resets only the modes it set.
+    private static func requestSGRMouseReports(_ on: Bool) {
+        let sequence = Array((on ? "\u{1B}[?1006h" : "\u{1B}[?1006l").utf8)
+        _ = sequence.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
 
     /// Turns XON/XOFF output flow control on standard input's terminal on or off; returns
