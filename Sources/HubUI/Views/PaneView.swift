@@ -192,7 +192,7 @@ enum PaneView {
         for (label, command) in list {
             let w = TextWidth.of(label) + 2
             if x + w > r.maxX - 1 { break }
-            c.button(label, x: x, y: y, maxWidth: w, target: "\(command.rawValue)@\(app.id)")
+            c.button(label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }
     }
