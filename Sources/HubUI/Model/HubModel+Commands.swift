@@ -91,11 +91,7 @@ extension HubModel {
 
     func appName(_ id: AppID) -> String { device.app(id)?.definition.name ?? id }
 
-    private mutating func editForm(_ change: (inout CredentialForm) -> Void) {
-        var f = form
-        change(&f)
-        form = f
-    }
+    private mutating func editForm(_ change: (inout CredentialForm) -> Void) { change(&form) }
 
     /// Focus order: the Hub, then every app in pane order. Focusing a pane shows the panes.
     private mutating func moveFocus(by step: Int) {
