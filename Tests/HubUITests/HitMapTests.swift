@@ -36,7 +36,7 @@ extension HubModel {
         var m = Screens.home()
         m.tap(.pane("scanner"))
         #expect(m.focus == .pane("scanner"))
-        m.tap(.button(UICommand.focusHub.rawValue))
+        m.tap(.command(.focusHub))
         #expect(m.focus == .hub)
     }
 
@@ -48,8 +48,8 @@ extension HubModel {
             byKey.press(key)
             byClick.press("<Tab><Tab>")
             // The pane's own button where it fits, else the hint line's entry.
-            if !byClick.click(where: { $0 == .button("\(command.rawValue)@scanner") }) {
-                byClick.tap(.button(command.rawValue))
+            if !byClick.click(where: { $0 == .appCommand(command, app: "scanner") }) {
+                byClick.tap(.command(command))
             }
             expectSame(byKey, byClick, command.rawValue)
         }
@@ -57,7 +57,7 @@ extension HubModel {
 
     @Test func hintLineEntriesRunTheirCommand() {
         var m = Screens.home()
-        m.tap(.button(UICommand.eventLog.rawValue))
+        m.tap(.command(.eventLog))
         #expect(m.view == .eventLog)
         var k = Screens.home()
         k.press("<F2>")
@@ -69,13 +69,13 @@ extension HubModel {
         byKey.enrollThroughUI()
         var byClick = byKey
         byKey.press("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
-        byClick.tap(.field("group"))
+        byClick.tap(.field(.group))
         byClick.press("FRONTLINE")
-        byClick.tap(.field("user"))
+        byClick.tap(.field(.user))
         byClick.press("cou1")
-        byClick.tap(.field("password"))
+        byClick.tap(.field(.password))
         byClick.press("cou1")
-        byClick.tap(.button(UICommand.submitField.rawValue))
+        byClick.tap(.command(.submitField))
         expectSame(byKey, byClick, "check out")
         #expect(byClick.device.state == .checkedOut("cou1"))
     }
@@ -83,18 +83,18 @@ extension HubModel {
     @Test func logoutMenuAndConfirmationAreClickable() {
         var byKey = Screens.home(), byClick = Screens.home()
         byKey.press("m<Enter>y")
-        byClick.tap(.button(UICommand.openMenu.rawValue))
+        byClick.tap(.command(.openMenu))
         #expect(byClick.page == .logoutMenu)
-        byClick.tap(.button("\(UICommand.menuSelect.rawValue)@0"))
+        byClick.tap(.menuItem(0))
         #expect(byClick.page == .logoutConfirm)
-        byClick.tap(.button(UICommand.confirmLogout.rawValue))
+        byClick.tap(.command(.confirmLogout))
         expectSame(byKey, byClick, "log out")
         #expect(byClick.device.state == .checkedIn)
     }
 
     @Test func statusLineTogglesConnectivity() {
         var m = Screens.home()
-        m.tap(.button(UICommand.toggleOnline.rawValue))
+        m.tap(.command(.toggleOnline))
         #expect(m.device.online == false)
         var k = Screens.home()
         k.press("o")

@@ -108,9 +108,11 @@ import Testing
     }
 
     @Test func aWalkFromASavedDeviceIsFlagged() throws {
-        var model = try Self.model()
-        model.device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-        model.device.apply(.completeEnrollment)
+        // A device enrolled before the model saw it, as one restored from the store.
+        var device = try Self.model().device
+        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
+        device.apply(.completeEnrollment)
+        var model = HubModel(device: device)
         model.type("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
         let recording = ScenarioRecorder.record(model, hasher: Fixtures.hasher)
         #expect(recording.warnings.count == 1)

@@ -180,6 +180,11 @@ extension StepResult.Status {
         #expect(runner.estimatedCost(plain) == 0)
         #expect(runner.estimatedCost(lockout) == 1)
         #expect(runner.estimatedCost(strict) == 2)
+        // A refusal given before any check costs no derivation; one named by a sentence counts as a check.
+        let offline = try Fixtures.scenario(Fixtures.ws1("  - checkIn\n  - goOffline\n  - checkOut: {group: FRONTLINE, user: cou2, password: x}\n    refused: offline"))
+        let sentence = try Fixtures.scenario(Fixtures.ws1("  - checkIn\n  - checkOut: {group: FRONTLINE, user: cou2, password: x}\n    refused: 4 attempts left"))
+        #expect(runner.estimatedCost(offline) == 0)
+        #expect(runner.estimatedCost(sentence) == 1)
     }
 }
 

@@ -4,7 +4,7 @@ import HubUI
 /// Paints frames on a curses window: only the runs that changed since the last frame, then
 /// one `wnoutrefresh` + `doupdate`. Never clears per frame; when nothing changed it makes
 /// no curses call at all, so an idle screen writes 0 bytes.
-struct CursesPainter {
+struct CursesPainter: FramePainter {
     private let window: UnsafeMutablePointer<WINDOW>
     private let mode: ColorMode
     private var pairs: ColorPairTable

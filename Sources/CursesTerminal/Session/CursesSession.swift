@@ -28,7 +28,7 @@ public final class CursesSession {
     public let capabilities: TerminalCapabilities
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
-    private var painter: CursesPainter
+    private var loop: FrameLoop<CursesPainter>
     private var active = true
     private var reader = InputReader()
     /// Whether the input terminal had XON/XOFF flow control (`ixon`) before hubsim turned it
@@ -78,10 +78,10 @@ public final class CursesSession {
             mode = .colors(Int(cn_colors()))
         }
         capabilities = TerminalCapabilities(colorMode: mode, width: Int(cn_width(window)), height: Int(cn_height(window)))
-        painter = CursesPainter(window: window, mode: mode)
         inputHadFlowControl = Self.setFlowControl(false)
         // Curses' program mode (what it puts back after a suspend) includes ixon off.
         def_prog_mode()
+        loop = FrameLoop(painter: CursesPainter(window: window, mode: mode), width: capabilities.width, height: capabilities.height)
     }
 
     deinit { end() }
@@ -89,13 +89,14 @@ public final class CursesSession {
     /// Runs `program` until it quits, a quit signal arrives or the terminal goes away.
     /// `afterEvent` runs after every event the program handled (e.g. to save the device).
     public func run<P: TerminalProgram>(_ program: inout P, afterEvent: (inout P) -> Void = { _ in }) -> TerminalExit {
-        var size = (width: Int(cn_width(window)), height: Int(cn_height(window)))
-        painter.paint(program.render(width: size.width, height: size.height))
+        let (width, height) = (Int(cn_width(window)), Int(cn_height(window)))
+        if width != loop.width || height != loop.height { loop.resize(width: width, height: height) }
+        loop.paint(program)
         var clock = TickClock()
         while true {
             if let exit = pendingSignalExit() { return exit }
-            if hubsim_take_suspend_request() != 0 { suspend(); painter.paint(program.render(width: size.width, height: size.height)) }
-            if hubsim_take_redraw_request() != 0 { resumed(); painter.paint(program.render(width: size.width, height: size.height)) }
+            if hubsim_take_suspend_request() != 0 { suspend(); loop.paint(program) }
+            if hubsim_take_redraw_request() != 0 { resumed(); loop.paint(program) }
             // A partial mouse report waits no longer than the escape delay for its next byte.
             let deadline = reader.deadline
             if let deadline { wtimeout(window, Int32(clamping: max(0, deadline - Self.monotonicMilliseconds()))) }
@@ -124,22 +125,15 @@ public final class CursesSession {
                     case let .event(event): events.append(event)
                     case .mouse: if let event = readMouse() { events.append(event) }
                     case .resize:
-                        size = (Int(cn_width(window)), Int(cn_height(window)))
-                        painter.invalidate()
-                        events.append(.resize(width: size.width, height: size.height))
+                        loop.resize(width: Int(cn_width(window)), height: Int(cn_height(window)))
+                        events.append(.resize(width: loop.width, height: loop.height))
                     case .mouseReport, .ignored: break
                     }
                 }
                 if let elapsed = clock.dueTick() { events.append(.tick(elapsed)) }
             }
-            var changed = false
-            for event in events {
-                let command = program.handle(event)
-                if command == .quit { afterEvent(&program); return .quit }
-                if command != .unchanged { changed = true }
-                afterEvent(&program)
-            }
-            if changed { painter.paint(program.render(width: size.width, height: size.height)) }
+            // Keys, clicks, ticks and resizes alike: one frame, painted as a diff.
+            if loop.feed(events, to: &program, afterEvent: afterEvent) { return .quit }
         }
     }
 
@@ -195,7 +189,7 @@ public final class CursesSession {
         Self.bindMousePrefixes()
         Self.requestSGRMouseReports(true)
         reader = InputReader()
-        painter.invalidate()
+        loop.invalidate()
     }
 
     /// Binds the mouse-report prefixes to `InputDecoder`'s own key codes, in place of

@@ -43,7 +43,7 @@ extension HubModel {
         case .appSignIn:
             if let id = focus.appID {
                 signInSource = .app(id)
-                storedForm = CredentialForm.fresh(.signIn, device: device)
+                form = CredentialForm.fresh(.signIn, device: device)
                 focus = .hub
                 notice = Notice(text: "\(appName(id)) asked for a token: sign in to make the account the device's current account.",
                                 kind: .info, place: .hub)
@@ -64,7 +64,7 @@ extension HubModel {
     mutating func act(_ action: DeviceAction, place: Notice.Place = .hub) {
         notice = nil
         if let refusal = apply(action).refusal {
-            notice = Notice(text: refusal.description, kind: .error, place: place)
+            notice = .refused(refusal, place: place)
         } else if let text = Self.aftermath(of: action, on: device) {
             notice = Notice(text: text, kind: .info, place: .hub)
         }
@@ -91,11 +91,7 @@ extension HubModel {
 
     func appName(_ id: AppID) -> String { device.app(id)?.definition.name ?? id }
 
-    private mutating func editForm(_ change: (inout CredentialForm) -> Void) {
-        var f = form
-        change(&f)
-        storedForm = f
-    }
+    private mutating func editForm(_ change: (inout CredentialForm) -> Void) { change(&form) }
 
     /// Focus order: the Hub, then every app in pane order. Focusing a pane shows the panes.
     private mutating func moveFocus(by step: Int) {
@@ -123,7 +119,7 @@ extension HubModel {
                 notice = nil
                 signInSource = .broker
             }
-            storedForm = f
+            form = f
         }
     }
 

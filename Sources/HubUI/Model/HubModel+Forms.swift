@@ -7,7 +7,7 @@ extension HubModel {
         guard let field = f.activeField else { return }
         if !f.isOnLastField {
             f.active += 1
-            storedForm = f
+            form = f
             return
         }
         if field.isEmpty, let prompt = emptyPrompt(field, in: f) {
@@ -17,7 +17,7 @@ extension HubModel {
         if let missing = f.fields.firstIndex(where: { $0.isEmpty && $0.id != .group }) {
             notice = Notice(text: "Enter the \(f.fields[missing].label.lowercased()).", kind: .error, place: .hub)
             f.active = missing
-            storedForm = f
+            form = f
             return
         }
         switch f.kind {
@@ -55,10 +55,10 @@ extension HubModel {
             var next = f
             next.fields.append(FormField(.passcode, "New app passcode (\(minLength)+ digits)", secret: true))
             next.active = next.fields.count - 1
-            storedForm = next
+            form = next
             notice = Notice(text: "Credentials accepted. The policy requires an app passcode: set one.", kind: .info, place: .hub)
         case let refusal?:
-            notice = Notice(text: refusal.description, kind: .error, place: .hub)
+            notice = .refused(refusal, place: .hub)
             afterRefusal(f)
         }
     }
@@ -92,6 +92,6 @@ extension HubModel {
             default: next.active = next.index(of: .password) ?? next.index(of: .passcode) ?? 0
             }
         }
-        storedForm = next
+        form = next
     }
 }

@@ -1,7 +1,7 @@
 import SessionEngine
 
 extension HubModel {
-    public mutating func handle(_ event: InputEvent) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
         switch event {
         case let .resize(w, h):
             width = max(0, w); height = max(0, h)
@@ -14,7 +14,7 @@ extension HubModel {
         case let .key(key):
             return asPersonsInput { $0.handleKey(key) }
         case let .mouse(mouse):
-            return asPersonsInput { $0.handleMouse(mouse) }
+            return asPersonsInput { $0.handleMouse(mouse, shown: shown) }
         }
     }
 
@@ -44,60 +44,59 @@ extension HubModel {
             return run(binding.command)
         }
         if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
-            var f = form
-            f.typeIntoActive(c)
-            storedForm = f
+            form.typeIntoActive(c)
         }
         return .none
     }
 
-    /// A click resolves against the hit map of the frame drawn at the current size.
-    mutating func handleMouse(_ mouse: MouseEvent) -> ProgramCommand {
+    /// A click resolves against the hit map of the frame on screen; without one (headless),
+    /// against the frame drawn at the current size.
+    mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> ProgramCommand {
         switch mouse.button {
         case .wheelUp: return keyContext.scrollable ? run(.scrollUp) : .none
         case .wheelDown: return keyContext.scrollable ? run(.scrollDown) : .none
         case .right, .middle: return .none
         case .left: break
         }
-        guard !isTooSmall, let target = render(width: width, height: height).hitMap.target(x: mouse.x, y: mouse.y) else { return .none }
+        guard !isTooSmall else { return .none }
+        let onScreen = shown.flatMap { $0.grid.width == width && $0.grid.height == height ? $0 : nil }
+        guard let target = (onScreen ?? render(width: width, height: height)).hitMap.target(x: mouse.x, y: mouse.y) else { return .none }
+        return click(target)
+    }
+
+    /// What a click on `target` does: focus what it names, then run its command as a key would.
+    mutating func click(_ target: HitTarget) -> ProgramCommand {
         switch target {
         case let .pane(id):
             focus = .pane(id)
             return .none
-        case let .field(name):
+        case let .field(id):
             if focus != .hub { focus = .hub }
-            if let id = FormField.ID(rawValue: name), formKind != nil {
-                var f = form
-                f.focus(id)
-                storedForm = f
-            }
+            if formKind != nil { form.focus(id) }
             return .none
-        case let .button(name):
-            return click(name)
+        case let .appCommand(command, app):
+            focus = .pane(app)
+            return clickCommand(command)
+        case let .menuItem(i):
+            menuSelection = i
+            focus = .hub
+            return clickCommand(.menuSelect)
+        case let .command(command):
+            return clickCommand(command)
         }
     }
 
-    /// A button: `command` or `command@argument` (an app for pane buttons, an index for menu items).
-    mutating func click(_ name: String) -> ProgramCommand {
-        let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
-        guard let command = UICommand(rawValue: parts[0]) else { return .none }
-        let argument = parts.count > 1 ? parts[1] : nil
+    /// A button's command: runs when its key would run here (help open lets only help's through).
+    private mutating func clickCommand(_ command: UICommand) -> ProgramCommand {
         switch command {
-        case .launchApp, .backgroundApp, .suspendApp, .terminateApp, .appSignIn, .appSignOut, .openHub:
-            if let id = argument { focus = .pane(id) }
-        case .menuSelect:
-            if let i = argument.flatMap({ Int($0) }) { menuSelection = i }
-            focus = .hub
         case .submitField:
             // The form's button submits the whole form, as Enter does on its last field.
             focus = .hub
-            var f = form
-            f.active = max(0, f.fields.count - 1)
-            storedForm = f
+            form.active = max(0, form.fields.count - 1)
         case .focusHub:
             focus = .hub
             return .none
-        case .openMenu, .confirmLogout, .brokerSignOut:
+        case .openMenu, .menuSelect, .confirmLogout, .brokerSignOut:
             focus = .hub
         default:
             break

@@ -1,11 +1,13 @@
 import SessionEngine
 
 /// The interactive front end (Elm style): the device plus UI state; `handle` turns input
-/// into `DeviceAction`s, `render` draws the state. The device changes only through
-/// `device.apply`, and every applied action is kept in `actionLog`.
+/// into `DeviceAction`s, `render` draws the state. The device changes only through the
+/// model's `apply` (which every key, click and scenario step goes through), and every
+/// applied action is kept in `actionLog`.
 public struct HubModel: TerminalProgram, Sendable {
-    /// The simulated device. The model applies actions to it; a runner may read it freely.
-    public var device: SharedDevice
+    /// The simulated device. Read-only outside: it changes only through `apply`, so the
+    /// action log, the revision and the UI state never miss a change.
+    public private(set) var device: SharedDevice
     /// Colour or monochrome (the terminal layer decides).
     public var theme: Theme
 
@@ -34,7 +36,9 @@ public struct HubModel: TerminalProgram, Sendable {
     /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
     public internal(set) var signInSource: AccountSource = .broker
 
-    var storedForm: CredentialForm
+    /// The credential form on screen: what was typed into the prompt the device's state asks
+    /// for. `syncWithDevice` replaces it with a fresh one when the prompt changes.
+    public internal(set) var form: CredentialForm
     var hubOverlay: HubOverlay?
     var menuSelection = 0
     var helpScroll = 0
@@ -59,8 +63,8 @@ public struct HubModel: TerminalProgram, Sendable {
         self.theme = theme
         self.width = width
         self.height = height
-        storedForm = CredentialForm(kind: .enroll, fields: [])
-        storedForm = form
+        form = CredentialForm(kind: .enroll, fields: [])
+        form = formDue
     }
 
     enum HubOverlay: Equatable, Sendable { case menu, confirm }
@@ -96,10 +100,11 @@ public struct HubModel: TerminalProgram, Sendable {
         }
     }
 
-    /// The credential form on screen (fresh when the device moved to another prompt).
-    public var form: CredentialForm {
-        guard let kind = formKind else { return CredentialForm(kind: storedForm.kind, fields: []) }
-        return storedForm.kind == kind && !storedForm.fields.isEmpty ? storedForm : CredentialForm.fresh(kind, device: device)
+    /// The form the device's state asks for: the one on screen while the prompt stays the
+    /// same, a fresh one when the device moved to another prompt, none without a prompt.
+    private var formDue: CredentialForm {
+        guard let kind = formKind else { return CredentialForm(kind: form.kind, fields: []) }
+        return form.kind == kind && !form.fields.isEmpty ? form : CredentialForm.fresh(kind, device: device)
     }
 
     /// Below 80x24: the plain "terminal too small" screen.
@@ -148,8 +153,8 @@ public struct HubModel: TerminalProgram, Sendable {
         if device.state.kind != .checkedOut { hubOverlay = nil }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if device.state.kind != .checkedIn { signInSource = .broker }
-        let current = form
-        if current != storedForm { storedForm = current }
+        let due = formDue
+        if due != form { form = due }
     }
 
     /// Finishes anything animated (the remaining profile-install steps) so a headless runner

@@ -12,4 +12,11 @@ public struct Notice: Equatable, Sendable {
     public var kind: Kind
     /// Where it is drawn.
     public var place: Place
+    /// The refusal it reports, as values (a failed credential check is drawn from these).
+    public var refusal: Refusal? = nil
+
+    /// A refusal's reason where it happened.
+    static func refused(_ refusal: Refusal, place: Place) -> Notice {
+        Notice(text: refusal.description, kind: .error, place: place, refusal: refusal)
+    }
 }

@@ -14,34 +14,6 @@ public struct Frame: Equatable, Sendable {
     }
 }
 
-/// Clickable regions of the last frame, topmost last, each bound to an input it stands for.
-public struct HitMap: Equatable, Sendable {
-    public struct Region: Equatable, Sendable {
-        public var rect: Rect
-        public var target: HitTarget
-        public init(rect: Rect, target: HitTarget) { self.rect = rect; self.target = target }
-    }
-    public private(set) var regions: [Region] = []
-    public init() {}
-
-    public mutating func add(_ rect: Rect, _ target: HitTarget) {
-        guard !rect.isEmpty else { return }
-        regions.append(Region(rect: rect, target: target))
-    }
-
-    /// The topmost target under (x, y).
-    public func target(x: Int, y: Int) -> HitTarget? {
-        regions.last { $0.rect.contains(x: x, y: y) }?.target
-    }
-}
-
-/// What a click means: a named button (resolved by the program) or a pane to focus.
-public enum HitTarget: Hashable, Sendable {
-    case button(String)
-    case pane(String)
-    case field(String)
-}
-
 /// What the program asks of the terminal layer after an event.
 public enum ProgramCommand: Equatable, Sendable {
     /// The event was handled; draw the next frame.
@@ -55,6 +27,14 @@ public enum ProgramCommand: Equatable, Sendable {
 /// The front end as the terminal layer sees it: events in, frames out (Elm style). The
 /// terminal layer owns no state of its own beyond the last painted frame.
 public protocol TerminalProgram {
-    mutating func handle(_ event: InputEvent) -> ProgramCommand
+    /// Handles one event. `shown` is the frame on screen when it came (nil before the first
+    /// or headless): a click resolves against its hit map, so a click costs no render of its
+    /// own and hits exactly what the person saw.
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand
     func render(width: Int, height: Int) -> Frame
+}
+
+extension TerminalProgram {
+    /// An event with no frame on screen (a scenario, a test): a click renders to find its target.
+    public mutating func handle(_ event: InputEvent) -> ProgramCommand { handle(event, shown: nil) }
 }

@@ -56,9 +56,9 @@ struct Canvas {
 
     /// A clickable button `[ label ]`; returns its width.
     @discardableResult
-    mutating func button(_ label: String, x: Int, y: Int, maxWidth: Int, target: String, style: CellStyle? = nil) -> Int {
+    mutating func button(_ label: String, x: Int, y: Int, maxWidth: Int, target: HitTarget, style: CellStyle? = nil) -> Int {
         let w = text("[" + label + "]", x: x, y: y, width: maxWidth, style: style ?? theme.button)
-        hits.add(Rect(x: x, y: y, width: w, height: 1), .button(target))
+        hits.add(Rect(x: x, y: y, width: w, height: 1), target)
         return w
     }
 

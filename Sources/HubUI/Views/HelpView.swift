@@ -4,7 +4,7 @@ enum HelpView {
     static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
         let t = c.theme
         let inner = c.box(screen, style: t.focusedBorder, title: "Keys · F1 or Esc closes · PgUp/PgDn scroll", titleStyle: t.heading)
-        c.hits.add(screen, .button(UICommand.help.rawValue))  // a click on help closes it; nothing beneath is hit
+        c.hits.add(screen, .command(.help))  // a click on help closes it; nothing beneath is hit
         // Bindings that work where help was opened from are marked and drawn brighter.
         var context = m.keyContext
         context.helpOpen = false

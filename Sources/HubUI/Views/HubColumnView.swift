@@ -8,7 +8,7 @@ enum HubColumnView {
         let focused = m.focus == .hub
         let inner = c.box(r, style: focused ? t.focusedBorder : t.border, title: m.device.profile.brokerName,
                           titleStyle: focused ? t.focusedBorder : t.title)
-        c.hits.add(r, .button(UICommand.focusHub.rawValue))
+        c.hits.add(r, .command(.focusHub))
         let footer = footerRows(m, width: inner.width)
         let body = Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - footer.count))
         switch m.page {

@@ -79,7 +79,7 @@ enum HubPages {
         if d.apps.count > slots, slots > 0 {
             c.line("+\(d.apps.count - slots + 1) more", in: r, row: row + slots, indent: 1, style: t.dim)
         }
-        c.button(" Menu: Log Out… ", x: r.x, y: r.y + menuRow, maxWidth: r.width, target: UICommand.openMenu.rawValue)
+        c.button(" Menu: Log Out… ", x: r.x, y: r.y + menuRow, maxWidth: r.width, target: .command(.openMenu))
     }
 
     static func menu(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
@@ -90,7 +90,7 @@ enum HubPages {
         for (i, item) in HubModel.menuItems.enumerated() {
             let selected = i == m.menuSelection
             let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
-            c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .button("\(UICommand.menuSelect.rawValue)@\(i)"))
+            c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .menuItem(i))
         }
         if m.device.snapshot.enrollment?.mode == .singleUser {
             c.paragraph("A Single User Device, assigned to \(user) for good: Log Out will be refused.", in: r, row: 6, style: t.warning)
@@ -136,9 +136,9 @@ enum HubPages {
         c.line("Previous account: " + (d.snapshot.previousAccount?.name ?? "—"), in: r, row: 3, style: t.dim)
         let box = m.signOutViaBrowser ? "[x]" : "[ ]"
         let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
-        c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .button(UICommand.toggleBrowserSignOut.rawValue))
+        c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .command(.toggleBrowserSignOut))
         c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
-        c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: UICommand.brokerSignOut.rawValue)
+        c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: .command(.brokerSignOut))
         var row = c.paragraph("Removes the account and tokens for every app, not their data.", in: r, row: 10, style: t.dim)
         row = notice(m, &c, r, row: row + 1)
         // What each app would do if the account were signed out now (the delivery rule).
@@ -172,27 +172,38 @@ enum HubPages {
             let y = r.y + row + 1
             c.grid.fill(Rect(x: r.x, y: y, width: boxWidth, height: 1), with: "_", style: active ? t.text : t.field)
             c.text(shown, x: r.x, y: y, width: boxWidth, style: active ? t.text : t.field)
-            c.hits.add(Rect(x: r.x, y: y, width: boxWidth, height: 1), .field(field.id.rawValue))
+            c.hits.add(Rect(x: r.x, y: y, width: boxWidth, height: 1), .field(field.id))
             if active && m.helpOpen == false && m.page != .logoutConfirm {
                 c.cursor = (x: r.x + min(TextWidth.of(shown), boxWidth - 1), y: y)
             }
             row += 2
         }
         if row < r.height {
-            c.button(" \(button) ", x: r.x, y: r.y + row, maxWidth: r.width, target: UICommand.submitField.rawValue)
+            c.button(" \(button) ", x: r.x, y: r.y + row, maxWidth: r.width, target: .command(.submitField))
             row += 1
         }
         return row
     }
 
     /// The notice for the Hub (a refusal's reason, or a confirmation); returns the next free row.
+    /// A failed credential check says only why here: its numbers are the attempts line's.
     @discardableResult
     static func notice(_ m: HubModel, _ c: inout Canvas, _ r: Rect, row: Int) -> Int {
         guard let n = m.notice, n.place == .hub else { return row }
-        return c.paragraph(n.text, in: r, row: row, style: n.kind == .error ? c.theme.error : c.theme.success, maxLines: 4)
+        let text = n.refusal?.credentialFailure.map { reason($0.reason) } ?? n.text
+        return c.paragraph(text, in: r, row: row, style: n.kind == .error ? c.theme.error : c.theme.success, maxLines: 4)
     }
 
-    /// Attempts left for the user being typed (or `user`), and a running lockout.
+    static func reason(_ reason: CredentialFailure.Reason) -> String {
+        switch reason {
+        case .wrongCredentials: "Wrong user name or password."
+        case .wrongPasscode: "Wrong passcode."
+        case .lockedOut: "Too many failed attempts."
+        }
+    }
+
+    /// Attempts left for the user being typed (or `user`), and a running lockout, from the
+    /// device's count (so typing another name shows that name's count, not the last refusal's).
     static func attempts(_ m: HubModel, _ c: inout Canvas, _ r: Rect, row: Int, user: UserID? = nil) {
         let typed = m.form.field(.user)?.text ?? ""
         guard let who = user ?? (typed.isEmpty ? nil : UserID(typed)) else { return }

@@ -14,9 +14,9 @@ enum LogoutConfirmView {
         // it does what a click on it does (nothing hidden behind can be hit).
         let body = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
         c.grid.fill(body)
-        c.hits.add(body, .button(UICommand.focusHub.rawValue))
+        c.hits.add(body, .command(.focusHub))
         let inner = c.box(r, style: t.focusedBorder, title: "Log out \(user)?", titleStyle: t.heading)
-        c.hits.add(r, .button(UICommand.focusHub.rawValue))
+        c.hits.add(r, .command(.focusHub))
         var row = c.paragraph("The device will be checked in (staged). Check-in is not broadcast: each app learns on its own terms.",
                               in: inner, row: 0, indent: 1, style: t.text)
         row += 1
@@ -38,8 +38,8 @@ enum LogoutConfirmView {
         }
         let y = inner.y + inner.height - 1
         var x = inner.maxX - 24
-        x += c.button(" Log out ", x: x, y: y, maxWidth: 11, target: UICommand.confirmLogout.rawValue) + 2
-        c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: UICommand.back.rawValue)
+        x += c.button(" Log out ", x: x, y: y, maxWidth: 11, target: .command(.confirmLogout)) + 2
+        c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: .command(.back))
         let confirmKeys = KeyTable.bindings.first { $0.command == .confirmLogout }?.keyNames.replacingOccurrences(of: " ", with: "/") ?? ""
         c.line("\(confirmKeys) log out · \(KeyTable.keyName(of: .back)) back", in: inner, row: inner.height - 1, indent: 1, style: t.dim)
     }

@@ -3,84 +3,91 @@ import SessionEngine
 /// One app's pane: lifecycle, user, items coloured by owner, the last callbacks,
 /// notifications and calls, and overlays for blocked, locked, pending, held and LEAK.
 enum PaneView {
+    /// A line of text and its style.
+    typealias Line = (text: String, style: CellStyle)
+
+    /// The pane: its border, then each part in its rows (see `PaneLayout`), drawn in an order
+    /// where later parts win: status lines, user, items or overlay, log, bottom lines, buttons.
     static func draw(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, focused: Bool) {
-        let t = c.theme, d = m.device
+        let d = m.device
         let leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
-        let exposure = d.findings.first { $0.app == app.id && $0.severity == .atRestExposure }
-        let borderStyle = leak != nil ? t.error : focused ? t.focusedBorder : t.border
-        // The SDK joins the title when it fits there, else it goes on the user row.
+        let (inner, sdkInTitle) = border(app, &c, r, leak: leak != nil, focused: focused)
+        c.hits.add(r, .pane(app.id))
+        guard inner.height > 0 else { return }
+        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme)
+        let bottom = deliveryLines(d, app, inner: inner, theme: c.theme)
+        let block = d.block(of: app)
+        let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
+        for (i, l) in layout.summary.enumerated() { c.line(l, in: inner, row: layout.user + 1 + i, style: c.theme.dim) }
+        for (i, line) in top.enumerated() { c.line(line.text, in: inner, row: i, style: line.style) }
+        if !layout.overlayOnUserRow { userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle) }
+        if let block {
+            blockOverlay(block, &c, inner, rows: overlayRows(layout, inner: inner))
+        } else {
+            items(m, app, &c, inner, rows: layout.items)
+        }
+        PaneLogView.draw(layout.log, &c, inner, from: layout.logTop)
+        bottomLines(bottom, &c, inner)
+        if focused { buttons(m, app, &c, r) }
+    }
+
+    /// The box and its title; returns the inside and whether the SDK went into the title.
+    /// The SDK joins the title when it fits there, else it goes on the user row.
+    private static func border(_ app: AppRuntime, _ c: inout Canvas, _ r: Rect, leak: Bool, focused: Bool) -> (inner: Rect, sdkInTitle: Bool) {
+        let t = c.theme
+        let borderStyle = leak ? t.error : focused ? t.focusedBorder : t.border
+        let titleStyle = leak ? t.leakBanner : focused ? t.focusedBorder : t.title
         let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
-        let sdkInTitle = TextWidth.of(full) + 4 <= r.width
         let short = "\(app.definition.name) · \(app.lifecycle.rawValue)"
-        let titleStyle = leak != nil ? t.leakBanner : focused ? t.focusedBorder : t.title
+        let sdkInTitle = TextWidth.of(full) + 4 <= r.width
         // The lifecycle is never cut: when `name · lifecycle` does not fit the border, the name
         // goes left and the lifecycle right, the border between them.
         let splitTitle = !sdkInTitle && TextWidth.of(short) > r.width - 2
         let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
         if splitTitle { title(app, &c, r, style: titleStyle) }
-        c.hits.add(r, .pane(app.id))
-        guard inner.height > 0 else { return }
+        return (inner, sdkInTitle)
+    }
 
-        var top: [(String, CellStyle)] = []
+    /// The lines under the border: LEAK, a refusal shown in this pane, an at-rest exposure.
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme) -> [Line] {
+        var lines: [Line] = []
         if let leak {
-            top.append((inner.width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
+            lines.append((width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
         }
         if let n = m.notice, n.place == .pane(app.id) {
-            for l in Canvas.wrap(n.text, width: inner.width).prefix(2) { top.append((l, t.error)) }
+            for l in Canvas.wrap(n.text, width: width).prefix(2) { lines.append((l, t.error)) }
         }
-        if let exposure {
+        if let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
-            top.append((inner.width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
-                                          : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
+            lines.append((width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
+                                      : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
         }
-        var bottom: [(String, CellStyle)] = []
+        return lines
+    }
+
+    /// The lines at the bottom: what step mode holds for the app, or that it has not noticed yet.
+    private static func deliveryLines(_ d: SharedDevice, _ app: AppRuntime, inner: Rect, theme t: Theme) -> [Line] {
         let held = d.heldDeliveries.filter { $0.app == app.id }
         if let first = held.first {
-            for l in heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7) { bottom.append((l, t.overlay)) }
-        } else if d.isPending(app) {
-            bottom.append((inner.width >= 24 ? "pending: not yet noticed" : "pending (not noticed)", t.overlay))
+            return heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7).map { ($0, t.overlay) }
         }
+        if d.isPending(app) { return [(inner.width >= 24 ? "pending: not yet noticed" : "pending (not noticed)", t.overlay)] }
+        return []
+    }
 
-        let userRow = top.count
-        // Tall panes say what the app demonstrates (its catalogue summary), for developers.
-        let summaryLines = inner.height >= 14 ? Canvas.wrap(app.definition.summary, width: inner.width).prefix(inner.height >= 16 ? 2 : 1) : []
-        for (i, l) in summaryLines.enumerated() {
-            let last = i == summaryLines.count - 1 && TextWidth.of(summaryLines.joined(separator: " ")) < TextWidth.of(app.definition.summary)
-            c.line(last ? TextWidth.truncate(l + " …", to: inner.width) : l, in: inner, row: userRow + 1 + i, style: t.dim)
+    /// Where a blocked or locked app's overlay goes: it takes the place of the app's UI.
+    private static func overlayRows(_ layout: PaneLayout, inner: Rect) -> Range<Int> {
+        if layout.overlayOnUserRow { return layout.user..<layout.user + 1 }
+        return layout.items.isEmpty ? layout.itemsTop..<min(inner.height, layout.itemsTop + 1) : layout.items
+    }
+
+    /// The bottom lines, each on a full-width band.
+    private static func bottomLines(_ lines: [Line], _ c: inout Canvas, _ inner: Rect) {
+        for (i, line) in lines.enumerated() {
+            let row = inner.height - lines.count + i
+            c.grid.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), style: line.style)
+            c.line(line.text, in: inner, row: row, style: line.style)
         }
-        let itemsTop = userRow + 1 + summaryLines.count
-        let block = d.block(of: app)
-        // The log gets most of the room (it is what developers read); the items keep a third,
-        // and a blocked app's overlay the rows that say why (one in a short pane).
-        let free = inner.height - bottom.count - itemsTop
-        // A short pane of a blocked app that has no user puts the overlay on the user row, so
-        // the callback that explains the block (`sharedDeviceNotCheckedOut`) fits whole.
-        let overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
-        var itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
-        var (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free - itemRows))
-        // The items' last row gives way before the newest callback is cut.
-        if !whole, block == nil, itemRows == 1 {
-            itemRows = 0
-            (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free))
-        }
-        let itemsEnd = inner.height - bottom.count - logRows.count
-        for (i, line) in top.enumerated() { c.line(line.0, in: inner, row: i, style: line.1) }
-        if !overlayOnUserRow { userLine(m, app, &c, inner, row: userRow, sdk: !sdkInTitle) }
-        let itemRange = itemsTop..<max(itemsTop, itemsEnd)
-        // A blocked or locked app shows no UI: the overlay takes the place of its items.
-        if let block, overlayOnUserRow {
-            blockOverlay(block, &c, inner, rows: userRow..<userRow + 1)
-        } else if let block {
-            blockOverlay(block, &c, inner, rows: itemRange.isEmpty ? itemsTop..<min(inner.height, itemsTop + 1) : itemRange)
-        } else {
-            items(m, app, &c, inner, rows: itemRange)
-        }
-        PaneLogView.draw(logRows, &c, inner, from: max(itemsEnd, itemsTop))
-        for (i, line) in bottom.enumerated() {
-            c.grid.fill(Rect(x: inner.x, y: inner.y + inner.height - bottom.count + i, width: inner.width, height: 1), style: line.1)
-            c.line(line.0, in: inner, row: inner.height - bottom.count + i, style: line.1)
-        }
-        if focused { buttons(m, app, &c, r) }
     }
 
     /// What step mode holds for the app, whole: on two rows where the pane has room, else on
@@ -192,7 +199,7 @@ enum PaneView {
         for (label, command) in list {
             let w = TextWidth.of(label) + 2
             if x + w > r.maxX - 1 { break }
-            c.button(label, x: x, y: y, maxWidth: w, target: "\(command.rawValue)@\(app.id)")
+            c.button(label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }
     }

@@ -7,20 +7,20 @@ enum StatusLine {
         let t = c.theme
         c.grid.fill(r, style: t.statusBar)
         let d = m.device
-        var segments: [(text: String, style: CellStyle, target: String?)] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
+        var segments: [(text: String, style: CellStyle, target: HitTarget?)] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
         segments += [
             (d.profile.id.rawValue, t.statusBar, nil),
             (d.name, t.statusBar, nil),
-            (d.online ? "● online" : "○ OFFLINE", d.online ? t.statusBar : t.statusAlert, UICommand.toggleOnline.rawValue),
+            (d.online ? "● online" : "○ OFFLINE", d.online ? t.statusBar : t.statusAlert, .command(.toggleOnline)),
             (d.now.description, t.statusBar, nil),
             ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
         ]
         let visible = d.findings.filter { $0.severity == .visibleLeak }.count
         let total = d.snapshot.leakCount
         let leakText = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
-        segments.append((leakText, visible > 0 ? t.statusAlert : t.statusBar, UICommand.eventLog.rawValue))
+        segments.append((leakText, visible > 0 ? t.statusAlert : t.statusBar, .command(.eventLog)))
         if d.deliveryMode == .held {
-            segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, UICommand.toggleStepMode.rawValue))
+            segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, .command(.toggleStepMode)))
         }
         // The device name gives way first when the line is too long (the Hub column shows it):
         // it goes altogether rather than be cut (`sha…`).
@@ -30,7 +30,7 @@ enum StatusLine {
         for (i, s) in segments.enumerated() {
             if i > 0 { x += c.text(" │ ", x: x, y: r.y, width: r.maxX - x, style: t.statusBar) }
             let w = c.text(s.text, x: x, y: r.y, width: r.maxX - x, style: s.style)
-            if let target = s.target { c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .button(target)) }
+            if let target = s.target { c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), target) }
             x += w
             if x >= r.maxX { break }
         }
@@ -49,7 +49,7 @@ enum HintLine {
             if x + w > r.maxX - 1 { break }
             c.text(keyName, x: x, y: r.y, width: w, style: t.hintKey)
             c.text(hint.binding.help, x: x + TextWidth.of(keyName) + 1, y: r.y, width: w, style: t.hint)
-            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .button(hint.binding.command.rawValue))
+            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .command(hint.binding.command))
             x += w + 2
         }
     }

@@ -67,6 +67,14 @@ public enum RefusalExpectation: Sendable, Equatable {
         }
     }
 
+    /// The kind of refusal expected, when the step names one by its tag (`refused: locked-out`).
+    public var kind: Refusal.Kind? {
+        switch self {
+        case .any: nil
+        case let .matching(text): Refusal.Kind(rawValue: text)
+        }
+    }
+
     static func refusal(_ refusal: Refusal, matches text: String) -> Bool {
         refusal.tag == text || refusal.description.lowercased().contains(text.lowercased())
     }

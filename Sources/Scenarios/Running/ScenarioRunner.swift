@@ -93,14 +93,15 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// What a scenario will cost, in scrypt derivations, roughly: a credential the file
-    /// expects to be rejected is always derived in full (failures are never remembered);
-    /// a tenant of its own has passwords no other scenario pays for.
+    /// expects to fail its check is always derived in full (failures are never remembered);
+    /// a tenant of its own has passwords no other scenario pays for. The expected refusal's
+    /// kind says which: one given before any check (offline, unknown group) costs nothing,
+    /// and an expectation that names no kind (`refused: true`, a sentence) counts as a check.
     func estimatedCost(_ scenario: Scenario) -> Int {
         var cost = scenario.tenant == bundledTenant ? 0 : 2
         for step in scenario.steps {
             guard case let .action(actions, refused?) = step.kind, actions.contains(where: \.carriesSecret) else { continue }
-            if case let .matching(tag) = refused, !["wrong-credentials", "locked-out", "wrong-passcode", "1 attempt left", "attempts left"]
-                .contains(where: { tag.contains($0) }) { continue }
+            if let kind = refused.kind, !kind.isCredentialFailure { continue }
             cost += 1
         }
         return cost

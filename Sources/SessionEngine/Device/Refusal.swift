@@ -23,31 +23,81 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case notSupported(action: String, profile: ProfileID)
     case nothingHeld
 
-    /// A short, stable tag for coverage and scenarios (`refused: offline`).
-    public var tag: String {
+    /// What kind of refusal this is, without its values; its raw value is the tag.
+    public enum Kind: String, CaseIterable, Sendable {
+        case offline
+        case notEnrolled = "not-enrolled"
+        case alreadyEnrolled = "already-enrolled"
+        case enrollmentInProgress = "enrollment-in-progress"
+        case missingGroupID = "missing-group-id"
+        case unknownGroup = "unknown-group"
+        case notAStagingUser = "not-a-staging-user"
+        case wrongCredentials = "wrong-credentials"
+        case accountLockedOut = "locked-out"
+        case passcodeRequired = "passcode-required"
+        case passcodeTooShort = "passcode-too-short"
+        case alreadyCheckedOut = "already-checked-out"
+        case notCheckedOut = "not-checked-out"
+        case lockedDevice = "locked"
+        case notLocked = "not-locked"
+        case wrongPasscode = "wrong-passcode"
+        case singleUserDevice = "single-user-device"
+        case unknownApp = "unknown-app"
+        case appNotInstalled = "app-not-installed"
+        case appNotRunning = "app-not-running"
+        case notSupported = "not-supported"
+        case nothingHeld = "nothing-held"
+
+        /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
+        /// given before any secret is checked (offline, unknown group, …). A wrong secret
+        /// always costs a full key derivation: failures are never remembered.
+        public var isCredentialFailure: Bool {
+            switch self {
+            case .wrongCredentials, .wrongPasscode, .accountLockedOut: true
+            default: false
+            }
+        }
+    }
+
+    /// The refusal's kind.
+    public var kind: Kind {
         switch self {
-        case .offline: "offline"
-        case .notEnrolled: "not-enrolled"
-        case .alreadyEnrolled: "already-enrolled"
-        case .enrollmentInProgress: "enrollment-in-progress"
-        case .missingGroupID: "missing-group-id"
-        case .unknownGroup: "unknown-group"
-        case .notAStagingUser: "not-a-staging-user"
-        case .wrongCredentials: "wrong-credentials"
-        case .accountLockedOut: "locked-out"
-        case .passcodeRequired: "passcode-required"
-        case .passcodeTooShort: "passcode-too-short"
-        case .alreadyCheckedOut: "already-checked-out"
-        case .notCheckedOut: "not-checked-out"
-        case .lockedDevice: "locked"
-        case .notLocked: "not-locked"
-        case .wrongPasscode: "wrong-passcode"
-        case .singleUserDevice: "single-user-device"
-        case .unknownApp: "unknown-app"
-        case .appNotInstalled: "app-not-installed"
-        case .appNotRunning: "app-not-running"
-        case .notSupported: "not-supported"
-        case .nothingHeld: "nothing-held"
+        case .offline: .offline
+        case .notEnrolled: .notEnrolled
+        case .alreadyEnrolled: .alreadyEnrolled
+        case .enrollmentInProgress: .enrollmentInProgress
+        case .missingGroupID: .missingGroupID
+        case .unknownGroup: .unknownGroup
+        case .notAStagingUser: .notAStagingUser
+        case .wrongCredentials: .wrongCredentials
+        case .accountLockedOut: .accountLockedOut
+        case .passcodeRequired: .passcodeRequired
+        case .passcodeTooShort: .passcodeTooShort
+        case .alreadyCheckedOut: .alreadyCheckedOut
+        case .notCheckedOut: .notCheckedOut
+        case .lockedDevice: .lockedDevice
+        case .notLocked: .notLocked
+        case .wrongPasscode: .wrongPasscode
+        case .singleUserDevice: .singleUserDevice
+        case .unknownApp: .unknownApp
+        case .appNotInstalled: .appNotInstalled
+        case .appNotRunning: .appNotRunning
+        case .notSupported: .notSupported
+        case .nothingHeld: .nothingHeld
+        }
+    }
+
+    /// A short, stable tag for coverage and scenarios (`refused: offline`).
+    public var tag: String { kind.rawValue }
+
+    /// A refused credential check as values (why, attempts left, lockout end), for a prompt
+    /// to render; nil for every other refusal.
+    public var credentialFailure: CredentialFailure? {
+        switch self {
+        case let .wrongCredentials(left): CredentialFailure(reason: .wrongCredentials, attemptsLeft: left)
+        case let .wrongPasscode(left): CredentialFailure(reason: .wrongPasscode, attemptsLeft: left)
+        case let .accountLockedOut(user, until): CredentialFailure(reason: .lockedOut, user: user, attemptsLeft: 0, lockedUntil: until)
+        default: nil
         }
     }
 

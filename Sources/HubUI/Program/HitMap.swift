@@ -1,0 +1,37 @@
+import SessionEngine
+
+/// Clickable regions of the last frame, topmost last, each bound to an input it stands for.
+public struct HitMap: Equatable, Sendable {
+    public struct Region: Equatable, Sendable {
+        public var rect: Rect
+        public var target: HitTarget
+        public init(rect: Rect, target: HitTarget) { self.rect = rect; self.target = target }
+    }
+    public private(set) var regions: [Region] = []
+    public init() {}
+
+    public mutating func add(_ rect: Rect, _ target: HitTarget) {
+        guard !rect.isEmpty else { return }
+        regions.append(Region(rect: rect, target: target))
+    }
+
+    /// The topmost target under (x, y).
+    public func target(x: Int, y: Int) -> HitTarget? {
+        regions.last { $0.rect.contains(x: x, y: y) }?.target
+    }
+}
+
+/// What a click means, typed: the views that draw a clickable thing say what it does, and
+/// the model runs it without parsing anything.
+public enum HitTarget: Hashable, Sendable {
+    /// A button or hint-line entry: runs the command, as its key does.
+    case command(UICommand)
+    /// A button in an app's pane: focuses the app, then runs the command on it.
+    case appCommand(UICommand, app: AppID)
+    /// An item of the logout menu, by position.
+    case menuItem(Int)
+    /// A pane: a click focuses it.
+    case pane(AppID)
+    /// A credential field: a click puts the cursor there.
+    case field(FormField.ID)
+}
