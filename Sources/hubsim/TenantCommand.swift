@@ -1,6 +1,8 @@
 import ArgumentParser
+import Configuration
 import DeviceStore
 import Foundation
+import Platform
 import SessionEngine
 
 /// `hubsim tenant`: check and edit the console side (groups, users, policies) of a tenant file.

@@ -88,7 +88,7 @@ import Testing
         let restored = Fixtures.restore(loaded)
         let notes = try #require(restored.app("notes"))
         #expect(notes.keychain.sdkKey != nil)
-        #expect(notes.visibleItems.contains { $0.item.dataClass == .sdkEncrypted && $0.item.owner == "cou2" })
+        #expect(restored.visibleItems(of: notes).contains { $0.item.dataClass == .sdkEncrypted && $0.item.owner == "cou2" })
     }
 
     @Test func aRestoredDeviceCarriesOnAndStaysInSync() throws {
@@ -107,7 +107,7 @@ import Testing
         let ids = restored.apps.flatMap { $0.storage.map(\.id) }
         #expect(Set(ids).count == ids.count)
         let reopened = try DeviceStore.open(at: url.deletingLastPathComponent().appendingPathComponent("copy.sqlite"))
-        try reopened.save(restored.snapshot)
+        try reopened.save(restored)
         // The incremental file and a file written in one go hold the same device.
         try store.close()
         let again = try DeviceStore.open(at: url)
@@ -121,7 +121,7 @@ import Testing
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk.prefix(12) {
             device.apply(action)
-            try store.save(device.snapshot)
+            try store.save(device)
             // Another reader of the committed file (the process could die right now).
             let copy = try Self.committedCopy(of: store)
             #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
@@ -137,7 +137,7 @@ import Testing
         var device = try Fixtures.newDevice()
         for (i, action) in Fixtures.walk.enumerated() {
             device.apply(action)
-            try store.save(device.snapshot)
+            try store.save(device)
             guard i % 4 == 3 else { continue }
             let crash = try Fixtures.tempDir()
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {

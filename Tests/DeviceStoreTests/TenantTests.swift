@@ -1,4 +1,6 @@
+import Configuration
 import Foundation
+import Platform
 import SessionEngine
 import Testing
 @testable import DeviceStore

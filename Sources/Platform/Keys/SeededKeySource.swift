@@ -1,0 +1,26 @@
+import Crypto
+import SessionEngine
+import Synchronization
+
+/// Deterministic keys and nonces derived from a seed and a counter (SHA-256), for tests
+/// and benchmarks. Never used for a real device.
+public final class SeededKeySource: KeySource {
+    private let seed: [UInt8]
+    private let counter = Mutex<UInt64>(0)
+
+    public init(seed: String = "hubsim-test") { self.seed = Array(seed.utf8) }
+
+    private func next() -> [UInt8] {
+        let n = counter.withLock { value in
+            value += 1
+            return value
+        }
+        var input = seed
+        withUnsafeBytes(of: n.bigEndian) { input.append(contentsOf: $0) }
+        return Array(SHA256.hash(data: input))
+    }
+
+    public func makeKey() -> KeyMaterial { KeyMaterial(bytes: next()) }
+    /// 12 of the 32 bytes: AES-GCM's nonce size.
+    public func makeNonce() -> [UInt8] { Array(next().prefix(12)) }
+}
