@@ -21,7 +21,7 @@ struct TenantCommand: ParsableCommand {
 
         func run() throws {
             let tenant: Tenant
-            do { tenant = try TenantLoader.load(contentsOf: URL(fileURLWithPath: file)) } catch {
+            do { tenant = try TenantLoader.load(path: file) } catch {
                 throw usageFailure(error.description)
             }
             print("valid: \(TenantSummary.line(tenant))")

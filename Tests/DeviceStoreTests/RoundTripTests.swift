@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import SessionEngine
@@ -206,6 +207,24 @@ import Testing
         try store.close()
         for file in Fixtures.files(under: dir) {
             #expect(try Data(contentsOf: file).range(of: Data(key.bytes)) == nil, "\(file.lastPathComponent)")
+        }
+    }
+
+    /// The key tables name each key as files written before the engine lost its crypto did:
+    /// the first four bytes of SHA-256, in hex (a display column; reading ignores it).
+    @Test func keyFingerprintsKeepTheirFormat() throws {
+        var device = try Fixtures.newDevice()
+        let store = try DeviceStore.inMemory()
+        try Fixtures.drive(&device, Array(Fixtures.walk.prefix(2)) + [
+            .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil), .launch("notes"),
+        ], store: store)
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT fingerprint, key FROM keychain").map { ($0["fingerprint"] as String, Array($0["key"] as Data)) }
+        }
+        #expect(!rows.isEmpty)
+        for (fingerprint, key) in rows {
+            let sha = SHA256.hash(data: key).prefix(4).map { String(format: "%02x", $0) }.joined()
+            #expect(fingerprint == sha)
         }
     }
 }

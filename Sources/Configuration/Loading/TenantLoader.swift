@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import SessionEngine
 
@@ -46,8 +45,6 @@ public enum TenantLoader {
         return try load(yaml: text, file: path)
     }
 
-    public static func load(contentsOf url: URL) throws(ConfigError) -> Tenant { try load(path: url.path) }
-
     private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup]) throws(ConfigError) -> TenantUser {
         let f = try u.fields("a user", allowed: ["name", "displayName", "group", "role", "staging", "passwordHash", "password"])
         let name = try f.string("name")
@@ -61,7 +58,7 @@ public enum TenantLoader {
             throw hashNode.error("the passwordHash of '\(name)' is not a scrypt PHC string ($scrypt$ln=..,r=..,p=..$salt$hash); make one with `hubsim tenant hash-password`")
         }
         let groupID = try f.optionalString("group") ?? groups[0].id
-        guard let group = groups.first(where: { $0.id.caseInsensitiveCompare(groupID) == .orderedSame }) else {
+        guard let group = groups.first(where: { $0.id.lowercased() == groupID.lowercased() }) else {
             throw (f["group"] ?? u).error("unknown group '\(groupID)'; groups: \(groups.map(\.id).joined(separator: ", "))")
         }
         let role: TenantUser.Role

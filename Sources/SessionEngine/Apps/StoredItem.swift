@@ -32,7 +32,7 @@ public struct StoredItem: Codable, Sendable, Equatable, Identifiable {
         self.id = id; self.owner = owner; self.dataClass = dataClass; self.payload = payload
     }
 
-    /// Seals `text` with `key` through `cipher` (real AES-GCM in every build).
+    /// Seals `text` with `key` through `cipher` (`Platform.AESGCMCipher` everywhere: tests too).
     static func sealed(id: String, owner: UserID?, dataClass: DataClass, text: String,
                        key: KeyMaterial, nonce: [UInt8], cipher: any Cipher) -> StoredItem {
         StoredItem(id: id, owner: owner, dataClass: dataClass,
