@@ -4,10 +4,11 @@
 /// and the tenant editor: libyaml decides when a scalar needs quotes and how to escape it.
 ///
 /// Hand-written here, because Yams cannot do it:
-/// - **Double quotes when a scalar cannot be plain.** libyaml falls back to single quotes,
-///   which cannot escape a control character or stay on one line; one quoting style also
-///   keeps recordings, tenant files and the shipped library alike. So a value is tried
-///   plain and, when libyaml would quote it, emitted again in double quotes.
+/// - **Double quotes when a scalar cannot be plain.** libyaml's fallback is single quotes,
+///   which have no escapes (a line break in the value breaks the line of the recording);
+///   one quoting style also keeps recordings, tenant files and the shipped library alike.
+///   Yams has no option for it, so a value is tried plain in a flow list and, when libyaml
+///   quotes it there, emitted again in double quotes.
 /// - **Fragments rather than whole documents.** The recorder lays out one step per line
 ///   and the tenant editor inserts lines into a file whose comments must survive (Yams
 ///   drops comments on reading), so they take scalars and flow lists from here and place
