@@ -1,22 +1,21 @@
 import Crypto
+import Foundation
 import SessionEngine
-import Synchronization
 
 /// Deterministic keys and nonces derived from a seed and a counter (SHA-256), for tests
 /// and benchmarks. Never used for a real device.
-public final class SeededKeySource: KeySource {
+public final class SeededKeySource: KeySource, @unchecked Sendable {
     private let seed: [UInt8]
-    private let counter = Mutex<UInt64>(0)
+    private var counter: UInt64 = 0
+    private let lock = NSLock()
 
     public init(seed: String = "hubsim-test") { self.seed = Array(seed.utf8) }
 
     private func next() -> [UInt8] {
-        let n = counter.withLock { value in
-            value += 1
-            return value
-        }
+        lock.lock(); defer { lock.unlock() }
+        counter += 1
         var input = seed
-        withUnsafeBytes(of: n.bigEndian) { input.append(contentsOf: $0) }
+        withUnsafeBytes(of: counter.bigEndian) { input.append(contentsOf: $0) }
         return Array(SHA256.hash(data: input))
     }
 
