@@ -2,8 +2,11 @@
 import PackageDescription
 
 // Dependencies point inward:
-//   hubsim → CursesTerminal, Scenarios, DeviceStore → HubUI → SessionEngine
-// Only CursesTerminal imports curses (through CNCurses); SessionEngine is pure.
+//   hubsim → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
+//   Configuration → SessionEngine, Platform, Yams;  Platform → SessionEngine, swift-crypto
+// SessionEngine is the standard library only (no Foundation, files, Yams or Crypto): it takes
+// parsed values and injected capabilities. Only CursesTerminal imports curses (through
+// CNCurses). Scripts/check-imports enforces these rules in CI.
 let package = Package(
     name: "hubsim",
     platforms: [.macOS(.v14)],
@@ -19,14 +22,22 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit. Pure.
+        // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit.
+        // Pure: the standard library only.
+        .target(name: "SessionEngine"),
+        // The engine's capabilities on a real system: scrypt, key sources, AES-GCM.
         .target(
-            name: "SessionEngine",
+            name: "Platform",
             dependencies: [
+                "SessionEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "Yams", package: "Yams"),
-            ],
+            ]
+        ),
+        // YAML in and out (tenant, app catalogue), the bundled assets.
+        .target(
+            name: "Configuration",
+            dependencies: ["SessionEngine", "Platform", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Assets")]
         ),
         // Screens as pure functions of state onto a cell grid; key table; hit map.
@@ -38,16 +49,16 @@ let package = Package(
         // The only module that touches the terminal.
         .target(name: "CursesTerminal", dependencies: ["HubUI", "CNCurses", "CHubsimSignals"]),
         // YAML scenarios, headless runner, reports, recorder.
-        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"]),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
-            dependencies: ["SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "hubsim",
             dependencies: [
-                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore",
+                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -60,12 +71,17 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"])],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
         ),
-        .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
-        .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),
-        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], exclude: ["Golden"]),
+        .executableTarget(
+            name: "hubsim-bench",
+            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform"]
+        ),
+        .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine"]),
+        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
-        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform"]),
+        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore"]),
     ]
 )

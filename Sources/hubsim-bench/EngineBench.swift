@@ -1,4 +1,6 @@
+import Configuration
 import Foundation
+import Platform
 import SessionEngine
 
 /// Times one check-out/check-in cycle on devices with 1, 10, 100 and 1,000 running apps,
@@ -31,7 +33,7 @@ private func cycle(_ profile: ProfileID, apps n: Int, tenant: Tenant, hasher: Sc
         return AppDefinition(id: "app\(i)", name: "App \(i)", sdk: sdk, userItems: ["Item of {user}"], commonItems: ["Common"])
     }
     var d = SharedDevice(profile: .named(profile), tenant: tenant, apps: apps,
-                         dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+                         dependencies: EngineDependencies.seeded(hasher: hasher))
     _ = d.enroll(group: "FRONTLINE", user: "stage", password: "stage")
     _ = d.completeEnrollment()
     for app in apps { _ = d.launch(app.id); _ = d.background(app.id) }

@@ -1,5 +1,7 @@
+import Configuration
 import DeviceStore
 import Foundation
+import Platform
 import SessionEngine
 
 /// Persistence budget: a check-out/check-in cycle with the default app set, every app
@@ -22,22 +24,22 @@ func storeBenchmark() throws -> [String] {
     }
     func enrolledDevice() throws -> SharedDevice {
         var device = try SharedDevice.make(profile: .workspaceOne, tenant: tenant, catalogue: BundledAssets.catalogue(),
-                                           dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+                                           dependencies: EngineDependencies.seeded(hasher: hasher))
         device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
         device.apply(.completeEnrollment)
         return device
     }
     /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a
     /// warm-up), and the medians of the first and last 50 (the log grows between them).
-    func measure(_ save: ((DeviceSnapshot) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double) {
+    func measure(_ save: ((SharedDevice) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double) {
         var device = try enrolledDevice()
-        try save?(device.snapshot)
+        try save?(device)
         var times: [Double] = []
         for i in 0..<(cycles + 5) {
             let start = ContinuousClock.now
             for action in cycle {
                 device.apply(action)
-                try save?(device.snapshot)
+                try save?(device)
             }
             let elapsed = ContinuousClock.now - start
             if i >= 5 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import SessionEngine
 
@@ -31,7 +32,7 @@ struct DeviceChoice {
 
     /// The tenant: `--tenant FILE` or the bundled default.
     func loadTenant() throws -> Tenant {
-        if let tenant { return try TenantLoader.load(contentsOf: URL(fileURLWithPath: tenant)) }
+        if let tenant { return try TenantLoader.load(path: tenant) }
         return try BundledAssets.tenant()
     }
 

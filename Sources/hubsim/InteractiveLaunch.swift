@@ -1,9 +1,11 @@
 import ArgumentParser
+import Configuration
 import CursesTerminal
 import DeviceStore
 import Foundation
 import HubUI
 import Logging
+import Platform
 import Scenarios
 import SessionEngine
 
@@ -55,13 +57,13 @@ struct InteractiveLaunch {
         let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
         let tenant = try choice.loadTenant()
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
-                                             dependencies: EngineDependencies(keys: SystemKeySource(), hasher: hasher))
+                                             dependencies: EngineDependencies.system(hasher: hasher))
         try checkRecordingDestination()
         var saveFailure: (any Error)?
         let deviceChanged = { (device: SharedDevice) in
             // A failed save must not take the screen down mid-shift: it is logged, and
             // reported (exit 1) once the terminal is restored.
-            do { try store?.save(device.snapshot) } catch {
+            do { try store?.save(device) } catch {
                 if saveFailure == nil { saveFailure = error }
                 logger.error("save failed: \(error)")
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Scenarios
 import SessionEngine

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Configuration
 import DeviceStore
 import Foundation
+import Platform
 import SessionEngine
 
 /// `hubsim tenant`: check and edit the console side (groups, users, policies) of a tenant file.
@@ -19,7 +21,7 @@ struct TenantCommand: ParsableCommand {
 
         func run() throws {
             let tenant: Tenant
-            do { tenant = try TenantLoader.load(contentsOf: URL(fileURLWithPath: file)) } catch {
+            do { tenant = try TenantLoader.load(path: file) } catch {
                 throw usageFailure(error.description)
             }
             print("valid: \(TenantSummary.line(tenant))")

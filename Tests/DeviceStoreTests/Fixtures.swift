@@ -1,5 +1,7 @@
+import Configuration
 import Crypto
 import Foundation
+import Platform
 import SessionEngine
 @testable import DeviceStore
 
@@ -38,7 +40,7 @@ enum Fixtures {
     static let tenant: Tenant = try! TenantLoader.load(yaml: tenantYAML, file: "test-tenant.yaml")
 
     static func dependencies() -> EngineDependencies {
-        EngineDependencies(keys: SystemKeySource(), hasher: hasher)
+        EngineDependencies.system(hasher: hasher)
     }
 
     static func newDevice(profile: ProfileID = .workspaceOne) throws -> SharedDevice {
@@ -53,7 +55,7 @@ enum Fixtures {
     static func drive(_ device: inout SharedDevice, _ actions: [DeviceAction], store: DeviceStore) throws {
         for action in actions {
             device.apply(action)
-            try store.save(device.snapshot)
+            try store.save(device)
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v1", inMemory: false))
             try Schema.migrator(upTo: 1).migrate(queue)
-            _ = try queue.write { db in try SnapshotWriter().write(device.snapshot, over: nil, in: db) }
+            _ = try queue.write { db in try SnapshotWriter().write(device.snapshot, over: nil, in: db, fingerprint: device.fingerprint(of:)) }
             #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 1)
             try queue.close()
         }

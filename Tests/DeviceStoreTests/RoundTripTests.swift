@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import SessionEngine
@@ -88,7 +89,7 @@ import Testing
         let restored = Fixtures.restore(loaded)
         let notes = try #require(restored.app("notes"))
         #expect(notes.keychain.sdkKey != nil)
-        #expect(notes.visibleItems.contains { $0.item.dataClass == .sdkEncrypted && $0.item.owner == "cou2" })
+        #expect(restored.visibleItems(of: notes).contains { $0.item.dataClass == .sdkEncrypted && $0.item.owner == "cou2" })
     }
 
     @Test func aRestoredDeviceCarriesOnAndStaysInSync() throws {
@@ -107,7 +108,7 @@ import Testing
         let ids = restored.apps.flatMap { $0.storage.map(\.id) }
         #expect(Set(ids).count == ids.count)
         let reopened = try DeviceStore.open(at: url.deletingLastPathComponent().appendingPathComponent("copy.sqlite"))
-        try reopened.save(restored.snapshot)
+        try reopened.save(restored)
         // The incremental file and a file written in one go hold the same device.
         try store.close()
         let again = try DeviceStore.open(at: url)
@@ -121,7 +122,7 @@ import Testing
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk.prefix(12) {
             device.apply(action)
-            try store.save(device.snapshot)
+            try store.save(device)
             // Another reader of the committed file (the process could die right now).
             let copy = try Self.committedCopy(of: store)
             #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
@@ -137,7 +138,7 @@ import Testing
         var device = try Fixtures.newDevice()
         for (i, action) in Fixtures.walk.enumerated() {
             device.apply(action)
-            try store.save(device.snapshot)
+            try store.save(device)
             guard i % 4 == 3 else { continue }
             let crash = try Fixtures.tempDir()
             for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
@@ -206,6 +207,24 @@ import Testing
         try store.close()
         for file in Fixtures.files(under: dir) {
             #expect(try Data(contentsOf: file).range(of: Data(key.bytes)) == nil, "\(file.lastPathComponent)")
+        }
+    }
+
+    /// The key tables name each key as files written before the engine lost its crypto did:
+    /// the first four bytes of SHA-256, in hex (a display column; reading ignores it).
+    @Test func keyFingerprintsKeepTheirFormat() throws {
+        var device = try Fixtures.newDevice()
+        let store = try DeviceStore.inMemory()
+        try Fixtures.drive(&device, Array(Fixtures.walk.prefix(2)) + [
+            .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil), .launch("notes"),
+        ], store: store)
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT fingerprint, key FROM keychain").map { ($0["fingerprint"] as String, Array($0["key"] as Data)) }
+        }
+        #expect(!rows.isEmpty)
+        for (fingerprint, key) in rows {
+            let sha = SHA256.hash(data: key).prefix(4).map { String(format: "%02x", $0) }.joined()
+            #expect(fingerprint == sha)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import GRDB
 import Logging
@@ -30,7 +31,7 @@ import Testing
             logger.info("action \(action)", metadata: ["outcome": "\(outcome)", "state": "\(device.state)"])
             for entry in device.log.entries(after: seen) { logger.debug("\(entry.kind): \(entry.text)") }
             seen = device.log.entries.last?.seq ?? seen
-            try store.save(device.snapshot)
+            try store.save(device)
         }
         #expect(device.snapshot.coverage["refused:checkOut:wrong-credentials"] == 1)
         #expect(device.snapshot.coverage["unlock"] == 1)
@@ -66,7 +67,7 @@ import Testing
         #expect(outcome.refusal?.tag == "locked-out")
         // Failed attempts short of a lockout are kept too.
         restored.apply(.checkOut(group: "FRONTLINE", user: "cou2", password: "nope", passcode: nil))
-        try store.save(restored.snapshot)
+        try store.save(restored)
         try store.close()
         let again = Fixtures.restore(try #require(try DeviceStore.open(at: url).load()))
         #expect(again.attempts(of: "cou2").left == 2)

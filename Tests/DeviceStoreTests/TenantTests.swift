@@ -1,4 +1,6 @@
+import Configuration
 import Foundation
+import Platform
 import SessionEngine
 import Testing
 @testable import DeviceStore
@@ -102,7 +104,7 @@ struct TenantCommandTests {
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasPrefix(Fixtures.tenantYAML.components(separatedBy: "policy:")[0]))
         #expect(!text.contains("Typed-Pw-99") && !run.stdout.contains("Typed-Pw-99") && !run.stderr.contains("Typed-Pw-99"))
-        let tenant = try TenantLoader.load(contentsOf: file)
+        let tenant = try TenantLoader.load(path: file.path)
         let hash = try #require(tenant.user("cou3")?.passwordHash)
         #expect(hash.scrypt?.logN == 15)
         #expect(ScryptHasher().verify("Typed-Pw-99", against: hash))

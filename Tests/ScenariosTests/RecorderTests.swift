@@ -1,5 +1,7 @@
+import Configuration
 import Foundation
 import HubUI
+import Platform
 import SessionEngine
 import Testing
 @testable import Scenarios
@@ -13,7 +15,7 @@ import Testing
     static func model(_ profile: ProfileID = .workspaceOne, strict: Bool = false) throws -> HubModel {
         let tenant = try strict ? BundledAssets.strictTenant() : BundledAssets.tenant()
         let device = try SharedDevice.make(profile: profile, tenant: tenant, catalogue: Fixtures.catalogue,
-                                           dependencies: EngineDependencies(keys: SeededKeySource(), hasher: Fixtures.hasher))
+                                           dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
         return HubModel(device: device)
     }
 

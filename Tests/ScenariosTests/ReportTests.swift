@@ -82,15 +82,4 @@ import Testing
     @Test func xmlEscapingCoversMarkupAndControlCharacters() {
         #expect(JUnitReport.escape("a<b>&\"c'\n\u{0}") == "a&lt;b&gt;&amp;&quot;c&apos;&#10;\u{FFFD}")
     }
-
-    @Test func yamlScalarsAreQuotedOnlyWhenNeeded() {
-        #expect(YAMLText.scalar("cou1") == "cou1")
-        #expect(YAMLText.scalar("not running") == "not running")
-        #expect(YAMLText.scalar("${HUBSIM_PASSWORD_COU1}") == "\"${HUBSIM_PASSWORD_COU1}\"")
-        #expect(YAMLText.scalar("true") == "\"true\"")
-        #expect(YAMLText.scalar("1234") == "\"1234\"")
-        #expect(YAMLText.scalar("a: b") == "\"a: b\"")
-        #expect(YAMLText.scalar("controllerDidFinishInitialCheck(error: nil)") == "\"controllerDidFinishInitialCheck(error: nil)\"")
-        #expect(YAMLText.scalar("x\"y\n") == "\"x\\\"y\\n\"")
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HubUI
+import Platform
 import SessionEngine
 import Testing
 @testable import Scenarios

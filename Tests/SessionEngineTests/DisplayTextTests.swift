@@ -17,10 +17,20 @@ import Testing
         #expect(SimInstant(milliseconds: 25 * 3_600_000 + 7_000).description == "01:00:07")
     }
 
-    /// The first four bytes of SHA-256 of the key, as lowercase hex with leading zeros.
+    /// The device names a key by its cipher's fingerprint: the first four bytes of SHA-256
+    /// of the key, as lowercase hex with leading zeros.
     @Test func aKeyFingerprintIsEightHexDigits() {
-        #expect(KeyMaterial(bytes: [UInt8](repeating: 0, count: 32)).fingerprint == "66687aad")
-        #expect(KeyMaterial(bytes: [UInt8](repeating: 6, count: 32)).fingerprint == "e802086a")
-        #expect(KeyMaterial(bytes: [UInt8](repeating: 0, count: 32)).description == "key(66687aad)")
+        let device = Fixtures.device()
+        #expect(device.fingerprint(of: KeyMaterial(bytes: [UInt8](repeating: 0, count: 32))) == "66687aad")
+        #expect(device.fingerprint(of: KeyMaterial(bytes: [UInt8](repeating: 6, count: 32))) == "e802086a")
+    }
+
+    /// A key prints as its size, never its bytes (the engine cannot hash, so no fingerprint).
+    @Test func aKeyPrintsAsAMask() {
+        let key = KeyMaterial(bytes: [UInt8](repeating: 0xAB, count: 32))
+        #expect(key.description == "key(256 bits)")
+        var dumped = ""
+        dump(key, to: &dumped)
+        #expect(!dumped.contains("171") && !dumped.lowercased().contains("ab"))
     }
 }

@@ -1,3 +1,5 @@
+import Configuration
+import Platform
 import Testing
 @testable import SessionEngine
 
@@ -8,7 +10,7 @@ enum Fixtures {
     static let cheapHasher = ScryptHasher(logN: 10)
 
     static func dependencies(_ hasher: ScryptHasher = hasher) -> EngineDependencies {
-        EngineDependencies(keys: SeededKeySource(), hasher: hasher)
+        EngineDependencies.seeded(hasher: hasher)
     }
 
     static let tenant = try! BundledAssets.tenant()

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 @testable import SessionEngine
 
@@ -84,7 +85,7 @@ import Testing
         let key = try #require(before.keychain.sdkKey)
         let sealed = before.storage.filter { $0.dataClass == .sdkEncrypted }
         #expect(sealed.count == 3)
-        #expect(sealed.allSatisfy { $0.open(with: before.keychain) != nil })
+        #expect(sealed.allSatisfy { d.open($0, in: before) != nil })
         _ = d.logOut()
         _ = d.launch("notes")
         let after = d.app("notes")!
@@ -96,10 +97,10 @@ import Testing
         #expect(keysAt < wipeAt)
         // The sealed bytes are real AES-GCM: without the key nothing opens; a fresh key fails authentication.
         for item in sealed {
-            #expect(item.open(with: after.keychain) == nil)
+            #expect(d.open(item, in: after) == nil)
             guard case let .sealed(bytes) = item.payload else { Issue.record("not sealed"); continue }
-            #expect(StoredItem.open(bytes, with: key) != nil)
-            #expect(StoredItem.open(bytes, with: SeededKeySource(seed: "other").makeKey()) == nil)
+            #expect(AESGCMCipher().open(bytes, key: key) != nil)
+            #expect(AESGCMCipher().open(bytes, key: SeededKeySource(seed: "other").makeKey()) == nil)
         }
     }
 
@@ -121,7 +122,7 @@ import Testing
         #expect(a.storage.map(\.dataClass) == kept)
         #expect(a.currentUser == nil)
         #expect(a.keychain.isEmpty)
-        #expect(a.readableItems.allSatisfy { $0.owner == nil || $0.dataClass == .preference })
+        #expect(d.readableItems(of: a).allSatisfy { $0.owner == nil || $0.dataClass == .preference })
         #expect(d.findings.count == exposures)
         #expect(d.findings.allSatisfy { $0.severity == .atRestExposure })
     }
@@ -140,14 +141,14 @@ import Testing
     @Test func externalKeyIsFetchedAgainAndOldDataReopensForItsOwnerOnly() {
         var d = Fixtures.staged(apps: ["reports"])
         _ = d.checkOut("cou1"); _ = d.launch("reports")
-        #expect(d.app("reports")!.visibleItems.count == 2)
+        #expect(d.visibleItems(of: d.app("reports")!).count == 2)
         _ = d.logOut(); _ = d.checkOut("cou2"); _ = d.launch("reports")
         var a = d.app("reports")!
-        #expect(a.visibleItems.map(\.item.owner) == ["cou2", "cou2"])
-        #expect(a.readableItems.allSatisfy { $0.owner == "cou2" })  // cou1's data stays sealed
+        #expect(d.visibleItems(of: a).map(\.item.owner) == ["cou2", "cou2"])
+        #expect(d.readableItems(of: a).allSatisfy { $0.owner == "cou2" })  // cou1's data stays sealed
         _ = d.logOut(); _ = d.checkOut("cou1"); _ = d.launch("reports")
         a = d.app("reports")!
-        #expect(a.visibleItems.map(\.item.owner) == ["cou1", "cou1"])
+        #expect(d.visibleItems(of: a).map(\.item.owner) == ["cou1", "cou1"])
         // Held in memory only: the key goes with the process.
         _ = d.terminate("reports")
         #expect(d.app("reports")!.keychain.externalKeys.isEmpty)
@@ -185,10 +186,10 @@ import Testing
         let saved = try JSONDecoder().decode(DeviceSnapshot.self, from: data)
         #expect(saved.apps[0].keychain.externalKeys.isEmpty)  // never written
         var restored = SharedDevice(snapshot: saved, tenant: Fixtures.tenant, dependencies: Fixtures.dependencies())
-        #expect(restored.app("reports")!.visibleItems.filter { $0.item.owner == "cou1" }.isEmpty)
+        #expect(restored.visibleItems(of: restored.app("reports")!).filter { $0.item.owner == "cou1" }.isEmpty)
         restored.resumeAfterRestart()
-        #expect(restored.app("reports")!.visibleItems.filter { $0.item.owner == "cou1" }.count == 2)
-        #expect(restored.app("notes")!.visibleItems.count == d.app("notes")!.visibleItems.count)
+        #expect(restored.visibleItems(of: restored.app("reports")!).filter { $0.item.owner == "cou1" }.count == 2)
+        #expect(restored.visibleItems(of: restored.app("notes")!).count == d.visibleItems(of: d.app("notes")!).count)
         #expect(restored.state == .checkedOut("cou1"))
     }
 }

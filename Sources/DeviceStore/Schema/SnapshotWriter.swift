@@ -25,7 +25,9 @@ final class SnapshotWriter {
 
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
-    func write(_ new: DeviceSnapshot, over saved: SavedState?, in db: Database) throws -> SavedState {
+    /// `fingerprint` names each key in the key tables (display only: reading ignores it).
+    func write(_ new: DeviceSnapshot, over saved: SavedState?, in db: Database,
+               fingerprint: (KeyMaterial) -> String) throws -> SavedState {
         // Another device (its log is not a continuation of the one written) is written whole.
         var saved = saved
         if let s = saved, !s.isContinued(by: new) { saved = nil }
@@ -38,7 +40,7 @@ final class SnapshotWriter {
         try writeSessions(new.history, old: old, db)
         next.historyCount = new.history.count
         next.historyLast = new.history.last
-        next.apps = try writeApps(new.apps, old: old.apps, db)
+        next.apps = try writeApps(new.apps, old: old.apps, db, fingerprint: fingerprint)
         try writeEventLog(new.log.entries, old: old, db)
         next.logCount = new.log.entries.count
         next.logLast = new.log.entries.last
@@ -50,7 +52,7 @@ final class SnapshotWriter {
                      delete: "DELETE FROM failed_attempts WHERE user = ?") { [$0.name, $1.count, $1.lockedUntil?.milliseconds] }
         try writeMap(new.externalKeyServer, old: old.keyServer, db,
                      upsert: "INSERT OR REPLACE INTO key_server (user, fingerprint, key) VALUES (?, ?, ?)",
-                     delete: "DELETE FROM key_server WHERE user = ?") { [$0.name, $1.fingerprint, Data($1.bytes)] }
+                     delete: "DELETE FROM key_server WHERE user = ?") { [$0.name, fingerprint($1), Data($1.bytes)] }
         if saved == nil || old.findings != new.findings { try writeFindings(new.findings, db) }
         next.coverage = new.coverage
         next.failedAttempts = new.failedAttempts
@@ -106,7 +108,8 @@ final class SnapshotWriter {
 
     // MARK: apps
 
-    private func writeApps(_ new: [AppRuntime], old: [AppID: SavedApp], _ db: Database) throws -> [AppID: SavedApp] {
+    private func writeApps(_ new: [AppRuntime], old: [AppID: SavedApp], _ db: Database,
+                           fingerprint: (KeyMaterial) -> String) throws -> [AppID: SavedApp] {
         var previous = old
         var next: [AppID: SavedApp] = [:]
         for (position, app) in new.enumerated() {
@@ -117,7 +120,7 @@ final class SnapshotWriter {
             let fields = SavedApp.Fields(app, nextSerial: serial)
             if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
             if storageChanged { try writeItems(app, db) }
-            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db) }
+            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db, fingerprint: fingerprint) }
             try writeAppLog(app, old: before, db)
             next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
                                     logCount: app.log.count, logLast: app.log.last)
@@ -173,13 +176,13 @@ final class SnapshotWriter {
         }
     }
 
-    private func writeKeychain(_ app: AppRuntime, _ db: Database) throws {
+    private func writeKeychain(_ app: AppRuntime, _ db: Database, fingerprint: (KeyMaterial) -> String) throws {
         // A destroyed key's row is deleted, not flagged: the bytes are gone from the file
         // (once SQLite reuses the page; `secure_delete` zeroes it at once).
         try db.cachedStatement(sql: "DELETE FROM keychain WHERE app = ?").execute(arguments: [app.id])
         if let key = app.keychain.sdkKey {
             try db.cachedStatement(sql: "INSERT INTO keychain (app, kind, fingerprint, key) VALUES (?, 'sdk', ?, ?)")
-                .execute(arguments: [app.id, key.fingerprint, Data(key.bytes)])
+                .execute(arguments: [app.id, fingerprint(key), Data(key.bytes)])
         }
     }
 

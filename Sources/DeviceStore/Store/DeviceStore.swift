@@ -179,14 +179,19 @@ public final class DeviceStore: @unchecked Sendable {
         return .unenrolled(profile)
     }
 
-    /// Commits `snapshot` in one transaction, writing only what changed since the last
-    /// `save` or `load`. Successive calls are meant for successive states of one device
-    /// (its logs only grow); after `reset()` the next save writes everything.
-    public func save(_ snapshot: DeviceSnapshot) throws(StoreError) {
+    /// Commits the device's snapshot in one transaction, writing only what changed since the
+    /// last `save` or `load`. Successive calls are meant for successive states of one device
+    /// (its logs only grow); after `reset()` the next save writes everything. The key tables'
+    /// fingerprints come from the device's cipher.
+    public func save(_ device: SharedDevice) throws(StoreError) {
+        try save(device.snapshot, fingerprint: device.fingerprint(of:))
+    }
+
+    func save(_ snapshot: DeviceSnapshot, fingerprint: (KeyMaterial) -> String) throws(StoreError) {
         lock.lock(); defer { lock.unlock() }
         let old = saved
         do {
-            saved = try queue.write { db in try writer.write(snapshot, over: old, in: db) }
+            saved = try queue.write { db in try writer.write(snapshot, over: old, in: db, fingerprint: fingerprint) }
         } catch {
             // The transaction rolled back: the tables still hold what `old` says.
             let failure = Self.map(error, path: displayPath, doing: "save the device state to")

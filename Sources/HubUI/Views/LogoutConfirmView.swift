@@ -40,7 +40,7 @@ enum LogoutConfirmView {
         var x = inner.maxX - 24
         x += c.button(" Log out ", x: x, y: y, maxWidth: 11, target: .command(.confirmLogout)) + 2
         c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: .command(.back))
-        let confirmKeys = KeyTable.bindings.first { $0.command == .confirmLogout }?.keyNames.replacingOccurrences(of: " ", with: "/") ?? ""
+        let confirmKeys = KeyTable.bindings.first { $0.command == .confirmLogout }?.keyNames.replacing(" ", with: "/") ?? ""
         c.line("\(confirmKeys) log out · \(KeyTable.keyName(of: .back)) back", in: inner, row: inner.height - 1, indent: 1, style: t.dim)
     }
 }

@@ -98,7 +98,7 @@ enum PaneView {
         let full = "held: " + detail + suffix
         if TextWidth.of(full) <= width { return [full] }
         if twoRows, case let lines = TextWrap.lines(full, width: width), lines.count <= 2 { return lines }
-        let short = "held: " + (detail.components(separatedBy: " (").first ?? detail) + suffix
+        let short = "held: " + detail[..<(detail.firstRange(of: " (")?.lowerBound ?? detail.endIndex)] + suffix
         if TextWidth.of(short) <= width { return [short] }
         return [TextWidth.truncate(delivery.kind == .accountChanged ? "held: notification" + suffix : short, to: width)]
     }
@@ -135,7 +135,7 @@ enum PaneView {
     private static func items(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {
         let t = c.theme
         // Users' items first: they are what a wipe or a leak is about.
-        let all = app.visibleItems
+        let all = m.device.visibleItems(of: app)
         let visible = all.filter { $0.item.owner != nil } + all.filter { $0.item.owner == nil }
         guard !rows.isEmpty else { return }
         if visible.isEmpty {

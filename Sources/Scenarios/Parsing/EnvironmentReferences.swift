@@ -1,3 +1,4 @@
+import Configuration
 import SessionEngine
 
 /// `${NAME}` references in scenario values, resolved from the runner's environment.

@@ -1,3 +1,4 @@
+import Configuration
 import SessionEngine
 
 /// Reads the assertion steps: `expect`, `expectApp`, `expectNoLeak`, `expectLeak`, `expectExposure`.

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import SessionEngine
 
@@ -128,7 +129,7 @@ final class TenantCache: @unchecked Sendable {
         switch source {
         case .bundled: t = try BundledAssets.tenant()
         case .strict: t = try BundledAssets.strictTenant()
-        case let .file(path): t = try TenantLoader.load(contentsOf: URL(fileURLWithPath: path))
+        case let .file(path): t = try TenantLoader.load(path: path)
         }
         cache[source] = t
         return t

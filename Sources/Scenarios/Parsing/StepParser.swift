@@ -1,3 +1,4 @@
+import Configuration
 import HubUI
 import SessionEngine
 
@@ -155,7 +156,7 @@ struct StepParser {
             } catch let problem {
                 // Point at the character when the text was written as it is read.
                 let exact = raw == resolved
-                let quoted = value.node.scalar.map { $0.style != .plain } ?? false
+                let quoted = !value.isPlainScalar
                 let column = value.column + (exact ? problem.offset + (quoted ? 1 : 0) : 0)
                 throw ConfigError(file: value.file, line: value.line, column: column, message: problem.message)
             }

@@ -1,3 +1,4 @@
+import Configuration
 import SessionEngine
 
 /// Writes one recorded action as a scenario step, with `${NAME}` references where a secret

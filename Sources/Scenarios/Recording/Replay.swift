@@ -1,4 +1,6 @@
+import Configuration
 import HubUI
+import Platform
 import SessionEngine
 
 /// Replays a model's action log on a fresh device, step by step as the scenario runner will,
@@ -17,7 +19,7 @@ struct Replay {
         checkpoints = model.checkpoints
         let session = model.device
         device = SharedDevice(name: session.name, profile: session.profile, tenant: session.tenant,
-                              apps: session.snapshot.appSet, dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+                              apps: session.snapshot.appSet, dependencies: EngineDependencies.seeded(hasher: hasher))
         writer = RecordedStepWriter(profile: session.profile.id, policy: session.policy)
     }
 
@@ -108,9 +110,9 @@ struct Replay {
             let recent = app.log[min(from, app.log.count)...]
             var f = ["app: \(YAMLText.scalar(app.id))", "lifecycle: \(YAMLText.scalar(app.lifecycle.rawValue))",
                      "blocked: \(Checks.blockName(device.block(of: app)))"]
-            let shows = Checks.showing(app)
+            let shows = Checks.showing(app, on: device)
             f.append("shows: " + (shows.isEmpty ? "none" : shows.count == 1 ? YAMLText.scalar(shows[0]) : YAMLText.flowList(shows)))
-            f.append("items: \(app.visibleItems.count)")
+            f.append("items: \(device.visibleItems(of: app).count)")
             switch app.definition.sdk {
             case .workspaceOne:
                 f.append("callbacks: " + YAMLText.flowList(recent.filter { $0.kind == .callback }.map(Checks.entryText)))

@@ -1,4 +1,6 @@
+import Configuration
 import HubUI
+import Platform
 import SessionEngine
 
 /// Turns a manual walk in the interactive UI into a scenario: every action the `HubModel`

@@ -1,5 +1,6 @@
-import SessionEngine
+import Configuration
 import Foundation
+import SessionEngine
 
 /// TAP version 13 output: one test point per scenario file, and for a failure a YAML
 /// diagnostic block with the step, its position, what was expected, what happened and the
@@ -36,23 +37,15 @@ public enum TAPReport {
         s.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// The YAML diagnostic block, emitted by Yams; TAP 13 wants it indented under its test point.
     private static func diagnostics(_ fields: [(String, String)], screen: String?) -> [String] {
-        var out = ["  ---"]
-        for (key, value) in fields {
-            if value.contains("\n") {
-                out.append("  \(key): |2-")
-                out += value.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
-            } else if !value.isEmpty && value.allSatisfy(\.isASCII) && Int(value) != nil {
-                out.append("  \(key): \(value)")  // line and column are numbers
-            } else {
-                out.append("  \(key): \(YAMLText.scalar(value))")
-            }
+        var values: [(key: String, value: YAMLText.Value)] = fields.map { key, value in
+            // Line and column are numbers.
+            if !value.isEmpty && value.allSatisfy(\.isASCII), let n = Int(value) { return (key, .number(n)) }
+            return (key, .text(value))
         }
-        if let screen {
-            out.append("  screen: |2-")
-            out += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
-        }
-        out.append("  ...")
-        return out
+        if let screen { values.append(("screen", .text(screen))) }
+        return YAMLText.block(values).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "  " + $0 }
     }
 }

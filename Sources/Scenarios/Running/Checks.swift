@@ -82,11 +82,14 @@ enum Checks {
         }
         if let shows = e.shows {
             let expected = Set(shows.filter { $0 != "none" }.map { UserID($0).name })
-            let actual = showing(app)
+            let actual = showing(app, on: device)
             m.check("shows", expected: listText(expected.sorted()), actual: listText(actual), expected == Set(actual))
         }
         if let l = e.lifecycle { m.check("lifecycle", expected: l.rawValue, actual: app.lifecycle.rawValue, l == app.lifecycle) }
-        if let n = e.items { m.check("items shown", expected: "\(n)", actual: "\(app.visibleItems.count)", n == app.visibleItems.count) }
+        if let n = e.items {
+            let shown = device.visibleItems(of: app).count
+            m.check("items shown", expected: "\(n)", actual: "\(shown)", n == shown)
+        }
         if let n = e.stored { m.check("items stored", expected: "\(n)", actual: "\(app.storage.count)", n == app.storage.count) }
         if let p = e.pending { m.check("pending", expected: "\(p)", actual: "\(device.isPending(app))", p == device.isPending(app)) }
         return m.failure
@@ -119,8 +122,8 @@ enum Checks {
     }
 
     /// Owners of the items the app shows now, sorted.
-    static func showing(_ app: AppRuntime) -> [String] {
-        Array(Set(app.visibleItems.compactMap { $0.item.owner?.name })).sorted()
+    static func showing(_ app: AppRuntime, on device: SharedDevice) -> [String] {
+        Array(Set(device.visibleItems(of: app).compactMap { $0.item.owner?.name })).sorted()
     }
 
     // MARK: leak audit

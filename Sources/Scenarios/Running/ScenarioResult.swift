@@ -1,3 +1,4 @@
+import Configuration
 import SessionEngine
 
 /// Why a step failed: a sentence, and what was expected against what happened.

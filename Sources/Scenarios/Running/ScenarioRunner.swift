@@ -1,5 +1,7 @@
+import Configuration
 import Dispatch
 import Foundation
+import Platform
 import SessionEngine
 
 /// Runs scenario files headless: each on a fresh ephemeral device, with one shared
@@ -59,7 +61,7 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenario: Scenario) -> ScenarioResult {
         let start = Date()
         let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
-                                  dependencies: EngineDependencies(keys: SeededKeySource(), hasher: verifier))
+                                  dependencies: EngineDependencies.seeded(hasher: verifier))
         var execution = ScenarioExecution(console: Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight))
         var steps: [StepResult] = []
         var screen: String?

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SessionEngine
 
 /// The run's credential check: one `ScryptHasher` shared by every scenario, and at most one

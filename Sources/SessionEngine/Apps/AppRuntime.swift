@@ -27,27 +27,31 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
 
     /// Items the app shows now: those it can read that are common or the shown user's. A
     /// deliberately faulty app does not filter by user: it lists whatever it can read.
-    public var visibleItems: [(item: StoredItem, text: String)] {
+    /// Public callers ask the device (`SharedDevice.visibleItems(of:)`), which holds the cipher.
+    func visibleItems(cipher: any Cipher) -> [(item: StoredItem, text: String)] {
         let filters = definition.faults.isEmpty
         return storage.compactMap { item in
             guard !filters || item.owner == nil || item.owner == currentUser else { return nil }
-            guard let text = item.open(with: keychain) else { return nil }
+            guard let text = item.open(with: keychain, cipher: cipher) else { return nil }
             return (item, text)
         }
     }
 
     /// Every item the app could open now, whoever owns it.
-    public var readableItems: [StoredItem] { storage.filter { $0.open(with: keychain) != nil } }
+    func readableItems(cipher: any Cipher) -> [StoredItem] {
+        storage.filter { $0.open(with: keychain, cipher: cipher) != nil }
+    }
 
     mutating func record(_ time: SimInstant, _ kind: AppLogEntry.Kind, _ name: String, _ detail: String = "") {
         log.append(AppLogEntry(time: time, kind: kind, name: name, detail: detail))
     }
 }
 
-/// What an app needs from the device to act: time, key source and the off-device key server.
+/// What an app needs from the device to act: time, key source, cipher and the off-device key server.
 struct AppContext {
     var now: SimInstant
     var keys: any KeySource
+    var cipher: any Cipher
     var externalKey: (UserID) -> KeyMaterial
 }
 
@@ -129,9 +133,11 @@ extension AppRuntime {
         let id = nextItemID()
         switch cls {
         case .sdkEncrypted:
-            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.sdkKey!, nonce: ctx.keys.makeNonce())
+            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.sdkKey!,
+                                     nonce: ctx.keys.makeNonce(), cipher: ctx.cipher)
         case .externalEncrypted:
-            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.externalKeys[owner!]!, nonce: ctx.keys.makeNonce())
+            return StoredItem.sealed(id: id, owner: owner, dataClass: cls, text: text, key: keychain.externalKeys[owner!]!,
+                                     nonce: ctx.keys.makeNonce(), cipher: ctx.cipher)
         case .plain, .preference, .common:
             return StoredItem(id: id, owner: owner, dataClass: cls, payload: .plaintext(text))
         }

@@ -1,6 +1,3 @@
-import Crypto
-import Foundation
-
 /// How an item is kept in an app's storage (SPEC §3).
 public enum DataClass: String, Codable, Sendable, CaseIterable {
     /// Sealed with the SDK's data-encryption key (the AWController encrypt interface).
@@ -35,17 +32,16 @@ public struct StoredItem: Codable, Sendable, Equatable, Identifiable {
         self.id = id; self.owner = owner; self.dataClass = dataClass; self.payload = payload
     }
 
-    /// Seals `text` with `key` (real AES-GCM).
+    /// Seals `text` with `key` through `cipher` (`Platform.AESGCMCipher` everywhere: tests too).
     static func sealed(id: String, owner: UserID?, dataClass: DataClass, text: String,
-                       key: KeyMaterial, nonce: AES.GCM.Nonce) -> StoredItem {
-        // Sealing with a valid 256-bit key and nonce cannot fail.
-        let box = try! AES.GCM.seal(Data(text.utf8), using: key.symmetricKey, nonce: nonce)
-        return StoredItem(id: id, owner: owner, dataClass: dataClass, payload: .sealed(Array(box.combined!)))
+                       key: KeyMaterial, nonce: [UInt8], cipher: any Cipher) -> StoredItem {
+        StoredItem(id: id, owner: owner, dataClass: dataClass,
+                   payload: .sealed(cipher.seal(Array(text.utf8), key: key, nonce: nonce)))
     }
 
     /// The item's text if it can be read with `keychain`: plaintext always; sealed items
-    /// only when the right key is held and AES-GCM authenticates the box.
-    public func open(with keychain: AppKeychain) -> String? {
+    /// only when the right key is held and the cipher authenticates the box.
+    public func open(with keychain: AppKeychain, cipher: any Cipher) -> String? {
         switch payload {
         case let .plaintext(text): return text
         case let .sealed(bytes):
@@ -54,17 +50,9 @@ public struct StoredItem: Codable, Sendable, Equatable, Identifiable {
             case .externalEncrypted: key = owner.flatMap { keychain.externalKeys[$0] }
             default: key = keychain.sdkKey
             }
-            guard let key else { return nil }
-            return StoredItem.open(bytes, with: key)
+            guard let key, let plain = cipher.open(bytes, key: key) else { return nil }
+            return String(decoding: plain, as: UTF8.self)
         }
-    }
-
-    /// Opens sealed bytes with a specific key; nil when authentication fails.
-    public static func open(_ bytes: [UInt8], with key: KeyMaterial) -> String? {
-        guard let box = try? AES.GCM.SealedBox(combined: bytes),
-            let data = try? AES.GCM.open(box, using: key.symmetricKey)
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

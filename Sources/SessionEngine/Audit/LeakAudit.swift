@@ -34,11 +34,12 @@ public enum LeakAudit {
     ///
     /// Runs after every event, so it reads fields in place (`apps[i].x`) rather than copying
     /// each app: a copy retains every array it holds, which dominated a 1,000-app broadcast.
-    public static func findings(apps: [AppRuntime], deviceUser: UserID?, uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
+    public static func findings(apps: [AppRuntime], deviceUser: UserID?, cipher: any Cipher,
+                                uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for i in apps.indices {
             if apps[i].lifecycle == .foreground && !uiBlocked(apps[i]) {
-                let shown = apps[i].visibleItems.filter { $0.item.owner != nil && $0.item.owner != deviceUser }
+                let shown = apps[i].visibleItems(cipher: cipher).filter { $0.item.owner != nil && $0.item.owner != deviceUser }
                 if !shown.isEmpty {
                     leaks.append(LeakFinding(app: apps[i].id, severity: .visibleLeak, owners: owners(shown.map(\.item)),
                                              currentUser: deviceUser, itemCount: shown.count))

@@ -1,8 +1,13 @@
-/// What the engine needs from outside: key bytes and nonces, and the credential check.
+/// What the engine needs from outside: key bytes and nonces, the credential check and the
+/// cipher that seals stored items. The engine is the standard library only; the `Platform`
+/// module provides the real ones (and seeded keys for tests).
 public struct EngineDependencies: Sendable {
     public var keys: any KeySource
     public var hasher: any CredentialHasher
-    public init(keys: any KeySource, hasher: any CredentialHasher) { self.keys = keys; self.hasher = hasher }
+    public var cipher: any Cipher
+    public init(keys: any KeySource, hasher: any CredentialHasher, cipher: any Cipher) {
+        self.keys = keys; self.hasher = hasher; self.cipher = cipher
+    }
 }
 
 /// A shared device: the session engine's state machine.
@@ -113,6 +118,24 @@ public struct SharedDevice: Sendable {
         }
     }
 
+    /// Items `app` shows now (common, or its shown user's; everything it can open when it
+    /// is deliberately faulty), opened with the device's cipher.
+    public func visibleItems(of app: AppRuntime) -> [(item: StoredItem, text: String)] {
+        app.visibleItems(cipher: deps.cipher)
+    }
+
+    /// Every item `app` could open now, whoever owns it.
+    public func readableItems(of app: AppRuntime) -> [StoredItem] { app.readableItems(cipher: deps.cipher) }
+
+    /// The text of `item` as `app` would read it with the keys it holds; nil when sealed
+    /// with a key it does not have.
+    public func open(_ item: StoredItem, in app: AppRuntime) -> String? {
+        item.open(with: app.keychain, cipher: deps.cipher)
+    }
+
+    /// The display fingerprint of `key` (the store writes it beside each key).
+    public func fingerprint(of key: KeyMaterial) -> String { deps.cipher.fingerprint(of: key) }
+
     /// Whether a delivery for `app` is being held in step mode.
     public func hasHeldDelivery(_ app: AppID) -> Bool { snapshot.heldDeliveries.contains { $0.app == app } }
 
@@ -131,7 +154,7 @@ public struct SharedDevice: Sendable {
     var appContext: AppContext {
         let server = snapshot.externalKeyServer
         let keys = deps.keys
-        return AppContext(now: now, keys: keys, externalKey: { user in server[user] ?? keys.makeKey() })
+        return AppContext(now: now, keys: keys, cipher: deps.cipher, externalKey: { user in server[user] ?? keys.makeKey() })
     }
 
     /// The off-device key server hands out one key per user, the same every time.
@@ -166,7 +189,7 @@ public struct SharedDevice: Sendable {
         // An app with a delivery held in step mode is mid-notice: the real system would have
         // delivered at once, so the pause is shown as "pending", not audited as a visible leak.
         let held = Set(snapshot.heldDeliveries.map(\.app))
-        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user,
+        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user, cipher: deps.cipher,
                                        uiBlocked: { block(of: $0) != nil || held.contains($0.id) })
         let old = Set(snapshot.findings)
         for f in fresh where !old.contains(f) {

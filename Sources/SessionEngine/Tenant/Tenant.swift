@@ -84,7 +84,8 @@ public struct Tenant: Sendable, Equatable {
 
     /// The group with this Group ID; Group IDs are matched case-insensitively.
     public func group(_ id: String) -> OrganizationGroup? {
-        groups.first { $0.id.caseInsensitiveCompare(id) == .orderedSame }
+        let wanted = id.lowercased()
+        return groups.first { $0.id.lowercased() == wanted }
     }
 
     /// A stable small number per user, for giving each user a colour.

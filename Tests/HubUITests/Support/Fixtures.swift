@@ -1,4 +1,6 @@
+import Configuration
 import HubUI
+import Platform
 import SessionEngine
 
 /// Shared test fixtures. One hasher for the whole target: it remembers successful
@@ -10,7 +12,7 @@ enum Fixtures {
     static func device(_ profile: ProfileID = .workspaceOne, strict: Bool = false, apps: [AppID]? = nil) -> SharedDevice {
         let tenant = try! strict ? BundledAssets.strictTenant() : BundledAssets.tenant()
         return try! SharedDevice.make(profile: profile, tenant: tenant, catalogue: BundledAssets.catalogue(), apps: apps,
-                                      dependencies: EngineDependencies(keys: SeededKeySource(), hasher: hasher))
+                                      dependencies: EngineDependencies.seeded(hasher: hasher))
     }
 
     static func model(_ profile: ProfileID = .workspaceOne, strict: Bool = false, width: Int = 80, height: Int = 24,

@@ -1,4 +1,6 @@
+import Configuration
 import HubUI
+import Platform
 import SessionEngine
 
 /// Every screen and overlay the golden tests cover, each built by driving the model the way
@@ -176,6 +178,6 @@ enum Screens {
             apps.append(a)
         }
         return SharedDevice(profile: .workspaceOne, tenant: try! BundledAssets.tenant(), apps: apps,
-                            dependencies: EngineDependencies(keys: SeededKeySource(), hasher: Fixtures.hasher))
+                            dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
     }
 }

@@ -1,5 +1,7 @@
+import Configuration
 import Foundation
 import HubUI
+import Platform
 import SessionEngine
 @testable import Scenarios
 

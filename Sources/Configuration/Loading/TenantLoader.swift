@@ -1,4 +1,5 @@
-import Foundation
+import Platform
+import SessionEngine
 
 /// Reads a tenant from YAML. Passwords must be PHC hashes; plaintext is refused with a
 /// message that says how to hash it.
@@ -34,12 +35,14 @@ public enum TenantLoader {
             policy: try top["policy"].map(readPolicy) ?? SecurityPolicy())
     }
 
-    public static func load(contentsOf url: URL) throws(ConfigError) -> Tenant {
+    /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before
+    /// the first frame).
+    public static func load(path: String) throws(ConfigError) -> Tenant {
         let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw ConfigError(file: url.path, line: 1, column: 1, message: "cannot read the tenant file: \(error.localizedDescription)")
+        do { text = try TextFile.text(at: path) } catch {
+            throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the tenant file: \(error.reason)")
         }
-        return try load(yaml: text, file: url.path)
+        return try load(yaml: text, file: path)
     }
 
     private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup]) throws(ConfigError) -> TenantUser {
@@ -50,11 +53,12 @@ public enum TenantLoader {
         }
         let hashNode = try f.required("passwordHash")
         let hash = PasswordHash(phc: try hashNode.string("passwordHash"))
+        // The engine keeps hashes opaque; the hasher's PHC parser says whether this one is usable.
         guard hash.scrypt != nil else {
             throw hashNode.error("the passwordHash of '\(name)' is not a scrypt PHC string ($scrypt$ln=..,r=..,p=..$salt$hash); make one with `hubsim tenant hash-password`")
         }
         let groupID = try f.optionalString("group") ?? groups[0].id
-        guard let group = groups.first(where: { $0.id.caseInsensitiveCompare(groupID) == .orderedSame }) else {
+        guard let group = groups.first(where: { $0.id.lowercased() == groupID.lowercased() }) else {
             throw (f["group"] ?? u).error("unknown group '\(groupID)'; groups: \(groups.map(\.id).joined(separator: ", "))")
         }
         let role: TenantUser.Role

@@ -1,5 +1,15 @@
+import Platform
+import SessionEngine
 import Testing
-@testable import SessionEngine
+@testable import Configuration
+
+/// The bundled files, read once for the whole target.
+enum Fixtures {
+    static let hasher = ScryptHasher()
+    static let tenant = try! BundledAssets.tenant()
+    static let strictTenant = try! BundledAssets.strictTenant()
+    static let catalogue = try! BundledAssets.catalogue()
+}
 
 /// Tenant and catalogue files: what they hold and how their errors read.
 @Suite struct ConfigTests {
@@ -67,32 +77,5 @@ import Testing
         } catch {
             #expect(error.description == "apps.yaml:4:14: unknown support 'sometimes'; valid: none, retain-preferences, cache-common-data, external-encryption, shared-device-mode")
         }
-    }
-}
-
-/// Secrets never turn into text, and hashes are real scrypt in PHC form.
-@Suite struct SecretTests {
-    @Test func secretsPrintAsAMaskEverywhere() {
-        let s = Secret("hunter2")
-        #expect("\(s)" == "••••")
-        #expect(String(describing: s) == "••••")
-        #expect(String(reflecting: s) == "Secret(••••)")
-        var dumped = ""
-        dump(s, to: &dumped)
-        #expect(!dumped.contains("hunter2"))
-        let action = DeviceAction.checkOut(group: "G", user: "cou1", password: s, passcode: "1234")
-        #expect(!"\(action)".contains("hunter2") && !"\(action)".contains("1234"))
-        #expect(s.withPlaintext { $0 } == "hunter2")
-    }
-
-    @Test func hashesArePHCAndVerifyOnlyTheRightPassword() throws {
-        let hasher = Fixtures.cheapHasher
-        let h = hasher.hash("correct horse")
-        let parts = try #require(h.scrypt)
-        #expect(parts.logN == 10 && parts.r == 8 && parts.p == 1 && parts.salt.count == 16 && parts.hash.count == 32)
-        #expect(hasher.verify("correct horse", against: h))
-        #expect(!hasher.verify("correct horse!", against: h))
-        #expect(hasher.hash("correct horse") != h)  // a fresh salt each time
-        #expect(!hasher.verify("x", against: PasswordHash(phc: "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA")))
     }
 }

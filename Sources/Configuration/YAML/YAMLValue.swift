@@ -4,8 +4,9 @@
 /// found while reading it can say `file:line:column`.
 ///
 /// Tenant files, the app catalogue and scenarios are read through this one type.
+/// Yams stays behind this type: other modules read values, never Yams' `Node`.
 public struct YAMLValue: @unchecked Sendable {
-    public let node: Node
+    let node: Node
     public let file: String
 
     /// Parses `text`; syntax errors carry Yams' position.
@@ -53,6 +54,8 @@ public struct YAMLValue: @unchecked Sendable {
     // MARK: scalars
 
     public var isScalar: Bool { node.scalar != nil }
+    /// True for a scalar written plain (not quoted, not a block): its text starts where the value does.
+    public var isPlainScalar: Bool { node.scalar?.style == .plain }
     public var isNull: Bool { node.scalar.map { ["", "~", "null"].contains($0.string) && $0.style == .plain } ?? false }
 
     public func string(_ what: String) throws(ConfigError) -> String {

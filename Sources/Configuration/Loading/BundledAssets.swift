@@ -1,22 +1,24 @@
 import Foundation
+import SessionEngine
 
 /// The defaults shipped in `Assets/`: the tenant, the strict sample tenant, the app
-/// catalogue and the scenario library. Embedded in the build as resources, so
-/// `swift run hubsim` works from any directory.
+/// catalogue and the scenario library. Embedded in the build as this module's resources,
+/// so `swift run hubsim` works from any directory.
 public enum BundledAssets {
     public static func url(_ name: String) -> URL? {
         path(name).map { URL(fileURLWithPath: $0) }
     }
 
-    /// Where the resources were copied by the build, found without `Bundle.module`, whose
-    /// accessor traps when the bundle is missing: a moved binary gets a clear error instead.
-    /// Plain paths rather than `URL`s: this runs before hubsim's first frame.
+    /// Where the resources were copied by the build (SwiftPM puts `<package>_<target>.resources`
+    /// beside the executable), found without `Bundle.module`, whose accessor traps when the
+    /// bundle is missing: a moved binary gets a clear error instead. Plain system calls, as
+    /// this runs before hubsim's first frame (no `FileManager`; README, Benchmarks).
     public static let assetsDirectory: String? = {
-        let bundleName = "hubsim_SessionEngine.resources"
+        let bundleName = "hubsim_Configuration.resources"
         // Tried in order and only as far as needed: `Bundle.main` is the costly one (a
-        // symbol-table walk) and is only needed where /proc is missing.
+        // symbol-table walk) and is only needed where /proc is missing (macOS).
         let candidates: [() -> String?] = [
-            { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") },
+            { TextFile.linkTarget("/proc/self/exe") },
             { Bundle.main.executablePath },
             { CommandLine.arguments.first },
         ]
@@ -25,7 +27,7 @@ public enum BundledAssets {
             // An .xctest bundle sits one or two levels below the build directory on some hosts.
             for _ in 0..<3 {
                 let assets = dir + "/" + bundleName + "/Assets"
-                if FileManager.default.fileExists(atPath: assets + "/apps.yaml") { return assets }
+                if TextFile.isReadable(assets + "/apps.yaml") { return assets }
                 dir = parent(dir)
             }
         }
@@ -40,12 +42,11 @@ public enum BundledAssets {
     private static func path(_ name: String) -> String? {
         guard let dir = assetsDirectory else { return nil }
         let path = dir + "/" + name
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        return TextFile.isReadable(path) ? path : nil
     }
 
     public static func text(_ name: String) throws(ConfigError) -> String {
-        guard let path = path(name), let data = FileManager.default.contents(atPath: path),
-              let text = String(validating: data, as: UTF8.self) else {
+        guard let path = path(name), let text = try? TextFile.text(at: path) else {
             throw ConfigError(file: "Assets/\(name)", line: 1, column: 1, message: "the bundled asset is missing from this build")
         }
         return text
@@ -65,7 +66,8 @@ public enum BundledAssets {
         try AppCatalogue.load(yaml: text("apps.yaml"), file: "Assets/apps.yaml")
     }
 
-    /// The shipped scenario files, sorted by name.
+    /// The shipped scenario files, sorted by name. Only `hubsim run --library` and the tests
+    /// list them, never a start, so `FileManager` is fine here.
     public static func scenarioURLs() -> [URL] {
         guard let dir = path("scenarios"),
             let names = try? FileManager.default.contentsOfDirectory(atPath: dir)

@@ -1,0 +1,65 @@
+import Crypto
+import CryptoExtras
+import Foundation
+import SessionEngine
+import Synchronization
+
+/// scrypt (RFC 7914) through swift-crypto, with PHC strings.
+///
+/// The default work factor, N=2^15, r=8, p=1 (32 MiB), is OWASP's minimum for scrypt.
+/// Successful verifications are remembered for the life of the process under an HMAC
+/// with a random per-process key, so a scenario library that checks the same user out
+/// twenty times pays for the KDF once; failures are never remembered, so guessing
+/// always costs a full derivation. Nothing of the memo leaves memory.
+public final class ScryptHasher: CredentialHasher {
+    public let logN: Int, r: Int, p: Int
+    /// The memo's key and what it remembers. The key is made at the first verification,
+    /// so a start that verifies nothing before its first frame does not pay for it.
+    private let memo = Mutex<(key: SymmetricKey?, verified: Set<Data>)>((nil, []))
+
+    public init(logN: Int = 15, r: Int = 8, p: Int = 1) {
+        self.logN = logN; self.r = r; self.p = p
+    }
+
+    public func hash(_ secret: Secret) -> PasswordHash {
+        var salt = [UInt8](repeating: 0, count: 16)
+        var rng = SystemRandomNumberGenerator()
+        for i in salt.indices { salt[i] = UInt8.random(in: .min ... .max, using: &rng) }
+        let derived = derive(secret, salt: salt, logN: logN, r: r, p: p)
+        return PasswordHash(phc: ScryptPHC(logN: logN, r: r, p: p, salt: salt, hash: derived).phc)
+    }
+
+    public func verify(_ secret: Secret, against hash: PasswordHash) -> Bool {
+        guard let params = hash.scrypt else { return false }
+        let entry = memoEntry(secret, hash)
+        if memo.withLock({ $0.verified.contains(entry) }) { return true }
+        let derived = derive(secret, salt: params.salt, logN: params.logN, r: params.r, p: params.p,
+                             length: params.hash.count)
+        let ok = constantTimeEqual(derived, params.hash)
+        if ok { memo.withLock { _ = $0.verified.insert(entry) } }
+        return ok
+    }
+
+    private func derive(_ secret: Secret, salt: [UInt8], logN: Int, r: Int, p: Int, length: Int = 32) -> [UInt8] {
+        secret.withPlaintext { plain in
+            let key = try? KDF.Scrypt.deriveKey(
+                from: Array(plain.utf8), salt: salt, outputByteCount: length,
+                rounds: 1 << logN, blockSize: r, parallelism: p)
+            return key.map { k in k.withUnsafeBytes { Array($0) } } ?? []
+        }
+    }
+
+    private func memoEntry(_ secret: Secret, _ hash: PasswordHash) -> Data {
+        let key = memo.withLock { state in
+            if let key = state.key { return key }
+            let key = SymmetricKey(size: .bits256)
+            state.key = key
+            return key
+        }
+        return secret.withPlaintext { plain in
+            var mac = HMAC<SHA256>(key: key)
+            mac.update(data: Array(hash.phc.utf8) + [0] + Array(plain.utf8))
+            return Data(mac.finalize())
+        }
+    }
+}
