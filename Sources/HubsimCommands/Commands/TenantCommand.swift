@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import DeviceStore
 import Foundation
 import SessionEngine

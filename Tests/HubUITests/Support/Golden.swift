@@ -4,7 +4,8 @@ import Testing
 
 /// Golden screens: the whole grid as text, compared line by line with
 /// `Tests/HubUITests/Golden/NAME.txt` (found through `#filePath`, so no bundle is needed).
-/// `HUBSIM_RECORD_GOLDEN=1` re-records them; a mismatch fails with a readable line diff.
+/// `HUBSIM_RECORD_GOLDEN=1` re-records them (and fails for each file it changed); a mismatch
+/// fails with a readable line diff.
 enum Golden {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Golden")
@@ -18,8 +19,13 @@ enum Golden {
     static func check(_ name: String, text actual: String, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name + ".txt")
         if recording {
+            // Re-recording passes only when nothing changed: a new or changed file fails the
+            // run, so a recording run can never be mistaken for a passing one.
+            let before = try? String(contentsOf: url, encoding: .utf8)
+            guard before != actual + "\n" else { return }
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try! (actual + "\n").write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("re-recorded \(name).txt: review its diff, then run without HUBSIM_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
             return
         }
         guard let stored = try? String(contentsOf: url, encoding: .utf8) else {
