@@ -2,8 +2,19 @@
 import PackageDescription
 
 // Dependencies point inward:
-//   hubsim → CursesTerminal, Scenarios, DeviceStore → HubUI → SessionEngine
+//   hubsim → HubsimCommands → CursesTerminal, Scenarios, DeviceStore → HubUI → SessionEngine
 // Only CursesTerminal imports curses (through CNCurses); SessionEngine is pure.
+// The shipped binary's start-up flags (first frame budgeted at 2x dialog's; README,
+// Benchmarks; HubsimCommands/Launch/StartupPath.swift). Release builds on Linux only: debug
+// and test builds link the usual way, and every build keeps PIE (ASLR).
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+// Modules that import Foundation and end up in the static binary are compiled against the
+// static Foundation too, or the link misses its ICU half (`_FoundationICU`).
+let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let shippedBinaryLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], releaseOnLinux),
+]
+
 let package = Package(
     name: "hubsim",
     platforms: [.macOS(.v14)],
@@ -35,8 +46,9 @@ let package = Package(
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Signal and crash handlers must be real C (async-signal-safe).
         .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
-        // The only module that touches the terminal.
-        .target(name: "CursesTerminal", dependencies: ["HubUI", "CNCurses", "CHubsimSignals"]),
+        // The only module that touches the terminal (curses, termios, signals): the session,
+        // and the password prompt of the tenant commands.
+        .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"]),
         // YAML scenarios, headless runner, reports, recorder.
         .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", .product(name: "Yams", package: "Yams")]),
         // Persistent devices (SQLite through GRDB).
@@ -44,28 +56,30 @@ let package = Package(
             name: "DeviceStore",
             dependencies: ["SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
         ),
-        .executableTarget(
-            name: "hubsim",
+        // The command line: argument parsing, the start-up path, wiring. A library so that
+        // HubsimCommandsTests can reach it; the executable is only its main.swift.
+        .target(
+            name: "HubsimCommands",
             dependencies: [
                 "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Start-up is budgeted (first frame within 2x dialog's; README, Benchmarks), so:
-            // the Swift runtime and Foundation linked in (loading them as shared libraries
-            // cost 6 ms); no position-independent executable (100,000 relocations at every
-            // start, 1 ms); no symbols exported (the runtime's start-up searches them).
-            // Every module is compiled against the static Foundation too, or the link misses
-            // its ICU half.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"])],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
+            swiftSettings: shippedBinarySwiftSettings
+        ),
+        .executableTarget(
+            name: "hubsim",
+            dependencies: ["HubsimCommands"],
+            swiftSettings: shippedBinarySwiftSettings,
+            linkerSettings: shippedBinaryLinkerSettings
         ),
         .executableTarget(name: "hubsim-bench", dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore"]),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine"]),
         .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine"], exclude: ["Golden"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI", "SessionEngine"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI"]),
+        .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "DeviceStore"]),
     ]
 )
