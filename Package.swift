@@ -2,11 +2,23 @@
 import PackageDescription
 
 // Dependencies point inward:
-//   hubsim → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
+//   hubsim → HubsimCommands → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
 //   Configuration → SessionEngine, Platform, Yams;  Platform → SessionEngine, swift-crypto
 // SessionEngine is the standard library only (no Foundation, files, Yams or Crypto): it takes
 // parsed values and injected capabilities. Only CursesTerminal imports curses (through
-// CNCurses). Scripts/check-imports enforces these rules in CI.
+// CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI.
+//
+// The shipped binary's start-up flags (first frame budgeted; README, Benchmarks;
+// HubsimCommands/Launch/StartupPath.swift). Release builds on Linux only: debug
+// and test builds link the usual way, and every build keeps PIE (ASLR).
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+// Modules that import Foundation and end up in the static binary are compiled against the
+// static Foundation too, or the link misses its ICU half (`_FoundationICU`).
+let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let shippedBinaryLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], releaseOnLinux),
+]
+
 let package = Package(
     name: "hubsim",
     platforms: [.macOS(.v14)],
@@ -46,8 +58,9 @@ let package = Package(
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Signal and crash handlers must be real C (async-signal-safe).
         .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
-        // The only module that touches the terminal.
-        .target(name: "CursesTerminal", dependencies: ["HubUI", "CNCurses", "CHubsimSignals"]),
+        // The only module that touches the terminal (curses, termios, signals): the session,
+        // and the password prompt of the tenant commands.
+        .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"]),
         // YAML scenarios, headless runner, reports, recorder.
         .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"]),
         // Persistent devices (SQLite through GRDB).
@@ -55,21 +68,22 @@ let package = Package(
             name: "DeviceStore",
             dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
         ),
-        .executableTarget(
-            name: "hubsim",
+        // The command line: argument parsing, the start-up path, wiring. A library so that
+        // HubsimCommandsTests can reach it; the executable is only its main.swift.
+        .target(
+            name: "HubsimCommands",
             dependencies: [
                 "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Start-up is budgeted (first frame within 2x dialog's; README, Benchmarks), so:
-            // the Swift runtime and Foundation linked in (loading them as shared libraries
-            // cost 6 ms); no position-independent executable (100,000 relocations at every
-            // start, 1 ms); no symbols exported (the runtime's start-up searches them).
-            // Every module is compiled against the static Foundation too, or the link misses
-            // its ICU half.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"])],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
+            swiftSettings: shippedBinarySwiftSettings
+        ),
+        .executableTarget(
+            name: "hubsim",
+            dependencies: ["HubsimCommands"],
+            swiftSettings: shippedBinarySwiftSettings,
+            linkerSettings: shippedBinaryLinkerSettings
         ),
         .executableTarget(
             name: "hubsim-bench",
@@ -79,9 +93,10 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine"]),
         .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration"], exclude: ["Golden"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI", "SessionEngine"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore"]),
+        .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "DeviceStore", "Configuration", "Platform"]),
     ]
 )

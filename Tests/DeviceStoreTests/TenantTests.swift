@@ -60,25 +60,6 @@ import Testing
         #expect(refusal("new", in: flow)?.hasPrefix("t.yaml:2:8: 'users' is written inline") == true)
     }
 
-    @Test func aPasswordIsReadFromAPipeWithoutATerminal() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        let line = Array("pipe-password\r\nsecond line\n".utf8)
-        #expect(write(fds[1], line, line.count) == line.count)
-        close(fds[1])
-        defer { close(fds[0]) }
-        let secret = try PasswordInput.readNew(for: "x", from: fds[0])
-        #expect(secret == Secret("pipe-password"))
-    }
-
-    @Test func anEmptyPasswordIsRefused() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        close(fds[1])
-        defer { close(fds[0]) }
-        #expect(throws: PasswordInput.Failure.self) { try PasswordInput.readNew(for: "x", from: fds[0]) }
-    }
-
     @Test func writingIsAtomicAndKeepsPermissions() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("tenant.yaml")
         try Data("old\n".utf8).write(to: url)
@@ -90,9 +71,9 @@ import Testing
     }
 }
 
-/// The commands, through the built `hubsim` binary with standard input from a pipe.
-@Suite(.enabled(if: HubsimBinary.url != nil, "the hubsim binary is built beside the tests"))
-struct TenantCommandTests {
+/// The commands, through the built `hubsim` binary with standard input from a pipe. The
+/// binary must be there (`swift test` builds every product first): a missing one fails.
+@Suite struct TenantCommandTests {
     @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() throws {
         let dir = try Fixtures.tempDir()
         let file = dir.appendingPathComponent("tenant.yaml")
@@ -160,24 +141,38 @@ struct TenantCommandTests {
     }
 }
 
-/// The `hubsim` executable SwiftPM builds next to the test bundle.
+/// The `hubsim` executable SwiftPM builds next to the test bundle; `HUBSIM_BINARY` overrides.
 enum HubsimBinary {
-    static let url: URL? = {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    struct Missing: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String {
+            "no hubsim binary beside the tests (looked at \(searched.joined(separator: ", "))); run 'swift build' or set HUBSIM_BINARY"
+        }
+    }
+
+    static func url() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["HUBSIM_BINARY"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        var searched: [String] = []
+        var dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<3 {
             let candidate = dir.appendingPathComponent("hubsim")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            searched.append(candidate.path)
             dir = dir.deletingLastPathComponent()
         }
-        return nil
-    }()
+        throw Missing(searched: searched)
+    }
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
+    /// Runs the binary with `stdin` as its standard input. Both outputs are read while it
+    /// runs (standard error on its own thread): a child that fills one pipe while the other
+    /// is being waited on would otherwise never exit.
     static func run(_ arguments: [String], stdin: String = "") throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = try url()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = FileManager.default.temporaryDirectory.path
@@ -187,12 +182,32 @@ enum HubsimBinary {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let errorsRead = ErrorsReader(errors.fileHandleForReading)
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        let err = errorsRead.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Reads a pipe to its end on a thread of its own.
+    private final class ErrorsReader: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        /// The whole output, once the child closed the pipe.
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
     }
 }

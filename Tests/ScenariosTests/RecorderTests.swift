@@ -12,11 +12,11 @@ import Testing
         "HUBSIM_PASSCODE_COU1": "2468", "HUBSIM_PASSCODE_COU2": "8642",
     ]
 
-    static func model(_ profile: ProfileID = .workspaceOne, strict: Bool = false) throws -> HubModel {
+    static func model(_ profile: ProfileID = .workspaceOne, strict: Bool = false, hasher: any CredentialHasher = Fixtures.hasher) throws -> RecordedWalk {
         let tenant = try strict ? BundledAssets.strictTenant() : BundledAssets.tenant()
         let device = try SharedDevice.make(profile: profile, tenant: tenant, catalogue: Fixtures.catalogue,
-                                           dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
-        return HubModel(device: device)
+                                           dependencies: EngineDependencies.seeded(hasher: hasher))
+        return RecordedWalk(HubModel(device: device), hasher: hasher)
     }
 
     /// Replays a recording with `hubsim run`'s runner; returns the result.
@@ -40,7 +40,7 @@ import Testing
         #expect(model.device.state == .checkedOut("cou2"))
         #expect(model.checkpoints.count == 1)
 
-        let recording = ScenarioRecorder.record(model, name: "UI walk", hasher: Fixtures.hasher)
+        let recording = model.recording(name: "UI walk")
         let yaml = recording.yaml
         #expect(recording.warnings.isEmpty, "\(recording.warnings)")
         #expect(recording.variables == ["HUBSIM_PASSWORD_STAGE", "HUBSIM_PASSWORD_COU1", "HUBSIM_PASSWORD_COU2"])
@@ -62,7 +62,7 @@ import Testing
         var model = try Self.model()
         model.type("FRONTLINE<Enter>stage<Enter>stage<Enter>")
         model.settle()
-        let yaml = ScenarioRecorder.yaml(for: model, hasher: Fixtures.hasher)
+        let yaml = model.recording().yaml
         #expect(yaml.contains("#   HUBSIM_PASSWORD_STAGE=…"))
         let error = Fixtures.parseError(yaml, environment: [:])
         #expect(error?.message.hasPrefix("environment variable HUBSIM_PASSWORD_STAGE is not set") == true)
@@ -80,7 +80,7 @@ import Testing
         model.type("1111<Enter>")                                 // wrong passcode
         model.type("<C-u>2468<Enter>")
         #expect(model.device.state == .checkedOut("cou1"))
-        let recording = ScenarioRecorder.record(model, tenant: "strict", hasher: Fixtures.hasher)
+        let recording = model.recording(tenant: "strict")
         let yaml = recording.yaml
         #expect(!yaml.contains("2468") && !yaml.contains("1111") && !yaml.contains("\"12\""))
         #expect(yaml.contains("tenant: strict"))
@@ -101,7 +101,7 @@ import Testing
         model.type("cou2<Enter>cou2<Enter>")
         model.type("<Tab><Tab><Tab><Enter>")                     // tasks again: it still shows cou1's tasks
         #expect(model.device.findings.contains { $0.app == "tasks" && $0.severity == .visibleLeak })
-        let yaml = ScenarioRecorder.yaml(for: model, hasher: Fixtures.hasher)
+        let yaml = model.recording().yaml
         #expect(yaml.contains("- expectLeak: {app: tasks, owner: cou1}"))
         #expect(yaml.contains("- expectApp: {app: tasks, lifecycle: foreground, blocked: false, shows: cou1, items: 2, notifications: []}"))
         #expect(yaml.contains("- signIn: {user: cou2, password: \"${HUBSIM_PASSWORD_COU2}\"}"))
@@ -114,11 +114,93 @@ import Testing
         var device = try Self.model().device
         device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
         device.apply(.completeEnrollment)
-        var model = HubModel(device: device)
+        var model = RecordedWalk(HubModel(device: device), hasher: Fixtures.hasher)
         model.type("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
-        let recording = ScenarioRecorder.record(model, hasher: Fixtures.hasher)
+        let recording = model.recording()
         #expect(recording.warnings.count == 1)
         #expect(recording.yaml.contains("# WARNING: the walk started from a saved device"))
+    }
+
+    /// Saving a recording replays only what the walk added since the recorder last saw it:
+    /// no credential is checked again and at most the last step is replayed.
+    @Test func savingDoesNotReplayTheWalk() throws {
+        let hasher = CountingHasher(Fixtures.hasher)
+        var walk = try Self.model(hasher: hasher)
+        walk.type("FRONTLINE<Enter>stage<Enter>stage<Enter>")
+        walk.settle()
+        walk.type("FRONTLINE<Enter>cou1<Enter>cou1<Enter><Tab><Enter><F9><Tab><Enter>")
+        let checks = hasher.calls
+        #expect(checks > 0)
+        let replayedBefore = walk.recorder.replayedEntries
+        #expect(replayedBefore == walk.model.actionLog.count - 1, "every step but the last is replayed as it happens")
+        let recording = walk.recorder.recording(of: walk.model)
+        #expect(hasher.calls == checks, "saving checked a credential again")
+        #expect(walk.recorder.finished(walk.model).replayedEntries == replayedBefore + 1)
+        #expect(recording.yaml == ScenarioRecorder.record(walk.model, hasher: Fixtures.hasher).yaml)
+        // Saving twice gives the same file and leaves the recorder where it was.
+        #expect(walk.recorder.recording(of: walk.model).yaml == recording.yaml)
+        #expect(walk.recorder.replayedEntries == replayedBefore)
+    }
+}
+
+/// A walk through the UI with a recorder fed after every event, as `hubsim --record` does.
+/// `recording` checks that what it saves is exactly what a replay from scratch writes.
+struct RecordedWalk {
+    var model: HubModel
+    var recorder: ScenarioRecorder
+    let hasher: any CredentialHasher
+
+    init(_ model: HubModel, hasher: any CredentialHasher) {
+        self.model = model
+        self.hasher = hasher
+        recorder = ScenarioRecorder(model: model, hasher: hasher)
+    }
+
+    var device: SharedDevice { model.device }
+    var checkpoints: [Int] { model.checkpoints }
+
+    /// Types keys written as in a `press:` step, feeding the recorder after each.
+    mutating func type(_ keys: String) {
+        for event in try! KeySequence.parse(keys) {
+            _ = model.handle(event)
+            recorder.append(model)
+        }
+    }
+
+    mutating func settle() {
+        model.settle()
+        recorder.append(model)
+    }
+
+    func recording(name: String = "Recorded walk", tenant: String? = nil,
+                   sourceLocation: SourceLocation = #_sourceLocation) -> ScenarioRecorder.Recording {
+        let incremental = recorder.recording(of: model, name: name, tenant: tenant)
+        let fromScratch = ScenarioRecorder.record(model, name: name, tenant: tenant, hasher: hasher)
+        #expect(incremental.yaml == fromScratch.yaml, sourceLocation: sourceLocation)
+        #expect(incremental.variables == fromScratch.variables && incremental.warnings == fromScratch.warnings,
+                sourceLocation: sourceLocation)
+        return incremental
+    }
+}
+
+/// Counts the credential checks and hashes it passes on.
+final class CountingHasher: CredentialHasher, @unchecked Sendable {
+    private let inner: any CredentialHasher
+    private let lock = NSLock()
+    private var count = 0
+
+    init(_ inner: any CredentialHasher) { self.inner = inner }
+
+    var calls: Int { lock.withLock { count } }
+
+    func hash(_ secret: Secret) -> PasswordHash {
+        lock.withLock { count += 1 }
+        return inner.hash(secret)
+    }
+
+    func verify(_ secret: Secret, against hash: PasswordHash) -> Bool {
+        lock.withLock { count += 1 }
+        return inner.verify(secret, against: hash)
     }
 }
 

@@ -80,7 +80,7 @@ public struct ColorPairTable: Sendable {
     public let capacity: Int
     /// Pair n+1 is `pairs[n]`. A screen uses a few dozen pairs, so a scan is as quick as a
     /// hash, and an array's storage needs no runtime conformance lookup at the first paint
-    /// (a dictionary keyed by a new type costs one, about 0.1 ms, before the first frame).
+    /// (a dictionary keyed by a new type costs one, about 0.1 ms, before the first frame: StartupPath).
     private var pairs: [Pair] = []
     private struct Pair: Equatable { var fg: Int16, bg: Int16 }
 

@@ -228,7 +228,7 @@ public final class CursesSession {
     /// The character type from the environment, falling back to C.UTF-8 when that is not
     /// UTF-8: without it curses drops non-ASCII text and cannot decode typed "ü". Only
     /// `LC_CTYPE`, which is all curses reads (widths, decoding): every category took twice
-    /// as long to load, before the first frame.
+    /// as long to load, before the first frame (start-up measures: StartupPath).
     private static func useUTF8Locale() {
         setlocale(LC_CTYPE, "")
         let codeset = String(cString: cn_codeset())

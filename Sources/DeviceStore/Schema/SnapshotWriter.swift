@@ -11,7 +11,7 @@ import SessionEngine
 /// the snapshot would make the engine copy every growing log on its next append.
 /// Not thread-safe; `DeviceStore` serialises calls.
 final class SnapshotWriter {
-    /// Made at the first save, not when the store opens (before hubsim's first frame).
+    /// Made at the first save, not when the store opens (before hubsim's first frame: StartupPath).
     private lazy var encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys]

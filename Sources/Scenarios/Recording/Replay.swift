@@ -4,47 +4,89 @@ import Platform
 import SessionEngine
 
 /// Replays a model's action log on a fresh device, step by step as the scenario runner will,
-/// and writes the steps and the captured state.
+/// and writes the steps and the captured state. Incremental: `append` replays only the
+/// entries added since its last call, so a recording costs what the walk added, not the walk.
 struct Replay {
-    private let log: [AppliedAction]
-    private let checkpoints: [Int]
+    private var log: [AppliedAction] = []
+    private var checkpoints: [Int] = []
     private(set) var device: SharedDevice
     private(set) var writer: RecordedStepWriter
     private var leaks = LeakWatch()
     private var appCursors: [AppID: Int] = [:]
     private var diverged = false
+    /// The step lines written so far, each already indented for the `steps:` list.
+    private var lines: [String] = []
+    /// The first log entry not yet replayed, and the first checkpoint not yet reached.
+    private var next = 0
+    private var marked = 0
+    /// How many log entries have been replayed on the fresh device (for tests: a save
+    /// replays only what `append` left pending).
+    private(set) var replayedEntries = 0
 
     init(model: HubModel, hasher: any CredentialHasher) {
-        log = model.actionLog
-        checkpoints = model.checkpoints
         let session = model.device
         device = SharedDevice(name: session.name, profile: session.profile, tenant: session.tenant,
                               apps: session.snapshot.appSet, dependencies: EngineDependencies.seeded(hasher: hasher))
         writer = RecordedStepWriter(profile: session.profile.id, policy: session.policy)
     }
 
-    /// The steps, each line already indented for the `steps:` list.
-    mutating func steps() -> [String] {
-        var lines: [String] = []
-        var i = 0
-        var marked = 0
-        while i < log.count {
-            while marked < checkpoints.count && checkpoints[marked] <= i {
-                if checkpoints[marked] == i { lines += capture("checkpoint \(marked + 1)") }
-                marked += 1
-            }
-            let (count, text) = group(at: i)
-            if let text { lines.append("  - " + text) } else {
-                lines.append("  # \(log[i].action.name) is not part of the \(device.profile.id.rawValue) profile (left out)")
-            }
-            i += count
-        }
+    /// Replays the steps `model` added since the last call. A step that ends at the last
+    /// entry waits: the model may still extend it (a clock tick grows in place, installs
+    /// follow an enrollment), and a checkpoint may follow it.
+    mutating func append(_ model: HubModel) {
+        log = model.actionLog
+        checkpoints = model.checkpoints
+        advance(finishing: false)
+    }
+
+    /// The steps of the whole walk, ending with the captured state; what `append` already
+    /// replayed is not replayed again.
+    mutating func finish() -> [String] {
+        advance(finishing: true)
         lines += capture("end of the walk")
         return lines
     }
 
+    private mutating func advance(finishing: Bool) {
+        while next < log.count {
+            let end = groupEnd(at: next)
+            if end == log.count && !finishing { return }
+            while marked < checkpoints.count && checkpoints[marked] <= next {
+                if checkpoints[marked] == next { lines += capture("checkpoint \(marked + 1)") }
+                marked += 1
+            }
+            let (count, text) = group(at: next)
+            if let text { lines.append("  - " + text) } else {
+                lines.append("  # \(log[next].action.name) is not part of the \(device.profile.id.rawValue) profile (left out)")
+            }
+            next += count
+        }
+    }
+
+    /// Where the step starting at `i` ends at the most (what `group` may merge into it).
+    private func groupEnd(at i: Int) -> Int {
+        var end = i + 1
+        switch log[i].action {
+        case .enroll:
+            while end < log.count, isInstall(log[end].action), !checkpoints.contains(end) { end += 1 }
+        case .advanceClock:
+            while end < log.count, case .advanceClock = log[end].action, !checkpoints.contains(end) { end += 1 }
+        case .userActivity:
+            while end < log.count, log[end].action == .userActivity, !checkpoints.contains(end) { end += 1 }
+        default:
+            break
+        }
+        return end
+    }
+
     /// Applies the actions that make one step, starting at `i`; returns how many it took and the step.
     private mutating func group(at i: Int) -> (Int, String?) {
+        let (count, text) = replayGroup(at: i)
+        replayedEntries += count
+        return (count, text)
+    }
+
+    private mutating func replayGroup(at i: Int) -> (Int, String?) {
         leaks.beforeChange(device)
         defer { leaks.observe(device) }
         let entry = log[i]

@@ -15,7 +15,34 @@ import SessionEngine
 /// To know the state at each checkpoint, the recorder replays the walk on a fresh device
 /// with the same profile, tenant and apps; a walk that started from a saved (already
 /// enrolled) device cannot be replayed from scratch, which `Recording.warnings` says.
-public enum ScenarioRecorder {
+///
+/// The replay is incremental: `append` replays the actions the model applied since its last
+/// call, and `recording` only the last step or two `append` left pending, so saving a
+/// recording does not replay the walk (nor repeat its key derivations).
+public struct ScenarioRecorder: Sendable {
+    private var replay: Replay
+
+    /// A recorder for the walk `model` starts (its device gives the profile, tenant and apps).
+    public init(model: HubModel, hasher: any CredentialHasher = ScryptHasher()) {
+        replay = Replay(model: model, hasher: hasher)
+    }
+
+    /// Replays what `model` applied since the last call (the last step waits: it may grow).
+    public mutating func append(_ model: HubModel) {
+        replay.append(model)
+    }
+
+    /// How many of the walk's actions have been replayed so far.
+    var replayedEntries: Int { replay.replayedEntries }
+
+    /// The recorder as `recording` leaves it, for tests: the replay finished on a copy.
+    func finished(_ model: HubModel) -> Replay {
+        var finished = replay
+        finished.append(model)
+        _ = finished.finish()
+        return finished
+    }
+
     /// A recorded scenario.
     public struct Recording: Sendable {
         /// The scenario file's text.
@@ -26,12 +53,19 @@ public enum ScenarioRecorder {
         public var warnings: [String]
     }
 
-    /// Records `model`'s walk. `tenant` is what the scenario's `tenant:` key should say
-    /// (`strict`, or a path relative to where the file will be saved); nil for the bundled one.
+    /// Records `model`'s walk from scratch (see `recording(of:name:tenant:)`).
     public static func record(_ model: HubModel, name: String = "Recorded walk", tenant: String? = nil,
                               hasher: any CredentialHasher = ScryptHasher()) -> Recording {
-        var replay = Replay(model: model, hasher: hasher)
-        let body = replay.steps()
+        ScenarioRecorder(model: model, hasher: hasher).recording(of: model, name: name, tenant: tenant)
+    }
+
+    /// The recording of `model`'s walk, replaying only what `append` has not. `tenant` is what
+    /// the scenario's `tenant:` key should say (`strict`, or a path relative to where the file
+    /// will be saved); nil for the bundled one. The recorder itself is left as it was.
+    public func recording(of model: HubModel, name: String = "Recorded walk", tenant: String? = nil) -> Recording {
+        var replay = self.replay
+        replay.append(model)
+        let body = replay.finish()
         var warnings: [String] = []
         let session = model.device
         let replayed = replay.device

@@ -12,7 +12,10 @@ struct InteractiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written).", valueName: "file"))
     var record: String?
 
+    /// What was asked for, as the launch runs it.
+    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record) }
+
     func run() throws {
-        try InteractiveLaunch(choice: options.choice, record: record).run()
+        try launch.run()
     }
 }

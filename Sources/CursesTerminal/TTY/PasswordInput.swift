@@ -1,8 +1,14 @@
-import Foundation
 import SessionEngine
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 
 /// Reads a password for `hubsim tenant add-user` and `hash-password`: on a terminal,
 /// twice and without echo; otherwise the first line of standard input (for scripts).
+/// Here rather than beside the tenant editor because it switches the terminal's settings
+/// and handles signals, which only this module does.
 public enum PasswordInput {
     /// Why no password was read. The message never contains what was typed.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -45,7 +51,8 @@ public enum PasswordInput {
     /// Turns echo off, reads a line, and puts the terminal back on every path: return,
     /// error, and Ctrl-C (a signal handler restores the settings, then lets the signal act).
     private static func readHidden(prompt: String, fd: Int32) throws(Failure) -> Secret {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        let bytes = Array(prompt.utf8)
+        _ = bytes.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         var original = termios()
         guard tcgetattr(fd, &original) == 0 else { throw Failure(description: "cannot read the terminal settings") }
         var quiet = original
@@ -74,18 +81,25 @@ enum TerminalRestore {
         Self.settings = settings
         for sig in signals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { sig in
-                // tcsetattr, signal and raise are async-signal-safe.
-                var saved = TerminalRestore.settings
-                tcsetattr(TerminalRestore.fd, TCSAFLUSH, &saved)
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
+            // The handler field is named differently by glibc and by Darwin's libc.
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = restoreAndRaise
+            #else
+            action.__sigaction_u.__sa_handler = restoreAndRaise
+            #endif
             sigemptyset(&action.sa_mask)
             var old = sigaction()
             sigaction(sig, &action, &old)
             previous[sig] = old
         }
+    }
+
+    /// tcsetattr, signal and raise are async-signal-safe.
+    private static let restoreAndRaise: @convention(c) (Int32) -> Void = { sig in
+        var saved = TerminalRestore.settings
+        tcsetattr(TerminalRestore.fd, TCSAFLUSH, &saved)
+        signal(sig, SIG_DFL)
+        raise(sig)
     }
 
     static func disarm() {

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The command-line options that choose the simulated device, shared by the interactive UI
-/// and `reset`. Parsing only: what they mean is `DeviceChoice`'s.
+/// and `reset`. Parsing only: what they mean is `DeviceChoice`'s, whose defaults these are
+/// (the everyday start skips this parser and uses them directly: `StartupPath`).
 struct DeviceOptions: ParsableArguments {
     @Option(help: "Device profile at enrollment: workspace-one or entra-ios.")
     var profile: String?
@@ -13,7 +14,7 @@ struct DeviceOptions: ParsableArguments {
     var apps: String?
 
     @Option(help: "Name of the simulated device; each has its own state database.")
-    var device: String = "default"
+    var device: String = DeviceChoice().device
 
     @Option(help: "Directory for device state. Default: $XDG_STATE_HOME/hubsim or ~/.local/state/hubsim.")
     var stateDir: String?

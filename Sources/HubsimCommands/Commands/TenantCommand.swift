@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import CursesTerminal
 import DeviceStore
 import Foundation
 import Platform

@@ -4,9 +4,8 @@ import Foundation
 import SessionEngine
 
 /// `hubsim`: the interactive simulator by default; `run`, `tenant` and `reset` for the rest.
-@main
-struct Hubsim: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Hubsim: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "hubsim",
         abstract: "A terminal simulator of a frontline shared device: the Hub, its check-out and check-in, and the managed apps reacting.",
         subcommands: [InteractiveCommand.self, RunCommand.self, TenantCommand.self, ResetCommand.self],
@@ -14,8 +13,11 @@ struct Hubsim: ParsableCommand {
 
     /// Usage errors exit 2 (SPEC §6: 0 pass, 1 fail, 2 usage or file error), not
     /// ArgumentParser's 64, so CI can tell "the scenarios failed" from "the call was wrong".
-    static func main() {
+    public init() {}
+
+    public static func main() {
         do {
+            // The everyday command lines skip ArgumentParser (StartupPath.swift).
             if let launch = InteractiveLaunch(everydayArguments: Array(CommandLine.arguments.dropFirst())) {
                 try launch.run()
             } else {

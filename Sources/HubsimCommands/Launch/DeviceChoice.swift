@@ -4,8 +4,8 @@ import Foundation
 import SessionEngine
 
 /// Which simulated device to run, as plain values: what `DeviceOptions` parsed, or the
-/// defaults when `hubsim` starts without arguments (`InteractiveLaunch`).
-struct DeviceChoice {
+/// defaults, which `DeviceOptions` starts from and the everyday start uses (`StartupPath`).
+struct DeviceChoice: Equatable {
     /// Device profile at enrollment (`workspace-one`, `entra-ios`); nil keeps the saved one.
     var profile: String?
     /// Tenant YAML file; nil is the bundled tenant.

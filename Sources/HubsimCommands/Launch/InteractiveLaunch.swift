@@ -13,38 +13,16 @@ import SessionEngine
 ///
 /// Wiring only: the device comes from the store (`obtainInitialDevice`), every change is
 /// saved (`deviceChanged`), the session ends in `finishRecording`; the terminal is the
-/// `CursesSession`'s, which restores it however the loop ends.
-struct InteractiveLaunch {
+/// `CursesSession`'s, which restores it however the loop ends. What runs before the first
+/// frame is kept short on purpose: see `StartupPath.swift`.
+struct InteractiveLaunch: Equatable {
     var choice: DeviceChoice
     /// `--record FILE`: write the walk as a scenario.
     var record: String?
 
-    /// The everyday invocations, `hubsim` and `hubsim --ephemeral` (the README's), start
-    /// without ArgumentParser: its reflection over every command costs about 3 ms, a fifth
-    /// of the first-frame budget (within 2x dialog's; README, Benchmarks). Anything else,
-    /// `--help` included, returns nil and is parsed by `Hubsim` as usual.
-    init?(everydayArguments arguments: [String]) {
-        switch arguments {
-        case []: self.init(choice: DeviceChoice())
-        case ["--ephemeral"]: self.init(choice: DeviceChoice(ephemeral: true))
-        default: return nil
-        }
-    }
-
     init(choice: DeviceChoice, record: String? = nil) {
         self.choice = choice
         self.record = record
-    }
-
-    /// The variables the store and the terminal read (`StoreLocation`, `CursesSession`),
-    /// looked up one by one: `ProcessInfo.environment` copies every variable into a
-    /// dictionary, 0.4 ms before the first frame.
-    static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
-        for name in ["TERM", "NO_COLOR", "XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return environment
     }
 
     func run() throws {
@@ -52,7 +30,7 @@ struct InteractiveLaunch {
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
-        let environment = Self.environment()
+        let environment = StartupPath.environment()
         // --ephemeral keeps nothing, so it opens no store at all.
         let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
         let tenant = try choice.loadTenant()
@@ -81,7 +59,10 @@ struct InteractiveLaunch {
         var model = HubModel(device: device, theme: capabilities.hasColor ? .colour : .mono,
                              width: capabilities.width, height: capabilities.height)
         var savedRevision = model.revision
+        // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
+        var recorder = record.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
         let exit = session.run(&model) { model in
+            recorder?.append(model)
             guard model.revision != savedRevision else { return }
             savedRevision = model.revision
             deviceChanged(model.device)
@@ -91,7 +72,7 @@ struct InteractiveLaunch {
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
         try? store?.close()
-        try finishRecording(model, hasher: hasher)
+        try finishRecording(model, recorder: recorder)
         if let saveFailure {
             FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
             throw ExitCode(1)
@@ -172,10 +153,10 @@ struct InteractiveLaunch {
 
     /// With `--record FILE`, writes the walk as a scenario (`ScenarioRecorder`: secrets become
     /// environment references) once the terminal is restored, and says what it needs to replay.
-    func finishRecording(_ model: HubModel, hasher: ScryptHasher) throws {
-        guard let record else { return }
+    func finishRecording(_ model: HubModel, recorder: ScenarioRecorder?) throws {
+        guard let record, let recorder else { return }
         let tenant = choice.tenant.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        let recording = ScenarioRecorder.record(model, tenant: tenant, hasher: hasher)
+        let recording = recorder.recording(of: model, tenant: tenant)
         do {
             try Data(recording.yaml.utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
         } catch {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The start-up path: what `hubsim` does before its first frame, kept short on purpose.
+///
+/// The first frame is budgeted at twice dialog's (SPEC §8; README, Benchmarks, where
+/// `Scripts/first-frame` measures it). Every measure taken for it is listed here; the code
+/// that carries one keeps a short comment saying why, and points back to this list.
+///
+/// - **Linking** (`Package.swift`, release builds on Linux only): the Swift runtime and
+///   Foundation linked in, no symbols exported. Measured figures are in the manifest.
+/// - **Arguments** (this file): the everyday command lines skip ArgumentParser, whose
+///   reflection over every command costs about 3 ms. `everydayChoices` is the whole list;
+///   `StartupPathTests` proves each gives exactly what ArgumentParser gives.
+/// - **Environment** (this file): the four variables start-up reads, looked up one by one.
+/// - **Store** (`DeviceStore`): plain paths and system calls rather than `FileManager` or
+///   `URL` (`StoreFiles`, `StoreLocation`); the file checked on the store's own connection
+///   (`StoreFileCheck`); WAL entered without GRDB's table write and its two fsyncs, no
+///   migrator when the version is current (`DeviceStore.open`); an unenrolled device read
+///   only by its profile (`SavedDevice`), a restored profile by its name, not its JSON
+///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`).
+/// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
+///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`).
+/// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
+///   colour pairs in an array, not a dictionary keyed by a new type (`ColorPairTable`).
+///
+/// What is left is mostly the runtime's first use of each generic type (README, Benchmarks).
+enum StartupPath {
+    /// The everyday command lines (the README's `hubsim` and `hubsim --ephemeral`) and the
+    /// device each chooses. Derived from `DeviceChoice`'s own defaults, which `DeviceOptions`
+    /// also starts from, so the two paths cannot drift apart.
+    static let everydayChoices: [(arguments: [String], choice: DeviceChoice)] = [
+        ([], DeviceChoice()),
+        (["--ephemeral"], DeviceChoice(ephemeral: true)),
+    ]
+
+    /// The variables the store and the terminal read (`StoreLocation`, `CursesSession`),
+    /// looked up one by one: `ProcessInfo.environment` copies every variable into a
+    /// dictionary, 0.4 ms before the first frame.
+    static func environment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["TERM", "NO_COLOR", "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+}
+
+extension InteractiveLaunch {
+    /// The launch for an everyday command line, without ArgumentParser; nil for any other
+    /// (`--help` included), which `Hubsim` parses as usual.
+    init?(everydayArguments arguments: [String]) {
+        guard let everyday = StartupPath.everydayChoices.first(where: { $0.arguments == arguments }) else { return nil }
+        self.init(choice: everyday.choice)
+    }
+}
