@@ -11,13 +11,13 @@ import Testing
 
     @Test func addingAUserKeepsCommentsAndLandsInTheUsersList() throws {
         let user = TenantEditor.NewUser(name: "Cou3", displayName: "CheckOut \"3\"", group: "frontline", passwordHash: Self.hash)
-        let text = try TenantEditor.adding(user, to: Self.bundled, file: "t.yaml")
+        let text = try TenantEditor.adding(user, to: Self.bundled, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         // Every original line is still there, in order, and the new lines sit before `policy:`.
         let added = text.components(separatedBy: "\n").filter { !Self.bundled.components(separatedBy: "\n").contains($0) }
         #expect(added == ["  - name: \"Cou3\"", "    displayName: \"CheckOut \\\"3\\\"\"", "    group: \"frontline\"",
                           "    passwordHash: \"\(Self.hash.phc)\""])
         #expect(text.replacingOccurrences(of: added.joined(separator: "\n") + "\n", with: "") == Self.bundled)
-        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         let cou3 = try #require(tenant.user("cou3"))
         #expect(cou3.displayName == "CheckOut \"3\"" && cou3.role == .endUser && cou3.group == "FRONTLINE")
         #expect(Fixtures.hasher.verify("cou3-password", against: cou3.passwordHash))
@@ -38,10 +38,10 @@ import Testing
               failedAttemptLimit: 2
             """
         let user = TenantEditor.NewUser(name: "kiosk", staging: .singleUser, passwordHash: Self.hash)
-        let text = try TenantEditor.adding(user, to: yaml, file: "t.yaml")
+        let text = try TenantEditor.adding(user, to: yaml, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         #expect(text.contains("- name: \"kiosk\"\n  role: staging\n  staging: single-user\n  passwordHash:"))
         #expect(text.contains("\n\n# policies follow\npolicy:"))
-        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         #expect(tenant.user("kiosk")?.role == .staging(.singleUser))
         #expect(tenant.policy.failedAttemptLimit == 2)
     }
@@ -49,7 +49,7 @@ import Testing
     @Test func refusalsSayWhy() throws {
         func refusal(_ name: String, group: String? = nil, in yaml: String = Self.bundled) -> String? {
             do {
-                _ = try TenantEditor.adding(.init(name: name, group: group, passwordHash: Self.hash), to: yaml, file: "t.yaml")
+                _ = try TenantEditor.adding(.init(name: name, group: group, passwordHash: Self.hash), to: yaml, file: "t.yaml", minimumCost: Fixtures.cheapCost)
                 return nil
             } catch { return error.description }
         }
@@ -77,13 +77,13 @@ import Testing
     @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() throws {
         let dir = try Fixtures.tempDir()
         let file = dir.appendingPathComponent("tenant.yaml")
-        try Fixtures.tenantYAML.write(to: file, atomically: true, encoding: .utf8)
+        try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
         let run = try HubsimBinary.run(["tenant", "add-user", file.path, "cou3", "--display-name", "CheckOut 3"],
                                        stdin: "Typed-Pw-99\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("added cou3"))
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.hasPrefix(Fixtures.tenantYAML.components(separatedBy: "policy:")[0]))
+        #expect(text.hasPrefix(Fixtures.fileTenantYAML.components(separatedBy: "policy:")[0]))
         #expect(!text.contains("Typed-Pw-99") && !run.stdout.contains("Typed-Pw-99") && !run.stderr.contains("Typed-Pw-99"))
         let tenant = try TenantLoader.load(path: file.path)
         let hash = try #require(tenant.user("cou3")?.passwordHash)
@@ -96,7 +96,7 @@ import Testing
     @Test func validateReportsFileLineColumn() throws {
         let dir = try Fixtures.tempDir()
         let good = dir.appendingPathComponent("good.yaml")
-        try Fixtures.tenantYAML.write(to: good, atomically: true, encoding: .utf8)
+        try Fixtures.fileTenantYAML.write(to: good, atomically: true, encoding: .utf8)
         let ok = try HubsimBinary.run(["tenant", "validate", good.path])
         #expect(ok.status == 0)
         #expect(ok.stdout.hasPrefix("valid: 4 users (1 staging), 1 group (FRONTLINE)"))
