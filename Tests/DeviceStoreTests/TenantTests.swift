@@ -56,6 +56,10 @@ import Testing
         #expect(refusal("COU1")?.contains("already in the tenant") == true)
         #expect(refusal("new", group: "NOPE")?.contains("unknown group 'NOPE'") == true)
         #expect(refusal("two words")?.contains("cannot be a user name") == true)
+        for unsafe in ["../x y", "-lead", ".hidden", "a/b", String(repeating: "a", count: 65), "cou\u{7}"] {
+            #expect(refusal(unsafe) == "t.yaml:1:1: \(unsafe.debugDescription) cannot be a user name: use \(UserID.nameRule)")
+        }
+        #expect(refusal("cou3@contoso.com") == nil)
         let flow = "groups: [{id: G}]\nusers: [{name: s, role: staging, passwordHash: \"\(Self.hash.phc)\"}]\n"
         #expect(refusal("new", in: flow)?.hasPrefix("t.yaml:2:8: 'users' is written inline") == true)
     }
@@ -107,6 +111,51 @@ import Testing
         #expect(refused.stderr.contains("\(bad.path):6:15: user 'a' has a plaintext password"))
         #expect(refused.stderr.contains("hubsim tenant hash-password"))
         #expect(!refused.stderr.contains("hunter2"))
+    }
+
+    /// Issue 11, item 8: what `validate` once accepted, refused with a position and exit 2.
+    @Test func validateRefusesUnsafeNamesAndCheapHashes() throws {
+        let dir = try Fixtures.tempDir()
+        let cheap = dir.appendingPathComponent("cheap.yaml")
+        try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
+        let tooCheap = try HubsimBinary.run(["tenant", "validate", cheap.path])
+        #expect(tooCheap.status == 2)
+        #expect(tooCheap.stderr == "hubsim: \(cheap.path):8:19: the passwordHash of 'stage' is too cheap to guard a password (ln=10, r=8, p=1; at least ln=14, r=8, p=1 is needed); make a new one with `hubsim tenant hash-password`\n")
+        let unsafe = dir.appendingPathComponent("unsafe.yaml")
+        try Fixtures.fileTenantYAML.replacingOccurrences(of: "name: cou2", with: "name: \"../x y\"")
+            .write(to: unsafe, atomically: true, encoding: .utf8)
+        let badName = try HubsimBinary.run(["tenant", "validate", unsafe.path])
+        #expect(badName.status == 2)
+        #expect(badName.stderr == "hubsim: \(unsafe.path):11:11: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
+    }
+
+    /// A refused add-user leaves the file byte-identical and asks for no password.
+    @Test func addUserRefusesBeforeWritingAnything() throws {
+        let dir = try Fixtures.tempDir()
+        let file = dir.appendingPathComponent("tenant.yaml")
+        try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: file)
+        let badName = try HubsimBinary.run(["tenant", "add-user", file.path, "../x y"], stdin: "Typed-Pw-99\n")
+        #expect(badName.status == 2)
+        #expect(badName.stderr == "hubsim: \(file.path):1:1: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
+        #expect(try Data(contentsOf: file) == before)
+        let cheap = dir.appendingPathComponent("cheap.yaml")
+        try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
+        let cheapBefore = try Data(contentsOf: cheap)
+        let refused = try HubsimBinary.run(["tenant", "add-user", cheap.path, "cou3"], stdin: "Typed-Pw-99\n")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(":8:19: the passwordHash of 'stage' is too cheap"))
+        #expect(try Data(contentsOf: cheap) == cheapBefore)
+        #expect(Fixtures.files(under: dir).count == 2)
+    }
+
+    /// `hubsim tenant` alone once printed its help and exited 0.
+    @Test func tenantAloneIsAUsageError() throws {
+        let run = try HubsimBinary.run(["tenant"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("hubsim tenant: give a subcommand: validate, add-user, hash-password\n"))
+        #expect(run.stderr.contains("USAGE: hubsim tenant <subcommand>"))
     }
 
     @Test func hashPasswordPrintsAPHCString() throws {
