@@ -1,4 +1,9 @@
+import Configuration
 import Foundation
+import HubUI
+import Platform
+import Scenarios
+import SessionEngine
 import Testing
 @testable import HubsimCommands
 
@@ -214,5 +219,64 @@ struct OutputFileTests {
             #expect(error.keptAt == nil)
             #expect(error.description.hasSuffix("; the recording could not be kept anywhere else either"))
         }
+    }
+}
+
+/// The end of a walk whose `--record` file can no longer be written: the recording is kept
+/// in the device's state directory (or the temporary directory) and one line says where.
+@Suite("Reliability: a recording kept when its file cannot be written")
+struct RecordingFallbackTests {
+    static func walk() throws -> (HubModel, ScenarioRecorder) {
+        let device = try SharedDevice.make(profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: BundledAssets.catalogue(),
+                                           dependencies: .seeded(hasher: ScryptHasher(logN: 10)))
+        let model = HubModel(device: device, theme: .mono)
+        let recorder = ScenarioRecorder(model: model, hasher: ScryptHasher(logN: 10))
+        return (model, recorder)
+    }
+
+    @Test func aPersistentDeviceKeepsItInItsStateDirectory() throws {
+        let dir = try OutputFileTests.directory(), state = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let launch = InteractiveLaunch(choice: DeviceChoice(stateDir: state), record: dir + "/walk.yaml")
+        let file = try #require(try launch.claimRecordingDestination())
+        try FileManager.default.removeItem(atPath: dir)
+        let (model, recorder) = try Self.walk()
+        let outcome = launch.saveRecording(model, recorder: recorder, to: file)
+        #expect(!outcome.written)
+        let kept = try #require(OutputFileTests.entries(state).first)
+        #expect(OutputFileTests.entries(state) == [kept] && kept.hasPrefix("hubsim-record-") && kept.hasSuffix(".yaml"))
+        #expect(outcome.notes.first == "hubsim: --record \(dir)/walk.yaml: cannot write it (cannot create a file beside it: No such file or directory); the recording was kept in \(state)/\(kept)")
+        #expect(OutputFileTests.mode(state + "/" + kept) == 0o600)
+        let yaml = String(decoding: try #require(OutputFileTests.contents(state + "/" + kept)), as: UTF8.self)
+        #expect(yaml.contains("profile: workspace-one"))
+    }
+
+    @Test func anEphemeralDeviceKeepsItInTheTemporaryDirectory() throws {
+        let dir = try OutputFileTests.directory()
+        let launch = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: dir + "/walk.yaml")
+        #expect(launch.recordingFallbackDirectories() == [NSTemporaryDirectory()])
+        let file = try #require(try launch.claimRecordingDestination())
+        try FileManager.default.removeItem(atPath: dir)
+        let (model, recorder) = try Self.walk()
+        let outcome = launch.saveRecording(model, recorder: recorder, to: file)
+        #expect(!outcome.written)
+        let line = try #require(outcome.notes.first)
+        let kept = try #require(line.components(separatedBy: "; the recording was kept in ").last)
+        defer { unlink(kept) }
+        #expect(kept.hasPrefix(OutputFile.parent(of: NSTemporaryDirectory() + "x") + "/hubsim-record-"))
+        #expect(OutputFileTests.contents(kept).map { String(decoding: $0, as: UTF8.self).contains("profile: workspace-one") } == true)
+    }
+
+    @Test func aWrittenRecordingSaysWhereAndHowToReplayIt() throws {
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let launch = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: dir + "/walk.yaml")
+        let file = try #require(try launch.claimRecordingDestination())
+        let (model, recorder) = try Self.walk()
+        let outcome = launch.saveRecording(model, recorder: recorder, to: file)
+        #expect(outcome.written)
+        #expect(outcome.notes.first == "hubsim: recorded 0 action(s) to \(dir)/walk.yaml")
+        #expect(OutputFileTests.entries(dir) == ["walk.yaml"])
+        #expect(OutputFileTests.mode(dir + "/walk.yaml") == 0o600)
     }
 }

@@ -187,25 +187,31 @@ struct InteractiveLaunch: Equatable {
     /// references) once the terminal is restored, and says what it needs to replay. A
     /// recording that cannot be written is kept elsewhere, and the line says where; false then.
     func finishRecording(_ model: HubModel, recorder: ScenarioRecorder, to file: OutputFile) -> Bool {
+        let outcome = saveRecording(model, recorder: recorder, to: file)
+        FileHandle.standardError.write(Data((outcome.notes.joined(separator: "\n") + "\n").utf8))
+        return outcome.written
+    }
+
+    /// `finishRecording`'s work: the file written (or kept elsewhere) and the lines to print.
+    func saveRecording(_ model: HubModel, recorder: ScenarioRecorder, to file: OutputFile) -> (written: Bool, notes: [String]) {
         let tenant = choice.tenant.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let recording = recorder.recording(of: model, tenant: tenant)
         var notes: [String] = []
-        var written = file.path
-        var failure: OutputFile.WriteFailure?
+        var replayable: String? = file.path
+        var written = true
         do throws(OutputFile.WriteFailure) {
             try file.write(Array(recording.yaml.utf8), what: "the recording",
                            fallbackDirectories: recordingFallbackDirectories(), kind: "record")
             notes.append("hubsim: recorded \(model.actionLog.count) action(s) to \(MessageText.shown(file.path))")
         } catch {
-            failure = error
             notes.append("hubsim: \(error)")
-            written = error.keptAt ?? file.path
+            replayable = error.keptAt
+            written = false
         }
-        if !recording.variables.isEmpty && (failure == nil || failure?.keptAt != nil) {
-            notes.append("hubsim: to replay, set \(recording.variables.joined(separator: ", ")) and run 'hubsim run \(MessageText.shown(written))'")
+        if let replayable, !recording.variables.isEmpty {
+            notes.append("hubsim: to replay, set \(recording.variables.joined(separator: ", ")) and run 'hubsim run \(MessageText.shown(replayable))'")
         }
         notes += recording.warnings.map { "hubsim: warning: \($0)" }
-        FileHandle.standardError.write(Data((notes.joined(separator: "\n") + "\n").utf8))
-        return failure == nil
+        return (written, notes)
     }
 }
