@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Platform
 import Foundation
 import SessionEngine
 import Testing
@@ -55,6 +56,23 @@ import Testing
             #expect(error.message.hasPrefix(message), "\(error.message)")
             #expect(!error.message.contains("\n") && !error.message.contains("\u{1B}"))
         }
+    }
+
+    /// An enrolled device keeps the apps it was enrolled with: another `--apps` is refused
+    /// (as another `--profile` is) rather than silently ignored; the same list is fine.
+    @Test func anEnrolledDeviceRefusesAnotherAppList() throws {
+        let dependencies = EngineDependencies.seeded(hasher: ScryptHasher(logN: 10))
+        let enrolled = try SharedDevice.make(name: "till", profile: .workspaceOne, tenant: BundledAssets.tenant(),
+                                             catalogue: BundledAssets.catalogue(), apps: ["notes", "forms"],
+                                             dependencies: dependencies).snapshot
+        func start(_ apps: String?) throws -> SharedDevice {
+            try InteractiveLaunch(choice: DeviceChoice(apps: apps, device: "till"))
+                .obtainInitialDevice(saved: .enrolled(enrolled), tenant: BundledAssets.tenant(), dependencies: dependencies)
+        }
+        #expect(try start(nil).snapshot.appSet.map(\.id) == ["notes", "forms"])
+        #expect(try start("notes, forms").snapshot.appSet.map(\.id) == ["notes", "forms"])
+        #expect(throws: ExitCode(2)) { try start("notes,scanner") }
+        #expect(throws: ExitCode(2)) { try start("forms,notes") }
     }
 
     /// The interactive start refuses a bad list before it opens a store or the terminal.
