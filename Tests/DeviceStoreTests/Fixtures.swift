@@ -10,10 +10,19 @@ import SessionEngine
 enum Fixtures {
     /// scrypt N=2^10: real PHC hashes, cheap enough for tests.
     static let hasher = ScryptHasher(logN: 10)
+    /// The cost of `hasher`'s hashes, which tests pass to the tenant loader explicitly: files
+    /// are held to `ScryptCost.minimum`.
+    static let cheapCost = ScryptCost(logN: 10, r: 8, p: 1)
     /// A password distinctive enough to search every written byte for.
     static let distinctivePassword = "Zebra-Quartz-7731-typed"
 
-    static let tenantYAML: String = {
+    /// The test tenant, hashed with `hasher` (load it with `cheapCost`).
+    static let tenantYAML = tenantYAML(hashedWith: hasher)
+    /// The same tenant hashed at the least cost a file may ask for, for the commands run
+    /// through the binary (which hold every file to `ScryptCost.minimum`).
+    static let fileTenantYAML = tenantYAML(hashedWith: ScryptHasher(logN: ScryptCost.minimum.logN))
+
+    private static func tenantYAML(hashedWith hasher: ScryptHasher) -> String {
         func hash(_ s: String) -> String { hasher.hash(Secret(s)).phc }
         return """
         tenant: Test tenant
@@ -35,9 +44,9 @@ enum Fixtures {
           lockoutSeconds: 600
 
         """
-    }()
+    }
 
-    static let tenant: Tenant = try! TenantLoader.load(yaml: tenantYAML, file: "test-tenant.yaml")
+    static let tenant: Tenant = try! TenantLoader.load(yaml: tenantYAML, file: "test-tenant.yaml", minimumCost: cheapCost)
 
     static func dependencies() -> EngineDependencies {
         EngineDependencies.system(hasher: hasher)

@@ -93,7 +93,7 @@ import Testing
     @Test func theEventLogAndHashesAreWhatIsStored() throws {
         // The passcode a user sets is kept as a PHC hash, never as typed.
         let strictYAML = Fixtures.tenantYAML.replacingOccurrences(of: "policy:\n", with: "policy:\n  appPasscode:\n    required: true\n    minLength: 4\n")
-        let tenant = try TenantLoader.load(yaml: strictYAML, file: "strict.yaml")
+        let tenant = try TenantLoader.load(yaml: strictYAML, file: "strict.yaml", minimumCost: Fixtures.cheapCost)
         var device = SharedDevice(snapshot: try Fixtures.newDevice().snapshot, tenant: tenant, dependencies: Fixtures.dependencies())
         let dir = try Fixtures.tempDir()
         let store = try DeviceStore.open(at: dir.appendingPathComponent("d.sqlite"))

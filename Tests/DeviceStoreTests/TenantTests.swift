@@ -11,13 +11,13 @@ import Testing
 
     @Test func addingAUserKeepsCommentsAndLandsInTheUsersList() throws {
         let user = TenantEditor.NewUser(name: "Cou3", displayName: "CheckOut \"3\"", group: "frontline", passwordHash: Self.hash)
-        let text = try TenantEditor.adding(user, to: Self.bundled, file: "t.yaml")
+        let text = try TenantEditor.adding(user, to: Self.bundled, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         // Every original line is still there, in order, and the new lines sit before `policy:`.
         let added = text.components(separatedBy: "\n").filter { !Self.bundled.components(separatedBy: "\n").contains($0) }
         #expect(added == ["  - name: \"Cou3\"", "    displayName: \"CheckOut \\\"3\\\"\"", "    group: \"frontline\"",
                           "    passwordHash: \"\(Self.hash.phc)\""])
         #expect(text.replacingOccurrences(of: added.joined(separator: "\n") + "\n", with: "") == Self.bundled)
-        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         let cou3 = try #require(tenant.user("cou3"))
         #expect(cou3.displayName == "CheckOut \"3\"" && cou3.role == .endUser && cou3.group == "FRONTLINE")
         #expect(Fixtures.hasher.verify("cou3-password", against: cou3.passwordHash))
@@ -38,10 +38,10 @@ import Testing
               failedAttemptLimit: 2
             """
         let user = TenantEditor.NewUser(name: "kiosk", staging: .singleUser, passwordHash: Self.hash)
-        let text = try TenantEditor.adding(user, to: yaml, file: "t.yaml")
+        let text = try TenantEditor.adding(user, to: yaml, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         #expect(text.contains("- name: \"kiosk\"\n  role: staging\n  staging: single-user\n  passwordHash:"))
         #expect(text.contains("\n\n# policies follow\npolicy:"))
-        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml")
+        let tenant = try TenantLoader.load(yaml: text, file: "t.yaml", minimumCost: Fixtures.cheapCost)
         #expect(tenant.user("kiosk")?.role == .staging(.singleUser))
         #expect(tenant.policy.failedAttemptLimit == 2)
     }
@@ -49,13 +49,17 @@ import Testing
     @Test func refusalsSayWhy() throws {
         func refusal(_ name: String, group: String? = nil, in yaml: String = Self.bundled) -> String? {
             do {
-                _ = try TenantEditor.adding(.init(name: name, group: group, passwordHash: Self.hash), to: yaml, file: "t.yaml")
+                _ = try TenantEditor.adding(.init(name: name, group: group, passwordHash: Self.hash), to: yaml, file: "t.yaml", minimumCost: Fixtures.cheapCost)
                 return nil
             } catch { return error.description }
         }
         #expect(refusal("COU1")?.contains("already in the tenant") == true)
         #expect(refusal("new", group: "NOPE")?.contains("unknown group 'NOPE'") == true)
         #expect(refusal("two words")?.contains("cannot be a user name") == true)
+        for unsafe in ["../x y", "-lead", ".hidden", "a/b", String(repeating: "a", count: 65), "cou\u{7}"] {
+            #expect(refusal(unsafe) == "t.yaml:1:1: \(unsafe.debugDescription) cannot be a user name: use \(UserID.nameRule)")
+        }
+        #expect(refusal("cou3@contoso.com") == nil)
         let flow = "groups: [{id: G}]\nusers: [{name: s, role: staging, passwordHash: \"\(Self.hash.phc)\"}]\n"
         #expect(refusal("new", in: flow)?.hasPrefix("t.yaml:2:8: 'users' is written inline") == true)
     }
@@ -77,13 +81,13 @@ import Testing
     @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() throws {
         let dir = try Fixtures.tempDir()
         let file = dir.appendingPathComponent("tenant.yaml")
-        try Fixtures.tenantYAML.write(to: file, atomically: true, encoding: .utf8)
+        try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
         let run = try HubsimBinary.run(["tenant", "add-user", file.path, "cou3", "--display-name", "CheckOut 3"],
                                        stdin: "Typed-Pw-99\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("added cou3"))
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.hasPrefix(Fixtures.tenantYAML.components(separatedBy: "policy:")[0]))
+        #expect(text.hasPrefix(Fixtures.fileTenantYAML.components(separatedBy: "policy:")[0]))
         #expect(!text.contains("Typed-Pw-99") && !run.stdout.contains("Typed-Pw-99") && !run.stderr.contains("Typed-Pw-99"))
         let tenant = try TenantLoader.load(path: file.path)
         let hash = try #require(tenant.user("cou3")?.passwordHash)
@@ -96,7 +100,7 @@ import Testing
     @Test func validateReportsFileLineColumn() throws {
         let dir = try Fixtures.tempDir()
         let good = dir.appendingPathComponent("good.yaml")
-        try Fixtures.tenantYAML.write(to: good, atomically: true, encoding: .utf8)
+        try Fixtures.fileTenantYAML.write(to: good, atomically: true, encoding: .utf8)
         let ok = try HubsimBinary.run(["tenant", "validate", good.path])
         #expect(ok.status == 0)
         #expect(ok.stdout.hasPrefix("valid: 4 users (1 staging), 1 group (FRONTLINE)"))
@@ -107,6 +111,51 @@ import Testing
         #expect(refused.stderr.contains("\(bad.path):6:15: user 'a' has a plaintext password"))
         #expect(refused.stderr.contains("hubsim tenant hash-password"))
         #expect(!refused.stderr.contains("hunter2"))
+    }
+
+    /// Issue 11, item 8: what `validate` once accepted, refused with a position and exit 2.
+    @Test func validateRefusesUnsafeNamesAndCheapHashes() throws {
+        let dir = try Fixtures.tempDir()
+        let cheap = dir.appendingPathComponent("cheap.yaml")
+        try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
+        let tooCheap = try HubsimBinary.run(["tenant", "validate", cheap.path])
+        #expect(tooCheap.status == 2)
+        #expect(tooCheap.stderr == "hubsim: \(cheap.path):8:19: the passwordHash of 'stage' is too cheap to guard a password (ln=10, r=8, p=1; at least ln=14, r=8, p=1 is needed); make a new one with `hubsim tenant hash-password`\n")
+        let unsafe = dir.appendingPathComponent("unsafe.yaml")
+        try Fixtures.fileTenantYAML.replacingOccurrences(of: "name: cou2", with: "name: \"../x y\"")
+            .write(to: unsafe, atomically: true, encoding: .utf8)
+        let badName = try HubsimBinary.run(["tenant", "validate", unsafe.path])
+        #expect(badName.status == 2)
+        #expect(badName.stderr == "hubsim: \(unsafe.path):11:11: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
+    }
+
+    /// A refused add-user leaves the file byte-identical and asks for no password.
+    @Test func addUserRefusesBeforeWritingAnything() throws {
+        let dir = try Fixtures.tempDir()
+        let file = dir.appendingPathComponent("tenant.yaml")
+        try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: file)
+        let badName = try HubsimBinary.run(["tenant", "add-user", file.path, "../x y"], stdin: "Typed-Pw-99\n")
+        #expect(badName.status == 2)
+        #expect(badName.stderr == "hubsim: \(file.path):1:1: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
+        #expect(try Data(contentsOf: file) == before)
+        let cheap = dir.appendingPathComponent("cheap.yaml")
+        try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
+        let cheapBefore = try Data(contentsOf: cheap)
+        let refused = try HubsimBinary.run(["tenant", "add-user", cheap.path, "cou3"], stdin: "Typed-Pw-99\n")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(":8:19: the passwordHash of 'stage' is too cheap"))
+        #expect(try Data(contentsOf: cheap) == cheapBefore)
+        #expect(Fixtures.files(under: dir).count == 2)
+    }
+
+    /// `hubsim tenant` alone once printed its help and exited 0.
+    @Test func tenantAloneIsAUsageError() throws {
+        let run = try HubsimBinary.run(["tenant"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("hubsim tenant: give a subcommand: validate, add-user, hash-password\n"))
+        #expect(run.stderr.contains("USAGE: hubsim tenant <subcommand>"))
     }
 
     @Test func hashPasswordPrintsAPHCString() throws {

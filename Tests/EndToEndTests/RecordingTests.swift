@@ -17,6 +17,9 @@ struct RecordingTests {
         #expect(screen.contains("EXIT=0"))
         #expect(screen.contains("recorded"))
 
+        // Owner-only like the rest of the state, whatever the pane's umask (022: 0644).
+        var st = stat()
+        #expect(stat(file, &st) == 0 && st.st_mode & 0o777 == 0o600)
         let yaml = try String(contentsOfFile: file, encoding: .utf8)
         #expect(yaml.contains("checkOut: {group: FRONTLINE, user: cou1"))
         #expect(yaml.contains("expect: {state: checkedOut, user: cou1"))

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Configuration
+import Platform
+import Foundation
 import SessionEngine
 import Testing
 @testable import HubsimCommands
@@ -25,10 +27,60 @@ import Testing
         }
     }
 
-    @Test func theAppListIsSplitTrimmedAndEmptyItemsDropped() {
-        #expect(DeviceChoice().appIDs == nil)
-        #expect(DeviceChoice(apps: " notes , scanner,,").appIDs == ["notes", "scanner"])
-        #expect(DeviceChoice(apps: "").appIDs == [])
+    @Test func theAppListIsSplitAndTrimmed() throws {
+        let catalogue = try BundledAssets.catalogue()
+        #expect(try DeviceChoice().appIDs(in: catalogue) == nil)
+        #expect(try DeviceChoice(apps: " notes , scanner").appIDs(in: catalogue) == ["notes", "scanner"])
+        #expect(try DeviceChoice(apps: "handbook").appIDs(in: catalogue) == ["handbook"])
+    }
+
+    /// `--apps` lists that were once accepted (issue 11, item 8): each is refused in one line
+    /// naming the option and the list, saying what is wrong and what to do.
+    @Test(arguments: [
+        ("", "--apps '': names no app; give app ids separated by commas, e.g. --apps notes,scanner; valid apps: "),
+        (",,,", "--apps ',,,': names no app; give app ids separated by commas"),
+        ("  ", "--apps '  ': names no app;"),
+        ("notes,,scanner", "--apps 'notes,,scanner': has an empty app id (two commas in a row, or one at an end); separate app ids with single commas"),
+        ("notes,", "--apps 'notes,': has an empty app id"),
+        ("notes,notes", "--apps 'notes,notes': 'notes' is listed twice; list each app once"),
+        ("notes, scanner ,notes", "--apps 'notes, scanner ,notes': 'notes' is listed twice"),
+        ("notes,paint", "--apps 'notes,paint': unknown app 'paint'; valid apps: notes, scanner, inventory"),
+        ("Notes", "--apps 'Notes': unknown app 'Notes'"),
+        ("notes,\u{1B}[31m", "--apps 'notes,?[31m': unknown app '?[31m'"),
+    ])
+    func aBadAppListIsRefused(_ apps: String, _ message: String) throws {
+        do {
+            let ids = try DeviceChoice(apps: apps).appIDs(in: BundledAssets.catalogue())
+            Issue.record("--apps '\(apps)' was accepted as \(String(describing: ids))")
+        } catch let error as ValidationError {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+            #expect(!error.message.contains("\n") && !error.message.contains("\u{1B}"))
+        }
+    }
+
+    /// An enrolled device keeps the apps it was enrolled with: another `--apps` is refused
+    /// (as another `--profile` is) rather than silently ignored; the same list is fine.
+    @Test func anEnrolledDeviceRefusesAnotherAppList() throws {
+        let dependencies = EngineDependencies.seeded(hasher: ScryptHasher(logN: 10))
+        let enrolled = try SharedDevice.make(name: "till", profile: .workspaceOne, tenant: BundledAssets.tenant(),
+                                             catalogue: BundledAssets.catalogue(), apps: ["notes", "forms"],
+                                             dependencies: dependencies).snapshot
+        func start(_ apps: String?) throws -> SharedDevice {
+            try InteractiveLaunch(choice: DeviceChoice(apps: apps, device: "till"))
+                .obtainInitialDevice(saved: .enrolled(enrolled), tenant: BundledAssets.tenant(), dependencies: dependencies)
+        }
+        #expect(try start(nil).snapshot.appSet.map(\.id) == ["notes", "forms"])
+        #expect(try start("notes, forms").snapshot.appSet.map(\.id) == ["notes", "forms"])
+        #expect(throws: ExitCode(2)) { try start("notes,scanner") }
+        #expect(throws: ExitCode(2)) { try start("forms,notes") }
+    }
+
+    /// The interactive start refuses a bad list before it opens a store or the terminal.
+    @Test func theLaunchRefusesABadAppListFirst() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-apps-\(UUID().uuidString)").path
+        let launch = InteractiveLaunch(choice: DeviceChoice(apps: "notes,notes", stateDir: dir))
+        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(!FileManager.default.fileExists(atPath: dir), "the state directory was created before the refusal")
     }
 
     @Test func theBundledTenantIsTheDefault() throws {

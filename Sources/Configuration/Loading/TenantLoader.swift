@@ -2,9 +2,10 @@ import Platform
 import SessionEngine
 
 /// Reads a tenant from YAML. Passwords must be PHC hashes; plaintext is refused with a
-/// message that says how to hash it.
+/// message that says how to hash it, and each must cost at least `minimumCost` (tests that
+/// hash in-process at a low work factor pass theirs; files are held to `ScryptCost.minimum`).
 public enum TenantLoader {
-    public static func load(yaml text: String, file: String) throws(ConfigError) -> Tenant {
+    public static func load(yaml text: String, file: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let root = try YAMLValue.parse(text, file: file)
         let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy"])
 
@@ -20,7 +21,7 @@ public enum TenantLoader {
 
         var users: [TenantUser] = []
         for u in try top.required("users").items("users") {
-            let user = try readUser(u, groups: groups)
+            let user = try readUser(u, groups: groups, minimumCost: minimumCost)
             if users.contains(where: { $0.id == user.id }) { throw u.error("user '\(user.id)' is defined twice") }
             users.append(user)
         }
@@ -37,25 +38,31 @@ public enum TenantLoader {
 
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before
     /// the first frame).
-    public static func load(path: String) throws(ConfigError) -> Tenant {
+    public static func load(path: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let text: String
         do { text = try TextFile.text(at: path) } catch {
             throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the tenant file: \(error.reason)")
         }
-        return try load(yaml: text, file: path)
+        return try load(yaml: text, file: path, minimumCost: minimumCost)
     }
 
-    private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup]) throws(ConfigError) -> TenantUser {
+    private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup], minimumCost: ScryptCost) throws(ConfigError) -> TenantUser {
         let f = try u.fields("a user", allowed: ["name", "displayName", "group", "role", "staging", "passwordHash", "password"])
         let name = try f.string("name")
+        guard UserID.isValidName(name) else {
+            throw (f["name"] ?? u).error("\(name.debugDescription) cannot be a user name: use \(UserID.nameRule)")
+        }
         if let plain = f["password"] {
             throw plain.error("user '\(name)' has a plaintext password; store only a hash: run `hubsim tenant hash-password` and put its output under 'passwordHash'")
         }
         let hashNode = try f.required("passwordHash")
         let hash = PasswordHash(phc: try hashNode.string("passwordHash"))
         // The engine keeps hashes opaque; the hasher's PHC parser says whether this one is usable.
-        guard hash.scrypt != nil else {
+        guard let scrypt = hash.scrypt else {
             throw hashNode.error("the passwordHash of '\(name)' is not a scrypt PHC string ($scrypt$ln=..,r=..,p=..$salt$hash); make one with `hubsim tenant hash-password`")
+        }
+        guard minimumCost.isMet(by: scrypt) else {
+            throw hashNode.error("the passwordHash of '\(name)' is too cheap to guard a password (ln=\(scrypt.logN), r=\(scrypt.r), p=\(scrypt.p); at least \(minimumCost) is needed); make a new one with `hubsim tenant hash-password`")
         }
         let groupID = try f.optionalString("group") ?? groups[0].id
         guard let group = groups.first(where: { $0.id.lowercased() == groupID.lowercased() }) else {

@@ -23,10 +23,12 @@ public enum TenantEditor {
     }
 
     /// Checks the request against the current tenant before a password is asked for.
-    public static func precheck(_ name: String, group: String?, in text: String, file: String) throws(ConfigError) {
-        let tenant = try TenantLoader.load(yaml: text, file: file)
-        guard isValidUserName(name) else {
-            throw ConfigError(file: file, line: 1, column: 1, message: "'\(name)' cannot be a user name: use letters, digits and . _ @ -")
+    /// `minimumCost` is the least scrypt work the file's hashes may ask for (`TenantLoader`).
+    public static func precheck(_ name: String, group: String?, in text: String, file: String,
+                                minimumCost: ScryptCost = .minimum) throws(ConfigError) {
+        let tenant = try TenantLoader.load(yaml: text, file: file, minimumCost: minimumCost)
+        guard UserID.isValidName(name) else {
+            throw ConfigError(file: file, line: 1, column: 1, message: "\(name.debugDescription) cannot be a user name: use \(UserID.nameRule)")
         }
         if tenant.user(UserID(name)) != nil {
             throw ConfigError(file: file, line: 1, column: 1, message: "user '\(UserID(name))' is already in the tenant; nothing was written")
@@ -39,8 +41,9 @@ public enum TenantEditor {
     }
 
     /// The tenant text with `user` appended to its `users:` list, validated.
-    public static func adding(_ user: NewUser, to text: String, file: String) throws(ConfigError) -> String {
-        try precheck(user.name, group: user.group, in: text, file: file)
+    public static func adding(_ user: NewUser, to text: String, file: String,
+                              minimumCost: ScryptCost = .minimum) throws(ConfigError) -> String {
+        try precheck(user.name, group: user.group, in: text, file: file, minimumCost: minimumCost)
         var lines = lines(of: text)
         let block = try usersBlock(in: lines, file: file)
         let dash = String(repeating: " ", count: block.dashIndent)
@@ -56,7 +59,7 @@ public enum TenantEditor {
         lines.insert(contentsOf: entry, at: block.insertAt)
         var result = lines.joined(separator: "\n")
         if !result.hasSuffix("\n") { result += "\n" }
-        let tenant = try TenantLoader.load(yaml: result, file: file)
+        let tenant = try TenantLoader.load(yaml: result, file: file, minimumCost: minimumCost)
         guard tenant.user(UserID(user.name)) != nil else {
             throw ConfigError(file: file, line: block.insertAt + 1, column: 1, message: "the new user did not land in 'users'; add it by hand")
         }
@@ -88,11 +91,6 @@ public enum TenantEditor {
         fchmod(fd, mode)
         guard fsync(fd) == 0, close(fd) == 0 else { throw fail("write") }
         guard rename(temp, path) == 0 else { throw fail("replace the file") }
-    }
-
-    public static func isValidUserName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 128
-            && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._@-".unicodeScalars.contains($0)) }
     }
 
     // MARK: finding the users block

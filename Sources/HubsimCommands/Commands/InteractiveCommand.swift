@@ -9,11 +9,14 @@ struct InteractiveCommand: ParsableCommand {
 
     @OptionGroup var options: DeviceOptions
 
-    @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written).", valueName: "file"))
+    @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written; checked at start, an existing file only with --force).", valueName: "file"))
     var record: String?
 
+    @Flag(help: "Let --record replace an existing file (never a directory, device or other special file).")
+    var force = false
+
     /// What was asked for, as the launch runs it.
-    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record) }
+    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record, force: force) }
 
     func run() throws {
         try launch.run()

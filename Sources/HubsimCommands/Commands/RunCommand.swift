@@ -32,8 +32,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write TAP (version 13) to standard output instead of the summary.")
     var tap = false
 
-    @Option(help: "Write JUnit XML to this file.")
+    @Option(help: "Write JUnit XML to this file (checked before the run; an existing file only with --force).")
     var junit: String?
+
+    @Flag(help: "Let --junit replace an existing file (never a directory, device or other special file).")
+    var force = false
 
     @Flag(help: "Print only failures and the totals.")
     var quiet = false
@@ -57,6 +60,15 @@ struct RunCommand: ParsableCommand {
             shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
         }
         if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
+        // The report's file is claimed before anything runs: a wrong path costs nothing.
+        var junitFile: OutputFile?
+        if let junit {
+            do throws(OutputFile.Refusal) { junitFile = try OutputFile.claim(junit, for: "--junit", force: force) } catch {
+                try fail("hubsim: \(error)")
+            }
+        } else if force {
+            try fail("hubsim: --force: it only lets --junit replace an existing file; add --junit FILE or leave --force out")
+        }
 
         let runner: ScenarioRunner
         do throws(ConfigError) {
@@ -71,11 +83,12 @@ struct RunCommand: ParsableCommand {
         } else {
             print(TextReport.render(report, options: .init(verbose: verbose, quiet: quiet)), terminator: "")
         }
-        if let junit {
-            do {
-                try JUnitReport.render(report).write(toFile: junit, atomically: true, encoding: .utf8)
+        if let junitFile {
+            do throws(OutputFile.WriteFailure) {
+                try junitFile.write(Array(JUnitReport.render(report).utf8), what: "the JUnit report",
+                                    fallbackDirectories: [NSTemporaryDirectory()], kind: "junit")
             } catch {
-                try fail("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+                try fail("hubsim: \(error)")
             }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

@@ -13,6 +13,15 @@ struct TenantCommand: ParsableCommand {
         abstract: "Validate a tenant file, add users to it, hash passwords.",
         subcommands: [Validate.self, AddUser.self, HashPassword.self])
 
+    /// `hubsim tenant` alone is a usage error (exit 2), not a request for help (exit 0): a
+    /// script that forgot the subcommand must not pass.
+    func run() throws {
+        let names = Self.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+        FileHandle.standardError.write(Data(("hubsim tenant: give a subcommand: \(names.joined(separator: ", "))\n\n"
+            + Hubsim.helpMessage(for: TenantCommand.self) + "\n").utf8))
+        throw ExitCode(2)
+    }
+
     /// `hubsim tenant validate FILE`: exit 0 with a summary, or 2 with `file:line:column: …`.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check a tenant file; errors are reported as file:line:column.")

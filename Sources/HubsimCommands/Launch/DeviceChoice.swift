@@ -36,7 +36,27 @@ struct DeviceChoice: Equatable {
         return try BundledAssets.tenant()
     }
 
-    var appIDs: [AppID]? {
-        apps.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    /// The apps of `--apps`, in order; nil without it. Spaces around an id are trimmed; an
+    /// empty list or id, an id listed twice or one the catalogue lacks is refused, naming
+    /// the option and the list as given.
+    func appIDs(in catalogue: AppCatalogue) throws -> [AppID]? {
+        guard let apps else { return nil }
+        let valid = "valid apps: \(catalogue.ids.joined(separator: ", "))"
+        func refuse(_ problem: String) -> ValidationError {
+            ValidationError("--apps '\(MessageText.shown(apps))': \(problem)")
+        }
+        let ids = apps.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard ids.contains(where: { !$0.isEmpty }) else {
+            throw refuse("names no app; give app ids separated by commas, e.g. --apps notes,scanner; \(valid)")
+        }
+        guard !ids.contains("") else {
+            throw refuse("has an empty app id (two commas in a row, or one at an end); separate app ids with single commas")
+        }
+        var seen: Set<AppID> = []
+        for id in ids {
+            guard catalogue.app(id) != nil else { throw refuse("unknown app '\(MessageText.shown(id))'; \(valid)") }
+            guard seen.insert(id).inserted else { throw refuse("'\(id)' is listed twice; list each app once") }
+        }
+        return ids
     }
 }

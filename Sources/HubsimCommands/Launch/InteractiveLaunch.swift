@@ -19,14 +19,20 @@ struct InteractiveLaunch: Equatable {
     var choice: DeviceChoice
     /// `--record FILE`: write the walk as a scenario.
     var record: String?
+    /// `--force`: let `--record` replace an existing file.
+    var force: Bool
 
-    init(choice: DeviceChoice, record: String? = nil) {
+    init(choice: DeviceChoice, record: String? = nil, force: Bool = false) {
         self.choice = choice
         self.record = record
+        self.force = force
     }
 
     func run() throws {
-        // Everything that can fail for a usage reason fails before the screen is taken over.
+        // Everything that can fail for a usage reason fails before the screen is taken over,
+        // and before anything is written: the output file and the app list first.
+        let recordFile = try claimRecordingDestination()
+        _ = try requestedApps()
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
@@ -36,7 +42,6 @@ struct InteractiveLaunch: Equatable {
         let tenant = try choice.loadTenant()
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
-        try checkRecordingDestination()
         var saveFailure: (any Error)?
         let deviceChanged = { (device: SharedDevice) in
             // A failed save must not take the screen down mid-shift: it is logged, and
@@ -60,7 +65,7 @@ struct InteractiveLaunch: Equatable {
                              width: capabilities.width, height: capabilities.height)
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
-        var recorder = record.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
+        var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
         let exit = session.run(&model) { model in
             recorder?.append(model)
             guard model.revision != savedRevision else { return }
@@ -72,11 +77,13 @@ struct InteractiveLaunch: Equatable {
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
         try? store?.close()
-        try finishRecording(model, recorder: recorder)
+        var recordingWritten = true
+        if let recordFile, let recorder { recordingWritten = finishRecording(model, recorder: recorder, to: recordFile) }
         if let saveFailure {
             FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
             throw ExitCode(1)
         }
+        if !recordingWritten { throw ExitCode(2) }
         // Saved and restored: die of the signal itself, so the parent sees its cause.
         exit.endProcessBySignal()
         if exit != .quit { throw ExitCode(exit.exitCode) }
@@ -119,16 +126,29 @@ struct InteractiveLaunch: Equatable {
             if let wanted = try choice.profileID(), wanted != snapshot.profile.id {
                 throw Self.usage("device '\(choice.device)' is enrolled with the \(snapshot.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
+            let enrolledApps = snapshot.appSet.map(\.id)
+            if let wanted = try requestedApps(), wanted != enrolledApps {
+                throw Self.usage("--apps '\(MessageText.shown(choice.apps ?? ""))': device '\(choice.device)' is enrolled with the apps \(enrolledApps.joined(separator: ",")); leave --apps out, run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
+            }
             var device = SharedDevice(snapshot: snapshot, tenant: tenant, dependencies: dependencies)
             device.resumeAfterRestart()
             return device
         }
         do {
             return try SharedDevice.make(name: choice.device, profile: choice.profileID() ?? savedProfile ?? .workspaceOne,
-                                         tenant: tenant, catalogue: BundledAssets.catalogue(), apps: choice.appIDs,
+                                         tenant: tenant, catalogue: BundledAssets.catalogue(), apps: requestedApps(),
                                          dependencies: dependencies)
         } catch let error as CatalogueError {
             throw ValidationError("\(error)")
+        }
+    }
+
+    /// The app ids of `--apps`, checked against the catalogue; nil without `--apps` (the
+    /// catalogue is then not read: a resumed device does not need it before its first frame).
+    func requestedApps() throws -> [AppID]? {
+        guard choice.apps != nil else { return nil }
+        do { return try choice.appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
+            throw Self.usage(error.message)
         }
     }
 
@@ -140,33 +160,58 @@ struct InteractiveLaunch: Equatable {
 
     // MARK: - Recording
 
-    /// `--record FILE` must be writable before the screen is taken over, not found out at the end.
-    func checkRecordingDestination() throws {
-        guard let record else { return }
-        let directory = URL(fileURLWithPath: record).deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.isWritableFile(atPath: directory) else {
-            throw ValidationError("--record \(record): the directory \(directory) does not exist or is not writable")
+    /// `--record FILE` is claimed before the screen is taken over, not found wrong at the end
+    /// (`OutputFile`: no existing file replaced without `--force`, a writable place).
+    func claimRecordingDestination() throws -> OutputFile? {
+        guard let record else {
+            if force { throw Self.usage("--force: it only lets --record replace an existing file; add --record FILE or leave --force out") }
+            return nil
+        }
+        do throws(OutputFile.Refusal) {
+            return try OutputFile.claim(record, for: "--record", force: force)
+        } catch {
+            throw Self.usage(error.description)
         }
     }
 
-    /// With `--record FILE`, writes the walk as a scenario (`ScenarioRecorder`: secrets become
-    /// environment references) once the terminal is restored, and says what it needs to replay.
-    func finishRecording(_ model: HubModel, recorder: ScenarioRecorder?) throws {
-        guard let record, let recorder else { return }
+    /// Where a recording that cannot be written to its file is kept: the device's state
+    /// directory (a persistent device has one), then the temporary directory.
+    func recordingFallbackDirectories() -> [String] {
+        var directories: [String] = []
+        if !choice.ephemeral { directories.append(StoreLocation.directory(stateDir: choice.stateDir).path) }
+        directories.append(NSTemporaryDirectory())
+        return directories
+    }
+
+    /// Writes the walk as a scenario (`ScenarioRecorder`: secrets become environment
+    /// references) once the terminal is restored, and says what it needs to replay. A
+    /// recording that cannot be written is kept elsewhere, and the line says where; false then.
+    func finishRecording(_ model: HubModel, recorder: ScenarioRecorder, to file: OutputFile) -> Bool {
+        let outcome = saveRecording(model, recorder: recorder, to: file)
+        FileHandle.standardError.write(Data((outcome.notes.joined(separator: "\n") + "\n").utf8))
+        return outcome.written
+    }
+
+    /// `finishRecording`'s work: the file written (or kept elsewhere) and the lines to print.
+    func saveRecording(_ model: HubModel, recorder: ScenarioRecorder, to file: OutputFile) -> (written: Bool, notes: [String]) {
         let tenant = choice.tenant.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let recording = recorder.recording(of: model, tenant: tenant)
-        do {
-            try Data(recording.yaml.utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
+        var notes: [String] = []
+        var replayable: String? = file.path
+        var written = true
+        do throws(OutputFile.WriteFailure) {
+            try file.write(Array(recording.yaml.utf8), what: "the recording",
+                           fallbackDirectories: recordingFallbackDirectories(), kind: "record")
+            notes.append("hubsim: recorded \(model.actionLog.count) action(s) to \(MessageText.shown(file.path))")
         } catch {
-            throw ValidationError("--record \(record): \(error.localizedDescription)")
+            notes.append("hubsim: \(error)")
+            replayable = error.keptAt
+            written = false
         }
-        var notes = ["hubsim: recorded \(model.actionLog.count) action(s) to \(record)"]
-        if !recording.variables.isEmpty {
-            notes.append("hubsim: to replay, set \(recording.variables.joined(separator: ", ")) and run 'hubsim run \(record)'")
+        if let replayable, !recording.variables.isEmpty {
+            notes.append("hubsim: to replay, set \(recording.variables.joined(separator: ", ")) and run 'hubsim run \(MessageText.shown(replayable))'")
         }
         notes += recording.warnings.map { "hubsim: warning: \($0)" }
-        FileHandle.standardError.write(Data((notes.joined(separator: "\n") + "\n").utf8))
+        return (written, notes)
     }
 }

@@ -8,6 +8,23 @@ public struct UserID: Hashable, Comparable, Codable, Sendable, ExpressibleByStri
     public static func < (a: UserID, b: UserID) -> Bool { a.name < b.name }
     public init(from decoder: Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
     public func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
+
+    /// The rule for user names in a tenant, said the way messages and the README say it.
+    public static let nameRule = "1 to 64 ASCII letters, digits and . _ - @, starting with a letter or digit"
+
+    /// Whether `name` may name a user (`nameRule`): safe to show in a message, a log line or
+    /// a recorded scenario (no space, slash, quote or control character), and a UPN such as
+    /// `cou1@contoso.com` (Entra's sign-in name) still fits.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.count <= 64, isLetterOrDigit(first) else { return false }
+        return name.utf8.allSatisfy { isLetterOrDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "@") }
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
 }
 
 /// What a staging user's enrollment makes of a device (004, Appendix: Management Console).

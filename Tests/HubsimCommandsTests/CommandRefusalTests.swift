@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import HubsimCommands
+
+/// The commands refuse a wrong output file or a lone `tenant` before doing anything (issue 11,
+/// items 1 and 8), in process: exit status 2 and whatever was at the path byte-identical.
+@Suite("Reliability: command-line refusals")
+struct CommandRefusalTests {
+    /// Parses `arguments` as `hubsim` does and runs the command.
+    static func run(_ arguments: [String]) throws {
+        var command = try Hubsim.parseAsRoot(arguments)
+        try command.run()
+    }
+
+    /// A scenario that passes without a single password check.
+    static func passingScenario(in dir: String) throws -> String {
+        let path = dir + "/online.yaml"
+        try Data("profile: workspace-one\nsteps: [goOffline, goOnline]\n".utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func recordingOverAnExistingFileIsRefusedBeforeTheScreenStarts() throws {
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/default.sqlite"
+        let before = try OutputFileTests.plant(file)
+        // No terminal here: had the claim not come first, the refusal would be the terminal's.
+        let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--record", file]) as? InteractiveCommand).launch
+        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(OutputFileTests.contents(file) == before)
+        #expect(OutputFileTests.entries(dir) == ["default.sqlite"])
+        // A persistent device's state directory is not even created.
+        let state = dir + "/state"
+        #expect(throws: ExitCode(2)) { try Self.run(["--state-dir", state, "--record", file]) }
+        #expect(!FileManager.default.fileExists(atPath: state))
+        #expect(OutputFileTests.contents(file) == before)
+    }
+
+    @Test func forceWithoutAFileToReplaceIsRefused() throws {
+        #expect(throws: ExitCode(2)) { try Self.run(["--ephemeral", "--force"]) }
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(throws: ExitCode(2)) { try Self.run(["run", "--force", try Self.passingScenario(in: dir)]) }
+    }
+
+    @Test func theParsedForceReachesTheLaunch() throws {
+        let command = try #require(try Hubsim.parseAsRoot(["--record", "w.yaml", "--force"]) as? InteractiveCommand)
+        #expect(command.launch == InteractiveLaunch(choice: DeviceChoice(), record: "w.yaml", force: true))
+    }
+
+    @Test func aJUnitReportOverAnExistingFileIsRefusedBeforeAnyScenarioRuns() throws {
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = try Self.passingScenario(in: dir)
+        // The report would name the scenario it ran; the refusal comes before, and a
+        // scenario file given as the report is not overwritten either.
+        for target in [dir + "/report.xml", scenario] {
+            let before = FileManager.default.fileExists(atPath: target) ? OutputFileTests.contents(target)! : try OutputFileTests.plant(target)
+            #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", target, scenario]) }
+            #expect(OutputFileTests.contents(target) == before)
+        }
+        #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
+        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", dir, scenario]) }
+        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", "", scenario]) }
+        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", "/dev/null", "--force", scenario]) }
+        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", dir + "/no/report.xml", scenario]) }
+        #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
+    }
+
+    @Test func aJUnitReportIsWrittenOwnerOnlyAndReplacedOnlyWithForce() throws {
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = try Self.passingScenario(in: dir)
+        let report = dir + "/report.xml"
+        try Self.run(["run", "--quiet", "--junit", report, scenario])
+        let first = try #require(OutputFileTests.contents(report))
+        #expect(String(decoding: first, as: UTF8.self).contains("<testsuites"))
+        #expect(OutputFileTests.mode(report) == 0o600)
+        _ = try OutputFileTests.plant(report)
+        chmod(report, 0o644)
+        try Self.run(["run", "--quiet", "--junit", report, "--force", scenario])
+        #expect(String(decoding: try #require(OutputFileTests.contents(report)), as: UTF8.self).contains("<testsuites"))
+        #expect(OutputFileTests.mode(report) == 0o600)
+        #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
+    }
+
+    /// `hubsim tenant` alone once printed its help and exited 0.
+    @Test func tenantWithoutASubcommandIsAUsageError() throws {
+        #expect(throws: ExitCode(2)) { try Self.run(["tenant"]) }
+        // Asking for help is still a success.
+        #expect(throws: (any Error).self) { try Self.run(["tenant", "--help"]) }
+        do { try Self.run(["tenant", "--help"]) } catch {
+            #expect(Hubsim.exitCode(for: error) == .success)
+        }
+    }
+}
