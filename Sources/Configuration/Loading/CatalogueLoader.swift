@@ -19,7 +19,7 @@ extension AppCatalogue {
 
     private static func readApp(_ node: YAMLValue) throws(ConfigError) -> AppDefinition {
         let f = try node.fields("an app", allowed: keys)
-        let id = try f.string("id")
+        let id = try f.name("id")
         let sdkText = try f.string("sdk")
         let sdk: AppSDK
         switch sdkText {
