@@ -134,7 +134,7 @@ struct InteractiveLaunch: Equatable {
 
     /// One readable line and exit 2 (a usage or file error).
     private static func usage(_ message: String) -> Error {
-        FileHandle.standardError.write(Data("hubsim: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("hubsim: \(PrintableText.escaped(message))\n".utf8))
         return ExitCode(2)
     }
 
