@@ -38,7 +38,8 @@ public struct Hubsim: ParsableCommand {
             // message is printed with control characters escaped (`\u{1B}`), never raw.
             // Help and version (status 0) are its own text, printed by it as usual.
             guard code != .success else { exit(withError: error) }
-            FileHandle.standardError.write(Data((Self.printable(fullMessage(for: error)) + "\n").utf8))
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((Self.printable(message) + "\n").utf8)) }
             Foundation.exit(code.rawValue)
         }
     }
