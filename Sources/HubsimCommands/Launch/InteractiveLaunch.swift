@@ -50,7 +50,7 @@ struct InteractiveLaunch: Equatable {
         do {
             session = try CursesSession.start(environment: environment)
         } catch {
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
             throw ExitCode(error.exitCode)
         }
         let capabilities = session.capabilities
