@@ -56,6 +56,8 @@ import Testing
         #expect(refusal("COU1")?.contains("already in the tenant") == true)
         #expect(refusal("new", group: "NOPE")?.contains("unknown group 'NOPE'") == true)
         #expect(refusal("two words")?.contains("cannot be a user name") == true)
+        #expect(refusal(String(repeating: "u", count: 65)) == "t.yaml:1:1: the user name is 65 characters long; names are limited to 64 characters")
+        #expect(refusal(String(repeating: "u", count: 64)) == nil)
         let flow = "groups: [{id: G}]\nusers: [{name: s, role: staging, passwordHash: \"\(Self.hash.phc)\"}]\n"
         #expect(refusal("new", in: flow)?.hasPrefix("t.yaml:2:8: 'users' is written inline") == true)
     }

@@ -25,6 +25,11 @@ public enum TenantEditor {
     /// Checks the request against the current tenant before a password is asked for.
     public static func precheck(_ name: String, group: String?, in text: String, file: String) throws(ConfigError) {
         let tenant = try TenantLoader.load(yaml: text, file: file)
+        // Checked before the password is asked: the file would refuse the name afterwards.
+        guard name.count <= Limits.nameLength else {
+            throw ConfigError(file: file, line: 1, column: 1, message:
+                "the user name is \(name.count) characters long; names are limited to \(Limits.nameLength) characters")
+        }
         guard isValidUserName(name) else {
             throw ConfigError(file: file, line: 1, column: 1, message: "'\(name)' cannot be a user name: use letters, digits and . _ @ -")
         }
