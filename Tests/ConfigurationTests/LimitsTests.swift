@@ -149,6 +149,11 @@ import Testing
         #expect(Self.error(yaml) == ConfigError(file: "t.yaml", line: line, column: column, message: message))
     }
 
+    @Test func aTabInAnIndentationIsNamed() throws {
+        let error = try #require(Self.error("tenant: a\r\ngroups:\r\n\t- id: G\r\n"))
+        #expect(error == ConfigError(file: "t.yaml", line: 3, column: 1, message: "invalid YAML: line 3 is indented with a tab; indent with spaces only"))
+    }
+
     @Test func nestingIsLimited() throws {
         // 17 levels: the limit is 16.
         let deep = "tenant: " + String(repeating: "[", count: 16) + String(repeating: "]", count: 16) + "\n"

@@ -48,6 +48,13 @@ public struct YAMLValue: @unchecked Sendable {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             if problem.hasPrefix("Maximum nesting level") { return nestingError(file: file, line: mark.line, column: mark.column) }
             let what = context.map { "\($0.text) " } ?? ""
+            // libyaml's words for a tab in an indentation do not mention the tab.
+            let lines = YAMLPosition.lines(text)
+            if let tabbed = (max(1, mark.line - 1)...max(1, mark.line)).first(where: { n in
+                n <= lines.count && lines[n - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t")
+            }) {
+                return ConfigError(file: file, line: tabbed, column: 1, message: "invalid YAML: line \(tabbed) is indented with a tab; indent with spaces only")
+            }
             return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(what)\(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let key = duplicates.sorted().first ?? ""
