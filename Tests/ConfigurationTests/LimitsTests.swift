@@ -221,7 +221,8 @@ import Testing
         #expect(FileProblem.words(for: CocoaError(.fileReadNoSuchFile)) == "no such file or directory")
         #expect(FileProblem.words(for: CocoaError(.fileReadNoPermission)) == "permission denied")
         #expect(FileProblem.words(for: CocoaError(.fileWriteOutOfSpace)) == "no space left on the device")
-        #expect(!FileProblem.words(for: CocoaError(.fileReadUnknown)).contains("NSCocoaErrorDomain"))
+        #expect(FileProblem.words(for: CocoaError(.fileReadUnknown)) == "it could not be read (is it a directory or a device?)")
+        #expect(FileProblem.words(for: CocoaError(.fileWriteUnknown)) == "it could not be written (is the path a directory, or the disk full?)")
         #expect(FileProblem.words(for: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOTDIR))) == "not a directory")
     }
 }

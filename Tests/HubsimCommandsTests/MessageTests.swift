@@ -130,6 +130,18 @@ import Testing
         #expect(!run.stdout.contains("NSCocoaErrorDomain") && !run.stdout.contains("permission"))
     }
 
+    /// A file the report cannot be written to is named in plain words, never by an
+    /// `NSCocoaErrorDomain` code (512 for a directory).
+    @Test func aJUnitDestinationThatFailsIsNamedInPlainWords() throws {
+        let scenario = try Self.temporaryFile("profile: workspace-one\nsteps: [goOnline]\n")
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let run = try Self.hubsim(["run", "--junit", "/", scenario])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("cannot write the JUnit report to /") || run.stderr.contains("--junit"), "\(run.stderr)")
+        #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("error 512"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     /// A 54 MB scenario is refused by its size, before it is read: fast and small.
     @Test func aHugeScenarioIsRefusedFast() throws {
         let path = NSTemporaryDirectory() + "hubsim-msg-\(UUID().uuidString).yaml"

@@ -28,7 +28,9 @@ public enum FileProblem {
         case NSFileWriteVolumeReadOnlyError: return "the file system is read-only"
         case NSFileWriteFileExistsError: return "a file is already there"
         case NSFileLockingError: return "the file is locked"
-        default: return "the file could not be read or written (\(ns.code == NSFileReadUnknownError ? "it may be a directory or a device" : "error \(ns.code)"))"
+        case NSFileReadUnknownError: return "it could not be read (is it a directory or a device?)"
+        case NSFileWriteUnknownError: return "it could not be written (is the path a directory, or the disk full?)"
+        default: return "it could not be read or written"
         }
     }
 }

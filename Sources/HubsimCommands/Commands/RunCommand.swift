@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
             do {
                 try JUnitReport.render(report).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
-                try fail("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+                try fail("cannot write the JUnit report to \(junit): \(FileProblem.words(for: error))")
             }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

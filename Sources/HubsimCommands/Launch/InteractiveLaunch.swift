@@ -160,7 +160,7 @@ struct InteractiveLaunch: Equatable {
         do {
             try Data(recording.yaml.utf8).write(to: URL(fileURLWithPath: record), options: .atomic)
         } catch {
-            throw ValidationError("--record \(record): \(error.localizedDescription)")
+            throw ValidationError("--record \(record): \(FileProblem.words(for: error))")
         }
         var notes = ["hubsim: recorded \(model.actionLog.count) action(s) to \(record)"]
         if !recording.variables.isEmpty {
