@@ -106,6 +106,9 @@ import Testing
         let report = TextReport.render(RunReport(results: [ScenarioResult(name: named.name, file: "s.yaml", steps: [])], duration: 0))
         #expect(report.hasPrefix("PASS  s.yaml — \\u{1B}[2Jdemo\\u{7} (0 steps"))
         #expect(!report.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        let tap = TAPReport.render(RunReport(results: [ScenarioResult(name: named.name, file: "s.yaml", steps: [])], duration: 0))
+        #expect(tap.contains("ok 1 - s.yaml: \\u{1B}[2Jdemo\\u{7} (0 steps)"))
+        #expect(!tap.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
     @Test func aScenarioFileOverOneMebibyteIsRefusedFast() throws {
