@@ -136,4 +136,17 @@ import Testing
             #expect(error == ConfigError(file: path, line: 1, column: 1, message: message))
         }
     }
+
+    /// Clock ticks merge in a walk; a recorded advance past the 10-year limit is written as
+    /// several steps, so the recording replays.
+    @Test func aRecordedAdvancePastTheLimitIsSplit() throws {
+        var walk = try RecorderTests.model()
+        walk.type("FRONTLINE<Enter>stage<Enter>stage<Enter>")
+        walk.settle()
+        walk.type("<Tick:315360000><Tick:315360000><Tick:1.5>")
+        let yaml = walk.recording(name: "long").yaml
+        #expect(yaml.contains("  - advanceClock: 315360000\n  - advanceClock: 315360000\n  - advanceClock: 1\n"), "\(yaml)")
+        let result = try RecorderTests.replay(yaml)
+        #expect(result.passed, "\(yaml)\n\(result.failure?.message ?? "")")
+    }
 }
