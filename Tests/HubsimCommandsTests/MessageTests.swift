@@ -118,13 +118,24 @@ import Testing
                            "hubsim: /dev/null:1:1: cannot read the tenant file: it is not a regular file (a device, pipe or socket); give the path of a YAML file")
     }
 
+    @Test(arguments: [
+        (["tenant", "validate", ""], "hubsim: cannot read the tenant file: the path is empty; give the path of a YAML file"),
+        (["--ephemeral", "--tenant", ""], "hubsim: cannot read the tenant file: the path is empty; give the path of a YAML file"),
+        (["--ephemeral", "--log-file", ""],
+         "hubsim: cannot open the log file '' (the path is empty): give --log-file a file in an existing directory you can write to, or leave --log-file out"),
+    ])
+    func anEmptyPathSaysSo(arguments: [String], line: String) throws {
+        Self.expectRefusal(try Self.hubsim(arguments), line)
+    }
+
     @Test func scenarioFileErrorsAreInPlainWords() throws {
-        let run = try Self.hubsim(["run", "/dev/null", "/", "/nonexistent/s.yaml"])
+        let run = try Self.hubsim(["run", "/dev/null", "/", "/nonexistent/s.yaml", ""])
         #expect(run.status == 2)
         #expect(run.stdout.hasPrefix("""
             ERROR /dev/null:1:1: cannot read the scenario file: it is not a regular file (a device, pipe or socket); give the path of a YAML file
             ERROR /:1:1: cannot read the scenario file: it is a directory; give the path of a YAML file
             ERROR /nonexistent/s.yaml:1:1: cannot read the scenario file: no such file or directory
+            ERROR cannot read the scenario file: the path is empty; give the path of a YAML file
 
             """))
         #expect(!run.stdout.contains("NSCocoaErrorDomain") && !run.stdout.contains("permission"))

@@ -14,7 +14,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// One line: the file name and the message with control characters escaped (`\u{1B}`),
     /// as both may hold text from the file or the command line.
+    /// An empty file name (an empty argument) gives the message alone.
     public var description: String {
-        "\(PrintableText.escaped(file)):\(line):\(column): \(PrintableText.escaped(message))"
+        if file.isEmpty { return PrintableText.escaped(message) }
+        return "\(PrintableText.escaped(file)):\(line):\(column): \(PrintableText.escaped(message))"
     }
 }

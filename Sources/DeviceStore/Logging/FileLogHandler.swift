@@ -12,6 +12,7 @@ public final class LogFile: @unchecked Sendable {
 
     /// Opens (creating owner-only) `path` for appending.
     public init(path: String) throws(StoreError) {
+        guard !path.isEmpty else { throw .logFile("''", "the path is empty") }
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .logFile(path, FileProblem.words(errno: errno)) }
         self.path = path

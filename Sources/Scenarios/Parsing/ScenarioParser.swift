@@ -27,7 +27,8 @@ public struct ScenarioParser: Sendable {
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
         let path = displayPath ?? url.path
-        let text = try ConfigFile.text(at: url.path, what: "the scenario file", shownAs: path)
+        // `URL(fileURLWithPath: "")` is the current directory: an empty argument says so instead.
+        let text = try ConfigFile.text(at: displayPath == "" ? "" : url.path, what: "the scenario file", shownAs: path)
         return try parse(text, file: path, directory: url.deletingLastPathComponent())
     }
 
