@@ -196,9 +196,10 @@ import Testing
     }
 
     @Test func aTextValueIsLimitedToAThousandCharacters() throws {
-        let text = String(repeating: "t", count: 1_001)
-        let error = try #require(Self.error("groups: [{id: G, name: \(text)}]\n"))
-        #expect(error == ConfigError(file: "t.yaml", line: 1, column: 24, message: "name is 1,001 characters long; the limit is 1,000 characters"))
+        let error = try #require(Self.error("groups: [{id: G}]\nusers:\n  - {name: a, passwordHash: \"\(String(repeating: "t", count: 1_001))\"}\n"))
+        #expect(error == ConfigError(file: "t.yaml", line: 3, column: 29, message: "passwordHash is 1,001 characters long; the limit is 1,000 characters"))
+        let group = try #require(Self.error("groups: [{id: G, name: \(String(repeating: "g", count: 65))}]\n"))
+        #expect(group == ConfigError(file: "t.yaml", line: 1, column: 24, message: "name is 65 characters long; the limit is 64 characters"))
         let name = try #require(Self.error(try Self.tenant(policy: "tenant: \(String(repeating: "n", count: 65))", replacing: "tenant: Frontline Retail")))
         #expect(name == ConfigError(file: "t.yaml", line: 5, column: 9, message: "tenant is 65 characters long; the limit is 64 characters"))
         #expect(name.line == 5)

@@ -48,7 +48,7 @@ extension AppCatalogue {
             }
         }
         return AppDefinition(
-            id: id, name: try f.optionalString("name") ?? id, sdk: sdk, faults: faults,
+            id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults,
             userItems: try f.stringList("userItems"), preferences: try f.stringList("preferences"),
             commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "")
     }

@@ -13,7 +13,7 @@ public enum TenantLoader {
             for g in try list.items("groups") {
                 let f = try g.fields("a group", allowed: ["id", "name"])
                 let id = try f.name("id")
-                groups.append(OrganizationGroup(id: id, name: try f.optionalString("name") ?? id))
+                groups.append(OrganizationGroup(id: id, name: try f["name"]?.name("name") ?? id))
             }
         }
         guard !groups.isEmpty else { throw root.error("the tenant needs at least one group under 'groups'") }
@@ -68,7 +68,7 @@ public enum TenantLoader {
         case "end-user": role = .endUser
         case let other: throw (f["role"] ?? u).error("role must be staging or end-user, not '\(other)'")
         }
-        return TenantUser(id: UserID(name), displayName: try f.optionalString("displayName") ?? name,
+        return TenantUser(id: UserID(name), displayName: try f["displayName"]?.name("displayName") ?? name,
                           group: group.id, role: role, passwordHash: hash)
     }
 
