@@ -23,7 +23,7 @@ import Testing
         let tenant = try TenantLoader.load(path: dir + "/tenant-strict.yaml")
         #expect(tenant.policy.appPasscodeMinLength == 4)
         #expect(throws: ConfigError(file: "/nonexistent/t.yaml", line: 1, column: 1,
-                                    message: "cannot read the tenant file: No such file or directory")) {
+                                    message: "cannot read the tenant file: no such file or directory")) {
             try TenantLoader.load(path: "/nonexistent/t.yaml")
         }
     }

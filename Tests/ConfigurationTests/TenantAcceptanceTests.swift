@@ -37,20 +37,29 @@ struct TenantAcceptanceTests {
 
     @Test(arguments: [
         ("\"../x y\"", #""../x y" cannot be a user name"#),
-        ("\"\"", #""" cannot be a user name"#),
         ("\"a/b\"", #""a/b" cannot be a user name"#),
         ("\"two words\"", #""two words" cannot be a user name"#),
         ("-lead", #""-lead" cannot be a user name"#),
         (".hidden", #"".hidden" cannot be a user name"#),
         ("\"j\\u00fcrgen\"", #""jürgen" cannot be a user name"#),
         ("\"cou1\\e[2J\"", #""cou1\u{1B}[2J" cannot be a user name"#),
-        (String(repeating: "a", count: 65), "\"\(String(repeating: "a", count: 65))\" cannot be a user name"),
     ])
     func anUnsafeUserNameIsRefusedAtItsPosition(_ name: String, _ message: String) throws {
         let error = try #require(Self.error(Self.yaml(name: name)), "'\(name)' was accepted")
         #expect(error.line == 6 && error.column == 11, "\(error)")
         #expect(error.message == message + ": use 1 to 64 ASCII letters, digits and . _ - @, starting with a letter or digit")
         #expect(!error.description.contains("\u{1B}"))
+    }
+
+    /// An empty or too long name is refused by the length limit every name shares (`Limits`).
+    @Test(arguments: [
+        ("\"\"", "name must not be empty"),
+        (String(repeating: "a", count: 65), "name is 65 characters long; the limit is 64 characters"),
+    ])
+    func aNameOutsideTheLengthLimitIsRefusedAtItsPosition(_ name: String, _ message: String) throws {
+        let error = try #require(Self.error(Self.yaml(name: name)), "'\(name)' was accepted")
+        #expect(error.line == 6 && error.column == 11, "\(error)")
+        #expect(error.message == message)
     }
 
     @Test(arguments: ["cou1", "Cou.1_x-y", "cou1@contoso.com", "7", String(repeating: "a", count: 64)])

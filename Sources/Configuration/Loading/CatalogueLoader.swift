@@ -19,7 +19,7 @@ extension AppCatalogue {
 
     private static func readApp(_ node: YAMLValue) throws(ConfigError) -> AppDefinition {
         let f = try node.fields("an app", allowed: keys)
-        let id = try f.string("id")
+        let id = try f.name("id")
         let sdkText = try f.string("sdk")
         let sdk: AppSDK
         switch sdkText {
@@ -48,7 +48,7 @@ extension AppCatalogue {
             }
         }
         return AppDefinition(
-            id: id, name: try f.optionalString("name") ?? id, sdk: sdk, faults: faults,
+            id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults,
             userItems: try f.stringList("userItems"), preferences: try f.stringList("preferences"),
             commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "")
     }

@@ -13,8 +13,8 @@ public enum TenantLoader {
         if let list = top["groups"] {
             for g in try list.items("groups") {
                 let f = try g.fields("a group", allowed: ["id", "name"])
-                let id = try f.string("id")
-                groups.append(OrganizationGroup(id: id, name: try f.optionalString("name") ?? id))
+                let id = try f.name("id")
+                groups.append(OrganizationGroup(id: id, name: try f["name"]?.name("name") ?? id))
             }
         }
         guard !groups.isEmpty else { throw root.error("the tenant needs at least one group under 'groups'") }
@@ -30,7 +30,7 @@ public enum TenantLoader {
         }
 
         return Tenant(
-            name: try top.optionalString("tenant") ?? "Tenant",
+            name: try top["tenant"]?.name("tenant") ?? "Tenant",
             promptsForGroupID: try top.bool("promptForGroupID", default: true),
             groups: groups, users: users,
             policy: try top["policy"].map(readPolicy) ?? SecurityPolicy())
@@ -39,16 +39,12 @@ public enum TenantLoader {
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before
     /// the first frame).
     public static func load(path: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
-        let text: String
-        do { text = try TextFile.text(at: path) } catch {
-            throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the tenant file: \(error.reason)")
-        }
-        return try load(yaml: text, file: path, minimumCost: minimumCost)
+        try load(yaml: ConfigFile.text(at: path, what: "the tenant file"), file: path, minimumCost: minimumCost)
     }
 
     private static func readUser(_ u: YAMLValue, groups: [OrganizationGroup], minimumCost: ScryptCost) throws(ConfigError) -> TenantUser {
         let f = try u.fields("a user", allowed: ["name", "displayName", "group", "role", "staging", "passwordHash", "password"])
-        let name = try f.string("name")
+        let name = try f.name("name")
         guard UserID.isValidName(name) else {
             throw (f["name"] ?? u).error("\(name.debugDescription) cannot be a user name: use \(UserID.nameRule)")
         }
@@ -79,7 +75,7 @@ public enum TenantLoader {
         case "end-user": role = .endUser
         case let other: throw (f["role"] ?? u).error("role must be staging or end-user, not '\(other)'")
         }
-        return TenantUser(id: UserID(name), displayName: try f.optionalString("displayName") ?? name,
+        return TenantUser(id: UserID(name), displayName: try f["displayName"]?.name("displayName") ?? name,
                           group: group.id, role: role, passwordHash: hash)
     }
 
@@ -89,16 +85,14 @@ public enum TenantLoader {
         if let passcode = f["appPasscode"] {
             let pf = try passcode.fields("appPasscode", allowed: ["required", "minLength"])
             if try pf.bool("required", default: false) {
-                let min = try pf.int("minLength", default: 4)
-                guard (1...16).contains(min) else { throw passcode.error("minLength must be between 1 and 16") }
-                policy.appPasscodeMinLength = min
+                policy.appPasscodeMinLength = try pf.integer("minLength", in: 1...16, unit: "digits", default: 4)
             }
         }
-        policy.inactivityTimeout = try f.double("inactivityTimeout", default: 300)
-        policy.failedAttemptLimit = try f.int("failedAttemptLimit", default: 5)
-        policy.lockoutDuration = try f.double("lockoutSeconds", default: 60)
-        guard policy.inactivityTimeout > 0 else { throw f.owner.error("inactivityTimeout must be positive") }
-        guard policy.failedAttemptLimit > 0 else { throw f.owner.error("failedAttemptLimit must be positive") }
+        // Whole seconds within `Limits` (README, tenant reference): validate and the app
+        // read the same values, and the clock arithmetic on them cannot overflow.
+        policy.inactivityTimeout = Double(try f.integer("inactivityTimeout", in: 1...Limits.durationSeconds, unit: "seconds", default: 300))
+        policy.failedAttemptLimit = try f.integer("failedAttemptLimit", in: 1...Limits.attempts, default: 5)
+        policy.lockoutDuration = Double(try f.integer("lockoutSeconds", in: 0...Limits.durationSeconds, unit: "seconds", default: 60))
         return policy
     }
 }

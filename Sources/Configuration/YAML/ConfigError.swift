@@ -1,6 +1,7 @@
 /// A problem in a YAML file (tenant, app catalogue, scenario), with its position.
 ///
 /// `description` is `file:line:column: message`, the form editors and CI logs link to.
+/// Whole-file problems (cannot read, too large) are at 1:1.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -11,5 +12,11 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.file = file; self.line = line; self.column = column; self.message = message
     }
 
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// One line: the file name and the message with control characters escaped (`\u{1B}`),
+    /// as both may hold text from the file or the command line.
+    /// An empty file name (an empty argument) gives the message alone.
+    public var description: String {
+        if file.isEmpty { return PrintableText.escaped(message) }
+        return "\(PrintableText.escaped(file)):\(line):\(column): \(PrintableText.escaped(message))"
+    }
 }

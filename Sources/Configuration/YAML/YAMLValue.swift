@@ -9,38 +9,36 @@ public struct YAMLValue: @unchecked Sendable {
     let node: Node
     public let file: String
 
-    /// Parses `text`; syntax errors carry Yams' position.
+    /// Parses `text`; syntax errors carry Yams' position. Refused with their position too: a
+    /// control character, a duplicate key, and anything past `Limits` (nesting, entries of a
+    /// list, length of a value, values once aliases are expanded).
     public static func parse(_ text: String, file: String) throws(ConfigError) -> YAMLValue {
+        if let bad = YAMLPosition.firstForbidden(in: text) {
+            let code = "\\u{" + String(bad.scalar.value, radix: 16, uppercase: true) + "}"
+            throw ConfigError(file: file, line: bad.line, column: bad.column,
+                              message: "a control character (\(code)) is not allowed in a YAML file: remove it")
+        }
+        let node: Node
         do {
             // The basic resolver: every scalar is read as text and interpreted by the field
             // that wants it, so Yams' default resolver (regular expressions compiled at first
             // use, a quarter of hubsim's start-up) is never needed. Nothing is constructed
             // (readers interpret the text), so the constructor is empty; UTF-8 is given
             // rather than looked up in the environment.
-            guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
+            guard let root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
                 throw ConfigError(file: file, line: 1, column: 1, message: "the file is empty")
             }
-            return YAMLValue(node: node, file: file)
+            node = root
         } catch let error as ConfigError {
             throw error
         } catch let error as YamlError {
-            throw Self.convert(error, file: file)
+            throw Self.convert(error, file: file, text: text)
         } catch {
-            throw ConfigError(file: file, line: 1, column: 1, message: "\(error)")
+            throw ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: the file cannot be read as YAML")
         }
-    }
-
-    private static func convert(_ error: YamlError, file: String) -> ConfigError {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
-            let what = context.map { "\($0.text) " } ?? ""
-            return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(what)\(problem)")
-        case let .composer(context, problem, mark, _):
-            let what = context.map { "\($0.text) " } ?? ""
-            return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(what)\(problem)")
-        default:
-            return ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
-        }
+        var budget = Limits.expandedValues
+        try YAMLValue(node: node, file: file).checkLimits(depth: 1, budget: &budget)
+        return YAMLValue(node: node, file: file)
     }
 
     public var line: Int { node.mark?.line ?? 1 }
@@ -58,9 +56,41 @@ public struct YAMLValue: @unchecked Sendable {
     public var isPlainScalar: Bool { node.scalar?.style == .plain }
     public var isNull: Bool { node.scalar.map { ["", "~", "null"].contains($0.string) && $0.style == .plain } ?? false }
 
-    public func string(_ what: String) throws(ConfigError) -> String {
+    /// The scalar's text, at most `limit` characters (`Limits.textLength` unless told).
+    public func string(_ what: String, limit: Int = Limits.textLength) throws(ConfigError) -> String {
         guard let s = node.scalar else { throw error("\(what) must be a text value") }
+        let length = s.string.count
+        guard length <= limit else {
+            throw error("\(what) is \(Limits.grouped(length)) characters long; the limit is \(Limits.grouped(limit)) characters")
+        }
         return s.string
+    }
+
+    /// A name or identifier (user name, group ID, app id): 1 to `Limits.nameLength` characters.
+    public func name(_ what: String) throws(ConfigError) -> String {
+        let text = try string(what, limit: Limits.nameLength)
+        guard !text.isEmpty else { throw error("\(what) must not be empty") }
+        return text
+    }
+
+    /// A whole number within `range`; `unit` follows the bounds in the message ("seconds").
+    public func integer(_ what: String, in range: ClosedRange<Int>, unit: String? = nil) throws(ConfigError) -> Int {
+        let bounds = "between \(Limits.grouped(range.lowerBound)) and \(Limits.grouped(range.upperBound))" + (unit.map { " \($0)" } ?? "")
+        guard let s = node.scalar else { throw error("\(what) must be a whole number \(bounds)") }
+        let text = s.string
+        if let v = Int(text) {
+            guard range.contains(v) else { throw error("\(what) must be \(bounds) (got \(PrintableText.quoted(text)))") }
+            return v
+        }
+        if let v = Double(text), v.isFinite, v == v.rounded(), v.magnitude < 9e18 {
+            // `1e3`: a whole number written as a decimal.
+            guard range.contains(Int(v)) else { throw error("\(what) must be \(bounds) (got \(PrintableText.quoted(text)))") }
+            return Int(v)
+        }
+        if let v = Double(text), v.isFinite, v.magnitude >= 9e18 {
+            throw error("\(what) must be \(bounds) (got \(PrintableText.quoted(text)))")
+        }
+        throw error("\(what) must be a whole number \(bounds) (got \(PrintableText.quoted(text)))")
     }
 
     public func int(_ what: String) throws(ConfigError) -> Int {
@@ -133,6 +163,10 @@ public struct YAMLValue: @unchecked Sendable {
         public func string(_ key: String) throws(ConfigError) -> String { try required(key).string(key) }
         public func optionalString(_ key: String) throws(ConfigError) -> String? { try values[key]?.string(key) }
         public func int(_ key: String, default d: Int) throws(ConfigError) -> Int { try values[key]?.int(key) ?? d }
+        public func integer(_ key: String, in range: ClosedRange<Int>, unit: String? = nil, default d: Int) throws(ConfigError) -> Int {
+            try values[key]?.integer(key, in: range, unit: unit) ?? d
+        }
+        public func name(_ key: String) throws(ConfigError) -> String { try required(key).name(key) }
         public func double(_ key: String, default d: Double) throws(ConfigError) -> Double { try values[key]?.double(key) ?? d }
         public func bool(_ key: String, default d: Bool) throws(ConfigError) -> Bool { try values[key]?.bool(key) ?? d }
         public func stringList(_ key: String) throws(ConfigError) -> [String] {

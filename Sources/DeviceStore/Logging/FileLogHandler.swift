@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import Logging
 
@@ -11,8 +12,9 @@ public final class LogFile: @unchecked Sendable {
 
     /// Opens (creating owner-only) `path` for appending.
     public init(path: String) throws(StoreError) {
+        guard !path.isEmpty else { throw .logFile("''", "the path is empty") }
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .unwritable(path, "cannot open the log file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .logFile(path, FileProblem.words(errno: errno)) }
         self.path = path
         self.fd = fd
     }

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 
 /// Why a device database cannot be used. `description` is one line: what went wrong,
@@ -11,7 +12,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The file or directory concerned.
     public var path: String
+    /// One line; paths and names from the command line have their control characters escaped.
     public var description: String
+
+    init(kind: Kind, path: String, description: String) {
+        self.kind = kind; self.path = path; self.description = PrintableText.escaped(description)
+    }
 
     /// The exit status a command reports for this failure (a usage or file error).
     public var exitCode: Int32 { 2 }
@@ -34,6 +40,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     static func unwritable(_ path: String, _ detail: String) -> StoreError {
         StoreError(kind: .unwritable, path: path, description:
             "cannot write device state in \(path) (\(oneLine(detail))): choose a writable directory with --state-dir, or run with --ephemeral")
+    }
+
+    /// `--log-file PATH` cannot be opened for appending.
+    static func logFile(_ path: String, _ detail: String) -> StoreError {
+        StoreError(kind: .unwritable, path: path, description:
+            "cannot open the log file \(path) (\(oneLine(detail))): give --log-file a file in an existing directory you can write to, or leave --log-file out")
     }
 
     static func inUse(_ path: String) -> StoreError {

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 
 /// The file-system side of a store: an owner-only directory and owner-only files.
@@ -78,11 +79,6 @@ enum StoreFiles {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
-    }
+    /// Plain words, never an `NSCocoaErrorDomain` code.
+    private static func reason(_ error: any Error) -> String { FileProblem.words(for: error) }
 }

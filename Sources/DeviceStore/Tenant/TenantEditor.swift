@@ -27,6 +27,11 @@ public enum TenantEditor {
     public static func precheck(_ name: String, group: String?, in text: String, file: String,
                                 minimumCost: ScryptCost = .minimum) throws(ConfigError) {
         let tenant = try TenantLoader.load(yaml: text, file: file, minimumCost: minimumCost)
+        // Checked before the password is asked: the file would refuse the name afterwards.
+        guard name.count <= Limits.nameLength else {
+            throw ConfigError(file: file, line: 1, column: 1, message:
+                "the user name is \(name.count) characters long; names are limited to \(Limits.nameLength) characters")
+        }
         guard UserID.isValidName(name) else {
             throw ConfigError(file: file, line: 1, column: 1, message: "\(name.debugDescription) cannot be a user name: use \(UserID.nameRule)")
         }

@@ -31,10 +31,22 @@ public struct Hubsim: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((Self.printable(fullMessage(for: error)) + "\n").utf8))
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            // ArgumentParser echoes unknown options and bad values as given: a failure's
+            // message is printed with control characters escaped (`\u{1B}`), never raw.
+            // Help and version (status 0) are its own text, printed by it as usual.
+            guard code != .success else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((Self.printable(message) + "\n").utf8)) }
+            Foundation.exit(code.rawValue)
         }
+    }
+
+    /// ArgumentParser's message (an error line, then usage lines) with the control
+    /// characters of each line escaped.
+    static func printable(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
     }
 }

@@ -100,7 +100,7 @@ struct RunCommand: ParsableCommand {
 
     /// Status 2: the run could not be done as asked.
     private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((PrintableText.escaped(message) + "\n").utf8))
         throw ExitCode(2)
     }
 }

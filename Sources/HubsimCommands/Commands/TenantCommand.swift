@@ -65,9 +65,7 @@ struct TenantCommand: ParsableCommand {
             }
             let url = URL(fileURLWithPath: file)
             let text: String
-            do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-                throw usageFailure("\(file):1:1: cannot read the tenant file: \(error.localizedDescription)")
-            }
+            do { text = try ConfigFile.text(at: file, what: "the tenant file") } catch { throw usageFailure(error.description) }
             do {
                 // Refuse before asking for a password that would be thrown away.
                 try TenantEditor.precheck(name, group: group, in: text, file: file)
@@ -103,7 +101,7 @@ private func readPassword(for who: String) throws -> Secret {
 
 /// Prints `message` on standard error and gives the exit status of a usage or file error (2).
 func usageFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("hubsim: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("hubsim: \(PrintableText.escaped(message))\n".utf8))
     return ExitCode(2)
 }
 

@@ -55,7 +55,7 @@ struct InteractiveLaunch: Equatable {
         do {
             session = try CursesSession.start(environment: environment)
         } catch {
-            FileHandle.standardError.write(Data((error.message + "\n").utf8))
+            FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
             throw ExitCode(error.exitCode)
         }
         let capabilities = session.capabilities
@@ -154,7 +154,7 @@ struct InteractiveLaunch: Equatable {
 
     /// One readable line and exit 2 (a usage or file error).
     private static func usage(_ message: String) -> Error {
-        FileHandle.standardError.write(Data("hubsim: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("hubsim: \(PrintableText.escaped(message))\n".utf8))
         return ExitCode(2)
     }
 

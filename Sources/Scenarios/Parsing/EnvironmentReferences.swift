@@ -15,20 +15,47 @@ public enum EnvironmentReferences {
         return (passcode ? "HUBSIM_PASSCODE_" : "HUBSIM_PASSWORD_") + String(upper)
     }
 
-    /// `text` with every `${NAME}` replaced; `missing` names the first unset variable.
-    public static func resolve(_ text: String, in environment: [String: String]) -> (text: String, missing: String?) {
-        guard text.contains("$") else { return (text, nil) }
+    /// What stops a value's references from resolving, at a character offset of the value.
+    public enum Problem: Error, Equatable, Sendable {
+        case unset(String, offset: Int)
+        case emptyName(offset: Int)
+        case unclosed(offset: Int)
+
+        public var offset: Int {
+            switch self {
+            case let .unset(_, offset), let .emptyName(offset), let .unclosed(offset): offset
+            }
+        }
+
+        public var message: String {
+            switch self {
+            case let .unset(name, _):
+                "environment variable \(PrintableText.quoted(name)) is not set (scenario files refer to secrets as ${NAME}; export it before `hubsim run`)"
+            case .emptyName:
+                "empty variable name in '${}': write ${NAME} with the variable's name, or $$ for a literal '$'"
+            case .unclosed:
+                "'${' is not closed: write ${NAME}, or $$ for a literal '$'"
+            }
+        }
+    }
+
+    /// `text` with every `${NAME}` replaced, or the first problem.
+    public static func resolving(_ text: String, in environment: [String: String]) -> Result<String, Problem> {
+        guard text.contains("$") else { return .success(text) }
         var out = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             out += rest[..<dollar]
+            let offset = text.distance(from: text.startIndex, to: dollar)
             let after = rest[rest.index(after: dollar)...]
             if after.first == "$" {
                 out += "$"
                 rest = after.dropFirst()
-            } else if after.first == "{", let close = after.firstIndex(of: "}") {
+            } else if after.first == "{" {
+                guard let close = after.firstIndex(of: "}") else { return .failure(.unclosed(offset: offset)) }
                 let name = String(after[after.index(after: after.startIndex)..<close])
-                guard let value = environment[name] else { return (out, name) }
+                guard !name.isEmpty else { return .failure(.emptyName(offset: offset)) }
+                guard let value = environment[name] else { return .failure(.unset(name, offset: offset)) }
                 out += value
                 rest = after[after.index(after: close)...]
             } else {
@@ -37,18 +64,30 @@ public enum EnvironmentReferences {
             }
         }
         out += rest
-        return (out, nil)
+        return .success(out)
     }
 }
 
 extension YAMLValue {
-    /// The scalar's text with `${VAR}` references resolved.
-    func text(_ what: String, env: [String: String]) throws(ConfigError) -> String {
-        let raw = try string(what)
-        let (resolved, missing) = EnvironmentReferences.resolve(raw, in: env)
-        if let missing {
-            throw error("environment variable \(missing) is not set (scenario files refer to secrets as ${NAME}; export it before `hubsim run`)")
+    /// The scalar's text with `${VAR}` references resolved; at most `limit` characters
+    /// before and after (a variable's value counts).
+    func text(_ what: String, env: [String: String], limit: Int = Limits.textLength) throws(ConfigError) -> String {
+        let raw = try string(what, limit: limit)
+        switch EnvironmentReferences.resolving(raw, in: env) {
+        case let .success(resolved):
+            guard resolved.count <= limit else {
+                throw error("\(what) is \(Limits.grouped(resolved.count)) characters long once its ${…} references are resolved; the limit is \(Limits.grouped(limit)) characters")
+            }
+            return resolved
+        case let .failure(problem):
+            throw ConfigError(file: file, line: line, column: column(at: problem.offset, in: raw), message: problem.message)
         }
-        return resolved
+    }
+
+    /// The column of character `offset` of this scalar's text, where the text is written as it
+    /// is read (one line, plain or quoted without escapes before it); else the value's column.
+    func column(at offset: Int, in text: String) -> Int {
+        guard !text.contains(where: \.isNewline), !text.prefix(offset).contains("\\") else { return column }
+        return column + offset + (isPlainScalar ? 0 : 1)
     }
 }

@@ -35,9 +35,9 @@ struct ExpectationParser {
             }
             e.foreground = text
         }
-        e.held = try f["held"].map { v throws(ConfigError) in try v.int("held") }
+        e.held = try f["held"].map { v throws(ConfigError) in try v.integer("held", in: 0...Limits.expectedCount) }
         e.clock = try f["clock"]?.text("clock", env: env)
-        e.leakCount = try f["leakCount"].map { v throws(ConfigError) in try v.int("leakCount") }
+        e.leakCount = try f["leakCount"].map { v throws(ConfigError) in try v.integer("leakCount", in: 0...Limits.expectedCount) }
         if let v = f["logged"] { e.logged = try texts(v, "logged") }
         return e
     }
@@ -67,8 +67,8 @@ struct ExpectationParser {
             }
             e.lifecycle = l
         }
-        e.items = try f["items"].map { v throws(ConfigError) in try v.int("items") }
-        e.stored = try f["stored"].map { v throws(ConfigError) in try v.int("stored") }
+        e.items = try f["items"].map { v throws(ConfigError) in try v.integer("items", in: 0...Limits.expectedCount) }
+        e.stored = try f["stored"].map { v throws(ConfigError) in try v.integer("stored", in: 0...Limits.expectedCount) }
         e.pending = try f["pending"].map { v throws(ConfigError) in try v.bool("pending") }
         return e
     }

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import HubUI
 
@@ -49,24 +50,33 @@ public enum KeySequence {
         if lower.hasPrefix("click:") {
             let parts = lower.dropFirst(6).split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else {
-                throw Problem(offset: offset, message: "<\(name)> must be <Click:X,Y> with cell coordinates")
+                throw Problem(offset: offset, message: "<\(PrintableText.quoted(name))> must be <Click:X,Y> with cell coordinates")
+            }
+            guard parts[0] < Limits.screenWidth, parts[1] < Limits.screenHeight else {
+                throw Problem(offset: offset, message: "<Click:X,Y> must be between 0,0 and \(Limits.screenWidth - 1),\(Limits.screenHeight - 1) (got \(PrintableText.quoted(name)))")
             }
             return .mouse(MouseEvent(x: parts[0], y: parts[1]))
         }
         if lower.hasPrefix("tick:") {
-            guard let s = Double(lower.dropFirst(5)), s >= 0 else {
-                throw Problem(offset: offset, message: "<\(name)> must be <Tick:SECONDS>")
+            guard let s = Double(lower.dropFirst(5)), s.isFinite, s >= 0 else {
+                throw Problem(offset: offset, message: "<\(PrintableText.quoted(name))> must be <Tick:SECONDS>, e.g. <Tick:0.5>")
+            }
+            guard s <= Double(Limits.durationSeconds) else {
+                throw Problem(offset: offset, message: "<Tick:SECONDS> must be between 0 and \(Limits.grouped(Limits.durationSeconds)) seconds (10 years) (got \(PrintableText.quoted(name)))")
             }
             return .tick(s)
         }
         if lower.hasPrefix("resize:") {
             let parts = lower.dropFirst(7).split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                throw Problem(offset: offset, message: "<\(name)> must be <Resize:WxH>, e.g. <Resize:120x40>")
+                throw Problem(offset: offset, message: "<\(PrintableText.quoted(name))> must be <Resize:WxH>, e.g. <Resize:120x40>")
+            }
+            guard parts[0] <= Limits.screenWidth, parts[1] <= Limits.screenHeight else {
+                throw Problem(offset: offset, message: "<Resize:WxH> must be between 1x1 and \(Limits.screenWidth)x\(Limits.screenHeight) (got \(PrintableText.quoted(name)))")
             }
             return .resize(width: parts[0], height: parts[1])
         }
-        throw Problem(offset: offset, message: "unknown key <\(name)>; valid: \(validNames)")
+        throw Problem(offset: offset, message: "unknown key <\(PrintableText.quoted(name))>; valid: \(validNames)")
     }
 
     /// Writes events back in this syntax (the recorder and reports use it).

@@ -27,10 +27,8 @@ public struct ScenarioParser: Sendable {
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
         let path = displayPath ?? url.path
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the scenario file: \(Self.reason(error))")
-        }
+        // `URL(fileURLWithPath: "")` is the current directory: an empty argument says so instead.
+        let text = try ConfigFile.text(at: displayPath == "" ? "" : url.path, what: "the scenario file", shownAs: path)
         return try parse(text, file: path, directory: url.deletingLastPathComponent())
     }
 
@@ -102,18 +100,16 @@ public struct ScenarioParser: Sendable {
     private func screenSize(_ node: YAMLValue?) throws(ConfigError) -> (Int, Int) {
         guard let node else { return (80, 24) }
         let text = try node.text("screen", env: environment)
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 20, parts[1] >= 5, parts[0] <= 1000, parts[1] <= 500 else {
-            throw node.error("screen must be WIDTHxHEIGHT, e.g. 80x24 or 120x40")
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1] else {
+            throw node.error("screen must be WIDTHxHEIGHT, e.g. 80x24 or 120x40 (got \(PrintableText.quoted(text)))")
         }
-        return (parts[0], parts[1])
+        guard (20...Limits.screenWidth).contains(width), (5...Limits.screenHeight).contains(height) else {
+            throw node.error("screen must be between 20x5 and \(Limits.screenWidth)x\(Limits.screenHeight) (got \(PrintableText.quoted(text)))")
+        }
+        return (width, height)
     }
 
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        return ns.localizedDescription
-    }
 }
 
 /// Tenants read once per run: scenarios that name the same tenant share one parse.
@@ -147,24 +143,19 @@ enum PolicyOverrides {
             let pf = try passcode.fields("appPasscode", allowed: ["required", "minLength"])
             let required = try pf.bool("required", default: true)
             if required {
-                let min = try pf.int("minLength", default: base.appPasscodeMinLength ?? 4)
-                guard (1...16).contains(min) else { throw (pf["minLength"] ?? passcode).error("minLength must be between 1 and 16") }
-                policy.appPasscodeMinLength = min
+                policy.appPasscodeMinLength = try pf.integer("minLength", in: 1...16, unit: "digits", default: base.appPasscodeMinLength ?? 4)
             } else {
                 policy.appPasscodeMinLength = nil
             }
         }
         if let v = f["inactivityTimeout"] {
-            policy.inactivityTimeout = try ScenarioValues.seconds(v, "inactivityTimeout", env: env)
-            guard policy.inactivityTimeout > 0 else { throw v.error("inactivityTimeout must be positive") }
+            policy.inactivityTimeout = try ScenarioValues.seconds(v, "inactivityTimeout", env: env, from: 0.001)
         }
         if let v = f["failedAttemptLimit"] {
-            policy.failedAttemptLimit = try v.int("failedAttemptLimit")
-            guard policy.failedAttemptLimit > 0 else { throw v.error("failedAttemptLimit must be positive") }
+            policy.failedAttemptLimit = try v.integer("failedAttemptLimit", in: 1...Limits.attempts)
         }
         if let v = f["lockoutSeconds"] {
             policy.lockoutDuration = try ScenarioValues.seconds(v, "lockoutSeconds", env: env)
-            guard policy.lockoutDuration >= 0 else { throw v.error("lockoutSeconds must not be negative") }
         }
         return policy
     }
@@ -172,14 +163,27 @@ enum PolicyOverrides {
 
 /// Small value readers shared by the scenario parser.
 enum ScenarioValues {
-    /// Seconds as a number (`300`, `0.5`) or with a unit (`90s`, `5m`, `1h`).
-    static func seconds(_ node: YAMLValue, _ what: String, env: [String: String]) throws(ConfigError) -> Double {
+    /// Seconds as a number (`300`, `0.5`) or with a unit (`90s`, `5m`, `1h`, `250ms`), in whole
+    /// milliseconds (the clock's step) from `lower` to `Limits.durationSeconds` (10 years).
+    static func seconds(_ node: YAMLValue, _ what: String, env: [String: String], from lower: Double = 0) throws(ConfigError) -> Double {
         let text = try node.text(what, env: env).trimmingCharacters(in: .whitespaces)
+        let bounds = "between \(formatSeconds(lower)) and \(Limits.grouped(Limits.durationSeconds)) seconds (10 years)"
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            if let v = Double(text.dropLast(suffix.count)) { return v * factor }
+        var value: Double?
+        if let v = Double(text) { value = v }
+        for (suffix, factor) in units where value == nil && text.hasSuffix(suffix) {
+            if let v = Double(text.dropLast(suffix.count)) { value = v * factor }
         }
-        guard let v = Double(text) else { throw node.error("\(what) must be a number of seconds, or a duration such as 90s, 5m or 1h") }
-        return v
+        guard let value, value.isFinite else {
+            throw node.error("\(what) must be a number of seconds, or a duration such as 90s, 5m or 1h, \(bounds) (got \(PrintableText.quoted(text)))")
+        }
+        guard value >= lower, value <= Double(Limits.durationSeconds) else {
+            throw node.error("\(what) must be \(bounds) (got \(PrintableText.quoted(text)))")
+        }
+        let milliseconds = (value * 1000).rounded()
+        guard abs(value * 1000 - milliseconds) < 1e-6 else {
+            throw node.error("\(what) must be \(bounds), in whole milliseconds (got \(PrintableText.quoted(text)))")
+        }
+        return milliseconds / 1000
     }
 }

@@ -130,7 +130,6 @@ struct StepParser {
         case "goOnline": try a.noArguments(); return ([.goOnline], name)
         case "advanceClock":
             let s = try ScenarioValues.seconds(try a.scalar("advanceClock needs a number of seconds"), "advanceClock", env: env)
-            guard s >= 0 else { throw a.node.error("advanceClock cannot go back in time") }
             return ([.advanceClock(seconds: s)], "advanceClock \(formatSeconds(s))")
         case "setDeliveryMode":
             let text = try a.scalar("setDeliveryMode needs held or immediate").text("setDeliveryMode", env: env)
@@ -149,8 +148,8 @@ struct StepParser {
         switch name {
         case "press":
             guard let value, value.isScalar else { throw nameNode.error("press needs keys, e.g. press: \"cou1<Enter>\"") }
-            let raw = try value.string("press")
-            let resolved = try value.text("press", env: env)
+            let raw = try value.string("press", limit: Limits.keySequenceLength)
+            let resolved = try value.text("press", env: env, limit: Limits.keySequenceLength)
             do {
                 return (.press(try KeySequence.parse(resolved), text: raw), "press \(raw)")
             } catch let problem {

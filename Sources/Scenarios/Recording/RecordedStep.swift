@@ -84,7 +84,7 @@ struct RecordedStepWriter {
         case .openBroker: body = "openBroker"
         case .goOnline: body = "goOnline"
         case .goOffline: body = "goOffline"
-        case let .advanceClock(s): body = "advanceClock: \(formatSeconds(s))"
+        case let .advanceClock(s): body = Self.advanceClock(s)
         case let .setDeliveryMode(m): body = "setDeliveryMode: \(m.rawValue)"
         case .releaseDelivery: body = "releaseDelivery"
         case .userActivity: body = "userActivity"
@@ -93,6 +93,21 @@ struct RecordedStepWriter {
         // `refused:` sits beside the step name, so a bare step gets an empty value.
         let head = body.contains(":") ? body : body + ":"
         return head + "\n    refused: " + YAMLText.scalar(refusal.tag)
+    }
+
+    /// A clock advance as steps `hubsim run` accepts: at most `Limits.durationSeconds` each,
+    /// so a longer one (warps and ticks merge in the walk) becomes several steps.
+    static func advanceClock(_ seconds: Double) -> String {
+        let most = Double(Limits.durationSeconds)
+        var left = seconds
+        var steps: [String] = []
+        // 1,000 steps reach 10,000 years, past any clock a device keeps (`SimInstant.latest`).
+        while left > most && steps.count < 1_000 {
+            steps.append("advanceClock: \(formatSeconds(most))")
+            left -= most
+        }
+        steps.append("advanceClock: \(formatSeconds(left))")
+        return steps.joined(separator: "\n  - ")
     }
 
     /// `{key: value, …}`; values that are references or flags are written as they are.

@@ -110,7 +110,11 @@ struct Replay {
             var end = i
             var milliseconds: Int64 = 0
             while end < log.count, case let .advanceClock(s) = log[end].action, end == i || !checkpoints.contains(end) {
-                milliseconds += Int64((s * 1000).rounded())
+                // Saturating: a warp's length comes from a tenant's policy (bounded when read,
+                // but the sum of many must not trap either).
+                let step = (s * 1000).rounded()
+                let bounded = step.isNaN ? 0 : Int64(min(max(step, -9e18), 9e18))
+                milliseconds = milliseconds.addingReportingOverflow(bounded).overflow ? .max : milliseconds + bounded
                 end += 1
             }
             let merged = DeviceAction.advanceClock(seconds: Double(milliseconds) / 1000)

@@ -33,8 +33,9 @@ public enum TAPReport {
     }
 
     /// A test point's description may not contain `#` (a directive) or a newline.
+    /// One line of text from a file: `#` escaped for TAP, control characters as `\u{1B}`.
     private static func description(_ s: String) -> String {
-        s.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
+        PrintableText.escaped(s.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " "))
     }
 
     /// The YAML diagnostic block, emitted by Yams; TAP 13 wants it indented under its test point.

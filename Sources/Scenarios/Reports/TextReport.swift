@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import HubUI
 
@@ -45,7 +46,9 @@ public enum TextReport {
             }
         }
         out.append(totals(report))
-        return out.joined(separator: "\n") + "\n"
+        // Names, labels and expected texts come from the files: a control character in one
+        // is shown escaped (`\u{1B}`), so it cannot drive the terminal or break a line.
+        return out.map(PrintableText.escaped).joined(separator: "\n") + "\n"
     }
 
     /// `12 scenarios: 11 passed, 1 failed; 240 steps in 0.42 s`
