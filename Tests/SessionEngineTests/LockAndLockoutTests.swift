@@ -27,6 +27,20 @@ import Testing
         #expect(d.snapshot.coverage["refused:logOut:locked"] == 1)
     }
 
+    /// Warping again and again stops at `SimInstant.latest`, the last time a saved device
+    /// may hold (a later one would reopen as damaged), and the lock still happens on the way.
+    @Test func theClockStopsAtTheLatestInstantADeviceCanBeSavedWith() {
+        var d = Fixtures.staged()
+        _ = d.checkOut("cou1")
+        let tenYears = 315_360_000.0
+        for _ in 0..<101 { _ = d.advanceClock(by: tenYears) }
+        #expect(d.now == SimInstant.latest)
+        #expect(d.now.isPlausible)
+        #expect(d.state == .locked("cou1"))
+        #expect(d.advanceClock(by: 1) == .success(.locked("cou1")))
+        #expect(d.now == SimInstant.latest)
+    }
+
     @Test func offlineUnlockGoesThroughTheHubAndBackToTheApp() {
         var d = Fixtures.staged()
         _ = d.checkOut("cou1")

@@ -3,7 +3,8 @@ extension SharedDevice {
     /// last input) a checked-out device locks; lockouts end when their time comes.
     public mutating func advanceClock(by seconds: Double) -> Result<DeviceState, Refusal> {
         guard seconds > 0 else { return .success(state) }
-        let target = now.adding(seconds: seconds)
+        // The clock stops at `SimInstant.latest`: a device saved past it would reopen as damaged.
+        let target = min(now.adding(seconds: seconds), SimInstant.latest)
         if case let .checkedOut(user) = state, profile.hasInactivityLock {
             let lockAt = snapshot.lastActivity.adding(seconds: policy.inactivityTimeout)
             if lockAt <= target {
