@@ -120,6 +120,7 @@ enum PaneLogView {
         switch e.kind {
         case .callback: ("← \(e.name)" + (e.detail.isEmpty ? "" : " \(e.detail)"), .callback)
         case .notification: ("← \(e.name)", .callback)
+        case .missed: ("✗ missed \(e.name) (\(e.detail))", .call)
         case .call: ("→ \(e.name) \(e.detail)", .call)
         case .data, .lifecycle: ("· \(e.detail.isEmpty ? e.name : e.detail)", .data)
         }
