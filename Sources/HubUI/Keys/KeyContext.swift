@@ -29,6 +29,6 @@ public struct KeyContext: Equatable, Sendable {
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall }
-    /// PgUp/PgDn scroll something (help or the event log).
-    public var scrollable: Bool { helpOpen || view == .eventLog }
+    /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).
+    public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit }
 }

@@ -15,6 +15,8 @@ extension HubModel {
         case .panes: PanesView.draw(self, &c, layout.main)
         case .eventLog: EventLogView.draw(self, &c, layout.main)
         case .diagram: DiagramView.draw(self, &c, layout.main)
+        case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height))
+        case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height))
         }
         HintLine.draw(self, &c, layout.hint)
         if page == .logoutConfirm { LogoutConfirmView.draw(self, &c, screen: c.grid.bounds) }

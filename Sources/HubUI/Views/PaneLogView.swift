@@ -19,7 +19,7 @@ enum PaneLogView {
         var kind: Kind
     }
 
-    enum Kind: Equatable { case time, callback, call, data }
+    enum Kind: Equatable { case time, callback, call, data, missed }
 
     /// The narrowest pane that keeps the time on the entry's own row: `08:00:00 ← ` and the
     /// longest API name.
@@ -63,6 +63,7 @@ enum PaneLogView {
             case .time, .data: style = t.dim
             case .callback: style = t.heading
             case .call: style = t.text
+            case .missed: style = t.warning
             }
             c.line(line.text, in: r, row: row + i, indent: line.indent, style: style)
         }
@@ -120,9 +121,10 @@ enum PaneLogView {
         switch e.kind {
         case .callback: ("← \(e.name)" + (e.detail.isEmpty ? "" : " \(e.detail)"), .callback)
         case .notification: ("← \(e.name)", .callback)
-        case .missed: ("✗ missed \(e.name) (\(e.detail))", .call)
+        case .missed: ("✗ missed \(e.name) (\(e.detail))", .missed)
         case .call: ("→ \(e.name) \(e.detail)", .call)
-        case .data, .lifecycle: ("· \(e.detail.isEmpty ? e.name : e.detail)", .data)
+        case .data: ("· \(e.detail.isEmpty ? e.name : e.detail)", .data)
+        case .lifecycle: ("· \(e.name)" + (e.detail.isEmpty ? "" : " (\(e.detail))"), .data)
         }
     }
 }

@@ -31,7 +31,7 @@ public enum MissReason: String, Codable, Sendable, CaseIterable {
         switch self {
         case .notRunning: "not running"
         case .suspended: "suspended"
-        case .noBackgroundCapability: "no background capability"
+        case .noBackgroundCapability: "no background"
         case .notListening: "not listening"
         case .noSDK: "no SDK"
         }
