@@ -104,3 +104,8 @@ enum ZoomView {
         app.currentUser.map { HubPages.ownerStyle(m, $0) } ?? t.text
     }
 }
+
+extension HubModel {
+    /// The zoomed pane's scrollable rows in all and how many show at the model's size.
+    public var zoomExtent: (rows: Int, visible: Int) { ZoomView.extent(self) }
+}
