@@ -41,6 +41,12 @@ struct ZoomTests {
         try tmux.send("Up")
         _ = try tmux.waitUntil("one row up", timeout: HubDriver.patience) { !$0.split(separator: "\n")[21].contains("cold start") }
 
+        // The wheel (an SGR report, button 65: down) scrolls too, and stops at the last page.
+        for _ in 0..<3 { try tmux.type("\u{1B}[<65;40;10M") }
+        _ = try tmux.waitUntil("the wheel back to the last page", timeout: HubDriver.patience) {
+            $0.split(separator: "\n")[21].contains(" · foreground (cold start)")
+        }
+
         try tmux.send("Escape")
         try hub.waitForPane("Notes", "foreground")
     }
