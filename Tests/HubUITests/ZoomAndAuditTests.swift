@@ -113,4 +113,14 @@ import Testing
         #expect(all.filter(m.logFilter.matches).allSatisfy { $0.text.contains("cou1") })
         #expect(!EventLogFilter(user: "cou1").matches(LogEntry(seq: 1, time: .shiftStart, kind: .event, app: nil, text: "cou12 checked out")))
     }
+
+    /// Apps beyond the panes that fit: the summary tile names those certain to leak.
+    @Test func theSummaryTileNamesHiddenWillLeaks() {
+        var m = Screens.manyApps()
+        m.apply(.launch("handbook5"))
+        m.apply(.logOut)
+        m.apply(.checkOut(group: "FRONTLINE", user: "cou2", password: Secret("cou2"), passcode: nil))
+        #expect(m.device.verdict(of: m.device.app("handbook5")!).kind == .willLeak)
+        #expect(m.screen().contains("WILL LEAK in handbook5"))
+    }
 }
