@@ -54,10 +54,10 @@ public enum KeyTable {
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
             $0.paneFocused && ($0.view == .panes || $0.view == .zoom)
         },
-        // Event-log filters (F2)
-        KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log") { $0.view == .eventLog },
-        KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log") { $0.view == .eventLog },
-        KeyBinding([.char("K")], "kind filter", .filterKind, scope: "event log") { $0.view == .eventLog },
+        // Event-log filters (F2): its filter bar shows these keys, and each filter is clickable there
+        KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log", inHint: false) { $0.view == .eventLog },
+        KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log", inHint: false) { $0.view == .eventLog },
+        KeyBinding([.char("K")], "kind filter", .filterKind, scope: "event log", inHint: false) { $0.view == .eventLog },
         // Scrolling (event log, help)
         KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / event log", inHint: false) {
             !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
