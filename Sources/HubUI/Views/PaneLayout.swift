@@ -35,10 +35,9 @@ struct PaneLayout {
         let shown = Array(entries.prefix(max(0, free - itemRows)))
         log = PaneHistory.rows(shown, width: inner.width)
         hidden = entries.count - shown.count
-        // The history sits on the verdict; the items keep their rows at the top (an item cut to
-        // fit a second row reads worse than `first item +N`).
+        // The history sits on the verdict; the items take every row above it.
         let itemsEnd = inner.height - bottomLines - log.count
-        items = itemsTop..<max(itemsTop, min(itemsEnd, itemsTop + itemRows))
+        items = itemsTop..<max(itemsTop, itemsEnd)
         logTop = max(itemsEnd, itemsTop)
     }
 
