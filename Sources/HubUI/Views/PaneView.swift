@@ -101,6 +101,17 @@ enum PaneView {
         }
     }
 
+    /// What a callback, notification or call is called where its API name does not fit.
+    private static func shortName(_ api: String) -> String {
+        switch api {
+        case API.didWipeCurrentUserData: "wipe"
+        case API.didDetectUserChange: "user change"
+        case API.accountChangedNotification: "ACCOUNT_CHANGED"
+        case let name where name.hasPrefix(API.didFinishInitialCheck): "initial check"
+        default: api
+        }
+    }
+
     /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
     static func verdictForms(_ v: AppVerdict) -> [String] {
         let whose = v.owners.map { "\($0.name)'s" }.joined(separator: ", ")
@@ -115,7 +126,7 @@ enum PaneView {
         switch v.kind {
         case .received:
             let at = v.receivedAt?.description ?? ""
-            return ["received \(at): " + v.via.joined(separator: ", "), "received \(at) (\(v.via.count) item\(v.via.count == 1 ? "" : "s"))",
+            return ["received \(at): " + v.via.joined(separator: ", "), "received \(at): " + v.via.map(shortName).joined(separator: ", "),
                     "received \(at)", "received"]
         case .willNotice:
             return ["will notice at its \(v.next?.rawValue ?? "next foreground")", "will notice: \(next)", "notices at \(next)"]
