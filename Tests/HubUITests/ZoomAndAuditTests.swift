@@ -123,4 +123,19 @@ import Testing
         #expect(m.device.verdict(of: m.device.app("handbook5")!).kind == .willLeak)
         #expect(m.screen().contains("WILL LEAK in handbook5"))
     }
+
+    /// Over the lock screen's form, the audit takes the letters: `a` closes it, nothing is
+    /// typed into the hidden form, and no cursor blinks in it.
+    @Test func theAuditOverAFormKeepsTheFormUntouched() {
+        var m = Screens.lockScreenRefusal()
+        let form = m.form
+        let status = rows(m)[0]
+        let leaks = status.range(of: "leaks: 0")!
+        _ = m.handle(.mouse(MouseEvent(x: status.distance(from: status.startIndex, to: leaks.lowerBound), y: 0)))
+        #expect(m.view == .audit)
+        #expect(m.render(width: 80, height: 24).cursor == nil)
+        m.press("a")
+        #expect(m.view == .panes)
+        #expect(m.form == form)
+    }
 }
