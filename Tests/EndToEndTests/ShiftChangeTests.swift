@@ -32,14 +32,15 @@ struct ShiftChangeTests {
         try hub.checkOut("cou2")
         #expect(try !tmux.screen().contains("controllerDidWipeCurrentUserData"), "nor is check-out")
 
-        // Notes comes back to the foreground: wipe first, then the user change.
+        // Notes comes back to the foreground: wipe first, then the user change. The pane lists
+        // the newest first, so the user change is above the wipe.
         try tmux.send("Tab", "Enter")
         let screen = try tmux.waitUntil("Notes' callbacks", timeout: HubDriver.patience) {
             $0.contains("controllerDidWipeCurrentUserData") && $0.contains("controllerDidDetectUserChange")
         }
         let wipe = try #require(screen.range(of: "controllerDidWipeCurrentUserData"))
         let change = try #require(screen.range(of: "controllerDidDetectUserChange", options: .backwards))
-        #expect(wipe.lowerBound < change.lowerBound)
+        #expect(change.lowerBound < wipe.lowerBound)
         #expect(screen.contains("user: cou2"))
         #expect(screen.contains("leaks: 0"))
     }

@@ -38,17 +38,18 @@ import Testing
         }
     }
 
-    @Test func narrowPanesGiveTheTimeItsOwnRowAndWrapTheName() {
-        let rows = Screens.paneLeak().screen().split(separator: "\n").map(String.init)
-        // Scanner, bottom left at 80x24: one time row for the callbacks of the same instant.
-        let pane = rows.map { String($0.dropFirst(33).prefix(22)) }
-        guard let wipe = pane.firstIndex(of: "← controllerDidWipe   ") else {
-            Issue.record(Comment(rawValue: "no wipe callback in\n" + pane.joined(separator: "\n"))); return
-        }
-        #expect(pane[wipe - 1] == "08:00:00              ")
-        #expect(pane[wipe + 1] == "  CurrentUserData     ")
-        #expect(pane[wipe + 2] == "← controllerDidDetect ")
-        #expect(pane[wipe + 3] == "  UserChange          ")
+    /// An 80x24 pane (22 columns inside) shows the wipe and the user-change callback both,
+    /// newest first, as short labels; the entries that do not fit are counted in its border.
+    @Test func narrowPanesShowTheNewestCallbacksFirstAndCountTheRest() {
+        let rows = Screens.verdictsWorkspaceOne().screen().split(separator: "\n").map(String.init)
+        let notes = rows[1..<8].map { String($0.dropFirst(32).prefix(24)) }
+        #expect(notes == ["┌ Notes · background ──┐",
+                          "│user: cou2     WS1 SDK│",
+                          "│• Handover note by… +3│",
+                          "│← user-change callback│",
+                          "│← wipe callback       │",
+                          "│received 08:03:00     │",
+                          "└───────────── +1 more ┘"])
     }
 
     @Test func widePanesKeepTheTimeOnTheEntrysRow() {
@@ -58,14 +59,15 @@ import Testing
         #expect(text.contains("08:00:00 ← controllerDidFinishInitialCheck error: nil"))
     }
 
-    @Test func theNewestCallbacksStayVisible() {
-        var m = Screens.home()                 // notes ran for cou1
-        m.press("m<Enter>y")                   // check in
-        m.checkOutThroughUI(user: "cou2")
-        m.press("<Tab>l")                      // notes to the foreground: it notices both
-        let rows = m.screen().split(separator: "\n").map { String($0.dropFirst(33).prefix(22)) }
-        let pane = rows[1..<7].joined(separator: "\n")
-        #expect(pane.contains("← controllerDidDetect"), "newest callback not shown:\n\(pane)")
-        #expect(pane.contains("  UserChange"))
+    @Test func wholeAPINamesWhereThePaneHasRoom() {
+        let text = Screens.verdictsWorkspaceOne().render(width: 120, height: 40).grid.text
+        #expect(text.contains("│← controllerDidDetectUserChange       │"))
+        #expect(text.contains("│← controllerDidWipeCurrentUserData    │"))
+    }
+
+    /// A notification missed at every sign-in is one row with its count.
+    @Test func repeatedMissesAreOneRowWithACount() {
+        let text = Screens.verdictsEntra().screen()
+        #expect(text.contains("│✗ missed (no SDK) ×3  │"))
     }
 }

@@ -28,7 +28,8 @@ public struct KeyContext: Equatable, Sendable {
     public var tooSmall: Bool
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
-    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall }
-    /// PgUp/PgDn scroll something (help or the event log).
-    public var scrollable: Bool { helpOpen || view == .eventLog }
+    /// The zoomed pane and the audit cover the Hub column, so its form cannot have the keys then.
+    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall && view != .zoom && view != .audit }
+    /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).
+    public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit }
 }

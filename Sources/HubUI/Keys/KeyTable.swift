@@ -51,7 +51,20 @@ public enum KeyTable {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
+        KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
+            $0.paneFocused && ($0.view == .panes || $0.view == .zoom)
+        },
+        // Event-log filters (F2): its filter bar shows these keys, and each filter is clickable there
+        KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log", inHint: false) { $0.view == .eventLog },
+        KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log", inHint: false) { $0.view == .eventLog },
+        KeyBinding([.char("K")], "kind filter", .filterKind, scope: "event log", inHint: false) { $0.view == .eventLog },
         // Scrolling (event log, help)
+        KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / event log", inHint: false) {
+            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        },
+        KeyBinding([.down], "line down", .lineDown, scope: "zoomed pane / audit / event log", inHint: false) {
+            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        },
         KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
@@ -67,6 +80,7 @@ public enum KeyTable {
         KeyBinding([.function(1), .char("?")], "help", .help, scope: "anywhere") { !$0.helpOpen },
         KeyBinding([.function(2), .char("e")], "log", .eventLog, scope: "anywhere") { _ in true },
         KeyBinding([.function(3), .char("g")], "diagram", .diagram, scope: "anywhere") { _ in true },
+        KeyBinding([.char("a")], "audit", .audit, scope: "anywhere (exposures and their causes)") { $0.enrolled },
         KeyBinding([.function(4), .char("o")], "online/offline", .toggleOnline, scope: "anywhere") { _ in true },
         KeyBinding([.function(5), .char("+")], "+60s", .warpMinute, scope: "anywhere (clock warp)") { _ in true },
         KeyBinding([.function(6), .char("z")], "to inactivity lock", .warpToLock, scope: "anywhere (clock warp)") { $0.canWarpToLock },

@@ -13,6 +13,8 @@ public enum UICommand: String, CaseIterable, Sendable {
     case openMenu, menuUp, menuDown, menuSelect, confirmLogout, brokerSignOut, toggleBrowserSignOut
     // Focused app pane
     case launchApp, backgroundApp, suspendApp, terminateApp, appSignIn, appSignOut, openHub
-    // Scrolling views (event log, help)
-    case scrollUp, scrollDown, scrollTop, scrollBottom
+    // Scrolling views (event log, help, zoomed pane, audit)
+    case scrollUp, scrollDown, scrollTop, scrollBottom, lineUp, lineDown
+    // Zoomed pane, audit screen, event-log filters
+    case zoomPane, audit, filterApp, filterUser, filterKind
 }

@@ -55,6 +55,14 @@ extension HubModel {
         case .scrollDown: scroll(.pageDown)
         case .scrollTop: scroll(.top)
         case .scrollBottom: scroll(.bottom)
+        case .lineUp: scroll(.lines(-1))
+        case .lineDown: scroll(.lines(1))
+        case .zoomPane:
+            if view == .zoom { view = .panes; zoomedApp = nil } else if let id = focus.appID { view = .zoom; zoomedApp = id; zoomScroll = 0 }
+        case .audit: view = view == .audit ? .panes : .audit; auditScroll = 0
+        case .filterApp: logFilter.app = EventLogFilter.next(logFilter.app, in: device.apps.map(\.id)); logScroll = 0
+        case .filterUser: logFilter.user = EventLogFilter.next(logFilter.user, in: device.tenant.users.map(\.id)); logScroll = 0
+        case .filterKind: logFilter.kind = EventLogFilter.next(logFilter.kind, in: Array(EventLogFilter.Kind.allCases.dropFirst())) ?? .all; logScroll = 0
         }
         return .none
     }
@@ -123,11 +131,31 @@ extension HubModel {
         }
     }
 
-    private enum ScrollMove { case pageUp, pageDown, top, bottom }
+    enum ScrollMove { case pageUp, pageDown, top, bottom, lines(Int) }
 
-    /// Help scrolls from its top; the event log from its newest entry (0 follows the tail).
-    private mutating func scroll(_ move: ScrollMove) {
+    /// Help, the zoomed pane and the audit scroll from their top; the event log from its
+    /// newest entry (0 follows the tail). None scrolls past its last page.
+    mutating func scroll(_ move: ScrollMove) {
         let page = max(1, (height - 4) / 2)
+        if !helpOpen && (view == .zoom || view == .audit) {
+            let (rows, visible) = view == .zoom ? ZoomView.extent(self) : AuditView.extent(self)
+            let last = max(0, rows - visible), fullPage = max(1, visible - 1)
+            var offset = view == .zoom ? zoomScroll : auditScroll
+            switch move {
+            case .pageUp: offset -= fullPage
+            case .pageDown: offset += fullPage
+            case .top: offset = 0
+            case .bottom: offset = last
+            case let .lines(n): offset += n
+            }
+            offset = min(max(0, offset), last)
+            if view == .zoom { zoomScroll = offset } else { auditScroll = offset }
+            return
+        }
+        if case let .lines(n) = move, !helpOpen {
+            logScroll = max(0, min(device.log.entries.count, logScroll - n))
+            return
+        }
         if helpOpen {
             let last = KeyTable.bindings.count + 3
             switch move {
@@ -135,6 +163,7 @@ extension HubModel {
             case .pageDown: helpScroll = min(last, helpScroll + page)
             case .top: helpScroll = 0
             case .bottom: helpScroll = last
+            case let .lines(n): helpScroll = min(last, max(0, helpScroll + n))
             }
         } else {
             let oldest = device.log.entries.count
@@ -143,6 +172,7 @@ extension HubModel {
             case .pageDown: logScroll = max(0, logScroll - page)
             case .top: logScroll = oldest
             case .bottom: logScroll = 0
+            case .lines: break
             }
         }
     }

@@ -53,6 +53,9 @@ extension HubModel {
     /// against the frame drawn at the current size.
     mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> ProgramCommand {
         switch mouse.button {
+        // The wheel moves a zoomed pane or the audit three rows at a time, like a terminal.
+        case .wheelUp where !helpOpen && (view == .zoom || view == .audit): scroll(.lines(-3)); return .none
+        case .wheelDown where !helpOpen && (view == .zoom || view == .audit): scroll(.lines(3)); return .none
         case .wheelUp: return keyContext.scrollable ? run(.scrollUp) : .none
         case .wheelDown: return keyContext.scrollable ? run(.scrollDown) : .none
         case .right, .middle: return .none

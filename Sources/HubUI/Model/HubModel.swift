@@ -44,6 +44,13 @@ public struct HubModel: TerminalProgram, Sendable {
     var helpScroll = 0
     /// Event-log view: lines scrolled up from the newest entry.
     var logScroll = 0
+    /// The event log's filters (F2: by app, user and kind).
+    public internal(set) var logFilter = EventLogFilter()
+    /// The app whose pane is zoomed (`view == .zoom`).
+    public internal(set) var zoomedApp: AppID?
+    /// Zoomed pane and audit: the first body row shown (0 is the top, the newest entry).
+    public internal(set) var zoomScroll = 0
+    var auditScroll = 0
     var installElapsed = 0.0
     /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
     var clockDebt = 0.0
@@ -152,6 +159,7 @@ public struct HubModel: TerminalProgram, Sendable {
     mutating func syncWithDevice() {
         if device.state.kind != .checkedOut { hubOverlay = nil }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
+        if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }
         let due = formDue
         if due != form { form = due }

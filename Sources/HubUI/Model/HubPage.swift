@@ -31,4 +31,8 @@ public enum HubPage: String, Sendable, CaseIterable {
 /// What the right-hand side shows.
 public enum MainView: String, Sendable {
     case panes, eventLog, diagram
+    /// One app's pane on the whole screen, its history scrollable.
+    case zoom
+    /// Exposures: every item of another user the device can read, and why.
+    case audit
 }

@@ -12,7 +12,7 @@ enum AccountChangeForecast {
                 && (app.lifecycle == .foreground || (app.lifecycle == .background && traits.backgroundCapability)) {
                 return "notified now, clears"
             }
-            return traits.checksAccountOnForeground ? "clears at next foreground" : "never re-checks: LEAK"
+            return traits.checksAccountOnForeground ? "clears at foreground" : "never re-checks: LEAK"
         case .workspaceOne:
             return "WS1 SDK: not told here"
         case .none:

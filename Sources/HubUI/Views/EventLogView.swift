@@ -1,12 +1,17 @@
 import SessionEngine
 
-/// The device's event log, newest at the bottom, scrollable.
+/// The device's event log, newest at the bottom, scrollable, filtered by app, user and kind
+/// (the filter bar on its first row; each filter is clickable and has a key).
 enum EventLogView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
-        let entries = m.device.log.entries
-        let inner = c.box(r, style: t.focusedBorder, title: "Event log · \(entries.count) entries · PgUp/PgDn, End newest")
-        guard inner.height > 0 else { return }
+        let all = m.device.log.entries
+        let entries = m.logFilter.isActive ? all.filter(m.logFilter.matches) : all
+        let count = m.logFilter.isActive ? "\(entries.count) of \(all.count)" : "\(all.count)"
+        let box = c.box(r, style: t.focusedBorder, title: "Event log · \(count) entries · PgUp/PgDn, End newest")
+        guard box.height > 1 else { return }
+        filterBar(m, &c, Rect(x: box.x, y: box.y, width: box.width, height: 1))
+        let inner = Rect(x: box.x, y: box.y + 1, width: box.width, height: box.height - 1)
         let wide = inner.width >= 60
         // Text starts after the time (and the kind where wide); long entries wrap under it
         // (API names break at their boundaries, never cut), so older entries give way.
@@ -40,6 +45,24 @@ enum EventLogView {
                 c.line(l, in: inner, row: row + n, indent: indent + (n == 0 ? 0 : 2), style: style(of: e.kind, t, text: true))
             }
             row += lines.count
+        }
+    }
+
+    /// `A app: all · U user: all · K kind: all · a audit`: each a button that cycles its filter.
+    private static func filterBar(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let f = m.logFilter
+        let chips: [(String, String, UICommand)] = [
+            ("A", "app: \(f.app ?? "all")", .filterApp), ("U", "user: \(f.user?.name ?? "all")", .filterUser),
+            ("K", "kind: \(f.kind.rawValue)", .filterKind), ("a", "audit (leak causes)", .audit),
+        ]
+        var x = r.x
+        for (key, label, command) in chips {
+            let w = TextWidth.of(key) + 1 + TextWidth.of(label)
+            guard x + w <= r.maxX else { break }
+            c.text(key, x: x, y: r.y, width: 1, style: c.theme.hintKey)
+            c.text(label, x: x + 2, y: r.y, width: w - 2, style: command == .audit || label.hasSuffix(": all") ? c.theme.dim : c.theme.heading)
+            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .command(command))
+            x += w + 3
         }
     }
 

@@ -15,7 +15,11 @@ extension HubModel {
         case .panes: PanesView.draw(self, &c, layout.main)
         case .eventLog: EventLogView.draw(self, &c, layout.main)
         case .diagram: DiagramView.draw(self, &c, layout.main)
+        case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height))
+        case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height))
         }
+        // The zoom and the audit cover the Hub column: no cursor in its hidden form.
+        if view == .zoom || view == .audit { c.cursor = nil }
         HintLine.draw(self, &c, layout.hint)
         if page == .logoutConfirm { LogoutConfirmView.draw(self, &c, screen: c.grid.bounds) }
         if helpOpen {

@@ -2,7 +2,7 @@ import SessionEngine
 
 /// Where each part of a pane goes, in rows of its inside: status lines on top, the user
 /// row, the catalogue summary, the items (or a blocked app's overlay), the app's log, and
-/// the step-mode/pending lines at the bottom. Pure arithmetic; `PaneView` draws.
+/// the verdict (or what step mode holds) at the bottom. Pure arithmetic; `PaneView` draws.
 struct PaneLayout {
     /// The user row (right under the status lines).
     let user: Int
@@ -14,29 +14,29 @@ struct PaneLayout {
     let items: Range<Int>
     /// A short pane of a blocked app with no user puts the overlay on the user row instead.
     let overlayOnUserRow: Bool
-    /// The log's rows, and the row the first goes on.
+    /// The history's rows (newest first), and the row the first goes on.
     let log: [PaneLogView.Row]
     let logTop: Int
+    /// History entries that did not fit (the zoomed pane shows them).
+    let hidden: Int
 
     init(_ app: AppRuntime, block: AppBlock?, inner: Rect, topLines: Int, bottomLines: Int) {
         user = topLines
         summary = Self.summary(app, inner: inner)
         itemsTop = user + 1 + summary.count
-        // The log gets most of the room (it is what developers read); the items keep a third,
-        // and a blocked app's overlay the rows that say why (one in a short pane).
+        // The history gets most of the room (it is what developers read); the items keep a
+        // third, and a blocked app's overlay the rows that say why (one in a short pane).
         let free = inner.height - bottomLines - itemsTop
         // A short pane of a blocked app that has no user puts the overlay on the user row, so
-        // the callback that explains the block (`sharedDeviceNotCheckedOut`) fits whole.
+        // the history keeps the row.
         overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
-        var itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
-        var (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free - itemRows))
-        // The items' last row gives way before the newest callback is cut.
-        if !whole, block == nil, itemRows == 1 {
-            itemRows = 0
-            (logRows, whole) = PaneLogView.layoutRows(app.log, width: inner.width, limit: min(10, free))
-        }
-        log = logRows
-        let itemsEnd = inner.height - bottomLines - logRows.count
+        let itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
+        let entries = PaneHistory.entries(app)
+        let shown = Array(entries.prefix(max(0, free - itemRows)))
+        log = PaneHistory.rows(shown, width: inner.width)
+        hidden = entries.count - shown.count
+        // The history sits on the verdict; the items take every row above it.
+        let itemsEnd = inner.height - bottomLines - log.count
         items = itemsTop..<max(itemsTop, itemsEnd)
         logTop = max(itemsEnd, itemsTop)
     }

@@ -1,7 +1,9 @@
 import SessionEngine
 
 /// One app's pane: lifecycle, user, items coloured by owner, the last callbacks,
-/// notifications and calls, and overlays for blocked, locked, pending, held and LEAK.
+/// notifications, calls and misses (newest first, `+N more` in the bottom border), overlays for
+/// blocked and locked, and at the bottom the app's verdict (received, will notice, missed,
+/// not integrated, WILL LEAK, LEAK) or what step mode holds for it.
 enum PaneView {
     /// A line of text and its style.
     typealias Line = (text: String, style: CellStyle)
@@ -15,7 +17,7 @@ enum PaneView {
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
         let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme)
-        let bottom = deliveryLines(d, app, inner: inner, theme: c.theme)
+        let bottom = verdictLines(d, app, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
         for (i, l) in layout.summary.enumerated() { c.line(l, in: inner, row: layout.user + 1 + i, style: c.theme.dim) }
@@ -28,7 +30,21 @@ enum PaneView {
         }
         PaneLogView.draw(layout.log, &c, inner, from: layout.logTop)
         bottomLines(bottom, &c, inner)
-        if focused { buttons(m, app, &c, r) }
+        // The title and the count of hidden entries zoom the pane.
+        c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .appCommand(.zoomPane, app: app.id))
+        let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r) : 0
+        if focused { buttons(m, app, &c, r, reserve: more) }
+    }
+
+    /// ` +3 more ` at the right of the bottom border; returns the columns it took.
+    private static func hiddenCount(_ hidden: Int, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect) -> Int {
+        let label = r.width >= 20 ? " +\(hidden) more " : " +\(hidden) "
+        let w = TextWidth.of(label)
+        guard w + 2 <= r.width else { return 0 }
+        let x = r.maxX - 1 - w
+        c.text(label, x: x, y: r.maxY - 1, width: w, style: c.theme.hintKey)
+        c.hits.add(Rect(x: x, y: r.maxY - 1, width: w, height: 1), .appCommand(.zoomPane, app: app.id))
+        return w
     }
 
     /// The box and its title; returns the inside and whether the SDK went into the title.
@@ -48,12 +64,10 @@ enum PaneView {
         return (inner, sdkInTitle)
     }
 
-    /// The lines under the border: LEAK, a refusal shown in this pane, an at-rest exposure.
+    /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
+    /// is the verdict at the bottom, with the red border.)
     private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme) -> [Line] {
         var lines: [Line] = []
-        if let leak {
-            lines.append((width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
-        }
         if let n = m.notice, n.place == .pane(app.id) {
             for l in Canvas.wrap(n.text, width: width).prefix(2) { lines.append((l, t.error)) }
         }
@@ -65,14 +79,72 @@ enum PaneView {
         return lines
     }
 
-    /// The lines at the bottom: what step mode holds for the app, or that it has not noticed yet.
-    private static func deliveryLines(_ d: SharedDevice, _ app: AppRuntime, inner: Rect, theme t: Theme) -> [Line] {
+    /// The lines at the bottom: what step mode holds for the app, else its verdict.
+    private static func verdictLines(_ d: SharedDevice, _ app: AppRuntime, inner: Rect, theme t: Theme) -> [Line] {
         let held = d.heldDeliveries.filter { $0.app == app.id }
         if let first = held.first {
             return heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7).map { ($0, t.overlay) }
         }
-        if d.isPending(app) { return [(inner.width >= 24 ? "pending: not yet noticed" : "pending (not noticed)", t.overlay)] }
-        return []
+        let v = d.verdict(of: app)
+        let text = verdictForms(v).first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(verdictForms(v).last!, to: inner.width)
+        return [(text, verdictStyle(v.kind, t))]
+    }
+
+    static func verdictStyle(_ kind: AppVerdict.Kind, _ t: Theme) -> CellStyle {
+        switch kind {
+        case .leak: t.leakBanner
+        case .willLeak: t.statusAlert
+        case .missed: t.warning
+        case .willNotice, .held: t.overlay
+        case .received: t.success
+        case .notIntegrated, .notStarted: t.dim
+        }
+    }
+
+    /// What a callback, notification or call is called where its API name does not fit.
+    private static func shortName(_ api: String) -> String {
+        switch api {
+        case API.didWipeCurrentUserData: "wipe"
+        case API.didDetectUserChange: "user change"
+        case API.accountChangedNotification: "ACCOUNT_CHANGED"
+        case let name where name.hasPrefix(API.didFinishInitialCheck): "initial check"
+        default: api
+        }
+    }
+
+    /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
+    static func verdictForms(_ v: AppVerdict) -> [String] {
+        let whose = v.owners.map { "\($0.name)'s" }.joined(separator: ", ")
+        let next: String
+        switch v.next {
+        case .foreground?: next = "foreground"
+        case .coldStart?: next = "next start"
+        case .relaunch?: next = "relaunch"
+        case .release?: next = "release"
+        case nil: next = ""
+        }
+        switch v.kind {
+        case .received:
+            let at = v.receivedAt?.description ?? ""
+            return ["received \(at): " + v.via.joined(separator: ", "), "received \(at): " + v.via.map(shortName).joined(separator: ", "),
+                    "received \(at)", "received"]
+        case .willNotice:
+            return ["will notice at its \(v.next?.rawValue ?? "next foreground")", "will notice: \(next)", "notices at \(next)"]
+        case .missed:
+            let reason = v.missed?.rawValue ?? "?", short = v.missed?.short ?? "?"
+            let then = v.next == nil ? " · never notices" : " · notices at \(next)"
+            return ["missed notification (\(reason))" + then, "missed (\(short))" + then, "missed (\(short))", "missed notification"]
+        case .notIntegrated:
+            return ["not integrated: no SDK, keeps no user data", "no SDK: keeps nothing", "not integrated"]
+        case .willLeak:
+            return ["WILL LEAK \(whose) data at \(next)", "WILL LEAK \(whose) data", "WILL LEAK"]
+        case .leak:
+            return ["LEAK: \(whose) data shown", "LEAK: \(whose) data", "LEAK"]
+        case .held:
+            return ["held: notices on release", "held"]
+        case .notStarted:
+            return ["not started: reads the account at start", "not started"]
+        }
     }
 
     /// Where a blocked or locked app's overlay goes: it takes the place of the app's UI.
@@ -113,10 +185,6 @@ enum PaneView {
         }
         c.text(TextWidth.truncate(app.definition.name, to: room), x: r.x + 1, y: r.y, width: room, style: style)
         c.text(lifecycle, x: r.maxX - 1 - TextWidth.of(lifecycle), y: r.y, width: TextWidth.of(lifecycle), style: style)
-    }
-
-    private static func owners(_ f: LeakFinding) -> String {
-        f.owners.map { "\($0.name)'s" }.joined(separator: ", ")
     }
 
     private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool) {
@@ -185,7 +253,7 @@ enum PaneView {
     }
 
     /// Action buttons in the focused pane's bottom border.
-    private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect) {
+    private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, reserve: Int) {
         // Short labels so the four lifecycle buttons fit the narrowest pane; every action is
         // also a clickable entry of the hint line.
         var list: [(String, UICommand)] = [("run", .launchApp), ("bg", .backgroundApp), ("susp", .suspendApp), ("end", .terminateApp)]
@@ -198,7 +266,7 @@ enum PaneView {
         let y = r.maxY - 1
         for (label, command) in list {
             let w = TextWidth.of(label) + 2
-            if x + w > r.maxX - 1 { break }
+            if x + w > r.maxX - 1 - reserve { break }
             c.button(label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }

@@ -26,7 +26,7 @@ enum PanesView {
         c.paragraph(text, in: inner, row: 1, indent: 1, style: c.theme.dim)
     }
 
-    /// The apps that do not fit: counts by lifecycle and where the leaks are.
+    /// The apps that do not fit: counts by lifecycle and where the leaks and will-leaks are.
     private static func summary(_ m: HubModel, _ c: inout Canvas, _ r: Rect, shown: Range<Int>) {
         let apps = m.device.apps
         let hidden = apps.count - shown.count
@@ -45,6 +45,12 @@ enum PanesView {
         if !hiddenLeaks.isEmpty {
             c.line("LEAK in " + hiddenLeaks.prefix(3).joined(separator: ", ") + (hiddenLeaks.count > 3 ? "…" : ""),
                    in: inner, row: row, style: c.theme.leakBanner)
+            row += 1
+        }
+        let willLeak = apps.enumerated().filter { !shown.contains($0.offset) && m.device.verdict(of: $0.element).kind == .willLeak }.map(\.element.id)
+        if !willLeak.isEmpty {
+            c.line("WILL LEAK in " + willLeak.prefix(3).joined(separator: ", ") + (willLeak.count > 3 ? "…" : ""),
+                   in: inner, row: row, style: c.theme.statusAlert)
             row += 1
         }
         c.line("Tab pages through them", in: inner, row: row, style: c.theme.dim)

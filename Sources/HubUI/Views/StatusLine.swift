@@ -15,10 +15,21 @@ enum StatusLine {
             (d.now.description, t.statusBar, nil),
             ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
         ]
-        let visible = d.findings.filter { $0.severity == .visibleLeak }.count
+        // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them), as
+        // long as the line has room: the device name gives way first, then words.
+        let (visible, willLeak) = d.leakCounts
         let total = d.snapshot.leakCount
-        let leakText = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
-        segments.append((leakText, visible > 0 ? t.statusAlert : t.statusBar, .command(.eventLog)))
+        let exposed = d.exposures.count
+        let leakWord = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
+        let candidates = [
+            leakWord + (willLeak > 0 ? " · WILL LEAK ×\(willLeak)" : "") + (exposed > 0 ? " · exposed: \(exposed)" : ""),
+            leakWord + (willLeak > 0 ? " · WILL LEAK ×\(willLeak)" : "") + (exposed > 0 ? " · exp \(exposed)" : ""),
+            (visible > 0 ? "LEAK \(visible)" : "leaks \(total)") + (willLeak > 0 ? " · WILL \(willLeak)" : "") + (exposed > 0 ? " · exp \(exposed)" : ""),
+        ]
+        let others = segments.filter { $0.text != d.name }.reduce(0) { $0 + TextWidth.of($1.text) + 3 } + 2
+            + (d.deliveryMode == .held ? TextWidth.of("STEP: \(d.heldDeliveries.count) held") + 3 : 0)
+        let leakText = candidates.first { others + TextWidth.of($0) <= r.width } ?? candidates.last!
+        segments.append((leakText, visible + willLeak > 0 ? t.statusAlert : t.statusBar, .command(.audit)))
         if d.deliveryMode == .held {
             segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, .command(.toggleStepMode)))
         }

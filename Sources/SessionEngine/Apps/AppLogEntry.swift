@@ -19,6 +19,8 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
         case callback
         /// A Darwin notification delivered to a listener.
         case notification
+        /// A Darwin notification posted while the app could not receive it; the detail says why.
+        case missed
         /// An SDK call the app made, with its result (`getCurrentAccount`).
         case call
         /// A lifecycle change.

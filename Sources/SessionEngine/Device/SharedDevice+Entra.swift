@@ -72,16 +72,14 @@ extension SharedDevice {
             logEvent(.event, "posted \(API.accountChangedNotification)")
             // Decide every recipient first: iterating the apps while deliveries mutate them
             // would copy each app's storage and log once per broadcast.
-            var recipients: [(id: AppID, missedBecause: String?)] = []
-            for app in snapshot.apps {
-                guard let traits = app.definition.msal, traits.listensForNotification else { continue }
-                let reaches = app.lifecycle == .foreground || (app.lifecycle == .background && traits.backgroundCapability)
-                let why = app.lifecycle == .background ? "in the background without a background capability" : app.lifecycle.rawValue
-                recipients.append((app.id, reaches ? nil : why))
-            }
+            var recipients: [(id: AppID, missed: MissReason?)] = []
+            for app in snapshot.apps { recipients.append((app.id, MissReason.of(app))) }
+            let now = self.now
             for (id, missed) in recipients {
                 if let missed {
-                    logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed))")
+                    // The app's own log says it too: its pane shows what it missed and why.
+                    withApp(id) { $0.record(now, .missed, API.accountChangedNotification, missed.rawValue) }
+                    logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed.rawValue))")
                 } else {
                     schedule(Delivery(app: id, kind: .accountChanged))
                 }

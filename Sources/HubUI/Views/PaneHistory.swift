@@ -1,0 +1,77 @@
+import SessionEngine
+
+/// A pane's compact history: what the app received, called and missed, newest first, one
+/// row per entry, so the wipe and the user-change callback both show in an 80x24 pane. Each
+/// entry reads as wide as the pane allows: with the time and its detail, the API name alone,
+/// or a short label (`← wipe callback`). The zoomed pane shows every entry whole.
+enum PaneHistory {
+    /// The entries the compact history shows, newest first; a run of the same entry (a
+    /// notification missed at every sign-in) is one entry with its count.
+    static func entries(_ app: AppRuntime) -> [(entry: AppLogEntry, count: Int)] {
+        var out: [(entry: AppLogEntry, count: Int)] = []
+        for e in app.log.reversed() where [.callback, .notification, .call, .missed].contains(e.kind) {
+            if let last = out.last, last.entry.kind == e.kind, last.entry.name == e.name, last.entry.detail == e.detail {
+                out[out.count - 1].count += 1
+            } else {
+                out.append((e, 1))
+            }
+        }
+        return out
+    }
+
+    /// One row per entry (newest first) in `width` columns. Every row takes the same form (all
+    /// whole, all API names, all short labels), the widest that fits them all, so they read alike.
+    static func rows(_ entries: [(entry: AppLogEntry, count: Int)], width: Int) -> [PaneLogView.Row] {
+        guard width > 0 else { return [] }
+        let time = SimInstant.shiftStart.description.count + 1
+        func text(_ e: (entry: AppLogEntry, count: Int), tier: Int) -> String {
+            let f = forms(e.entry)
+            return f[min(tier, f.count - 1)] + (e.count > 1 ? " ×\(e.count)" : "")
+        }
+        let tiers = entries.map { forms($0.entry).count }.max() ?? 1
+        // The time goes on every row or on none, so the rows line up.
+        let timed = entries.allSatisfy { TextWidth.of(text($0, tier: 1)) <= width - time }
+        let room = width - (timed ? time : 0)
+        // Failing a form down to the short labels that fits every row, each row takes its own
+        // widest from the short labels on.
+        let uniform = (0..<min(3, tiers)).first { t in entries.allSatisfy { TextWidth.of(text($0, tier: t)) <= room } }
+        return entries.map { e in
+            let tier = uniform ?? (2..<tiers).first { TextWidth.of(text(e, tier: $0)) <= room } ?? tiers - 1
+            return PaneLogView.Row(time: timed ? e.entry.time.description : nil, text: TextWidth.truncate(text(e, tier: tier), to: room),
+                                   indent: timed ? time : 0, kind: kind(e.entry))
+        }
+    }
+
+    static func kind(_ e: AppLogEntry) -> PaneLogView.Kind {
+        switch e.kind {
+        case .callback, .notification: .callback
+        case .missed: .missed
+        default: .call
+        }
+    }
+
+    /// The entry from the widest form to the narrowest: whole with its detail, the API name,
+    /// a short label of at most 22 columns (the narrowest pane's inside).
+    static func forms(_ e: AppLogEntry) -> [String] {
+        let full = PaneLogView.describe(e).0
+        switch e.kind {
+        case .callback:
+            let short: String
+            switch e.name {
+            case API.didWipeCurrentUserData: short = "← wipe callback"
+            case API.didDetectUserChange: short = "← user-change callback"
+            case API.didFinishInitialCheck: short = e.detail.hasSuffix("nil") ? "← initial check: ok" : "← initial check failed"
+            default: short = "← " + e.name
+            }
+            return [full, "← " + e.name, short, short]
+        case .notification:
+            return [full, "← " + e.name, "← ACCOUNT_CHANGED", "← ACCOUNT_CHANGED"]
+        case .missed:
+            let reason = MissReason(rawValue: e.detail)?.short ?? e.detail
+            return [full, "✗ missed ACCOUNT_CHANGED (\(reason))", "✗ missed (\(reason))", "✗ missed notification", "✗ missed"]
+        default:
+            let current = e.detail.firstRange(of: "current: ").map { e.detail[$0.upperBound...].prefix { $0 != "," } }
+            return [full, "→ " + e.name + (current.map { ": \($0)" } ?? ""), "→ " + e.name, "→ " + e.name]
+        }
+    }
+}

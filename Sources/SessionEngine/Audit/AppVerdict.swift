@@ -1,0 +1,203 @@
+/// What became of the latest account change for one app, as a trainer would say it:
+/// received (when, how), will notice (at its next foreground or cold start), missed (why),
+/// not integrated, will leak (certain: nothing in the app will clean the data before it is
+/// shown) or leaking now. A pure function of the device (`SharedDevice.verdict(of:)`); the
+/// pane, the status line and the audit screen read it, none of them decides it.
+public struct AppVerdict: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Noticed the latest change: `receivedAt`, `via`.
+        case received
+        /// Has not noticed yet and will, at `next`, without showing anyone else's data.
+        case willNotice
+        /// Missed the notification (`missed` says why); `next` says when it learns, if ever.
+        case missed
+        /// No SDK: it hears nothing and keeps no user data.
+        case notIntegrated
+        /// Certain to show another user's data at `next` (`owners`, `cause`).
+        case willLeak
+        /// Shows another user's data now.
+        case leak
+        /// Step mode holds its delivery: it notices when released.
+        case held
+        /// Never started: it learns the account at its first start.
+        case notStarted
+    }
+
+    /// The app's next chance to learn of the change.
+    public enum Chance: String, Sendable {
+        case foreground = "next foreground"
+        case coldStart = "next start"
+        case relaunch = "relaunch"
+        case release = "release (step mode)"
+    }
+
+    public var kind: Kind
+    /// The last delivery the app got: when, and the API names in order.
+    public var receivedAt: SimInstant?
+    public var via: [String] = []
+    /// Why it missed `SHARED_MODE_CURRENT_ACCOUNT_CHANGED` (entra-ios), when it did.
+    public var missed: MissReason?
+    public var next: Chance?
+    /// Whose data will be or is shown (will leak, leak).
+    public var owners: [UserID] = []
+    /// Which callback or notification the app missed or ignored (will leak, leak).
+    public var cause: String?
+
+    /// Leaks and will-leaks are what the status line counts.
+    public var isLeakOrWillLeak: Bool { kind == .leak || kind == .willLeak }
+
+    /// The verdict in a sentence (event log width); the pane shortens it.
+    public var sentence: String {
+        let whose = owners.map { "\($0)'s" }.joined(separator: ", ")
+        switch kind {
+        case .received:
+            return "received \(receivedAt?.description ?? "")" + (via.isEmpty ? "" : ": " + via.joined(separator: ", "))
+        case .willNotice: return "will notice at its \(next?.rawValue ?? "next foreground")"
+        case .missed:
+            let why = "missed \(API.accountChangedNotification) (\(missed?.rawValue ?? "?"))"
+            return why + (next.map { "; will notice at its \($0.rawValue)" } ?? "")
+        case .notIntegrated: return "not integrated: no SDK, keeps no user data"
+        case .willLeak: return "WILL LEAK \(whose) data at its \(next?.rawValue ?? "next foreground"): \(cause ?? "")"
+        case .leak: return "LEAK: shows \(whose) data: \(cause ?? "")"
+        case .held: return "held in step mode: notices on release"
+        case .notStarted: return "not started: reads the account at its first start"
+        }
+    }
+}
+
+extension SharedDevice {
+    /// The verdict for every app, in pane order.
+    public var verdicts: [(app: AppID, verdict: AppVerdict)] { apps.map { ($0.id, verdict(of: $0)) } }
+
+    /// Apps showing another user's data now, and apps certain to.
+    public var leakCounts: (leaks: Int, willLeaks: Int) {
+        var leaks = 0, willLeaks = 0
+        for app in snapshot.apps {
+            switch verdict(of: app).kind {
+            case .leak: leaks += 1
+            case .willLeak: willLeaks += 1
+            default: break
+            }
+        }
+        return (leaks, willLeaks)
+    }
+
+    /// What became of the latest account change for `app` (see `AppVerdict`).
+    public func verdict(of app: AppRuntime) -> AppVerdict {
+        if let leak = snapshot.findings.first(where: { $0.app == app.id && $0.severity == .visibleLeak }) {
+            return AppVerdict(kind: .leak, owners: leak.owners, cause: leakCause(of: app))
+        }
+        let missed = lastMiss(of: app)
+        switch app.definition.sdk {
+        case .none:
+            return AppVerdict(kind: .notIntegrated, missed: missed)
+        case .workspaceOne:
+            return workspaceOneVerdict(app)
+        case .msal(let traits):
+            return msalVerdict(app, traits, missed: missed)
+        }
+    }
+
+    /// Which callback or notification `app` missed or ignored, so that it keeps (or shows)
+    /// another user's data; nil when it keeps none by fault.
+    public func leakCause(of app: AppRuntime) -> String? {
+        switch app.definition.sdk {
+        case .none: return nil
+        case .workspaceOne(let support):
+            if app.definition.has(.ignoresWipeCallback) { return "ignores \(API.didWipeCurrentUserData) (deliberate fault)" }
+            if support == .retainPreferences { return "keeps preferences by design (retain-preferences), unencrypted" }
+            if isPending(app) { return "\(API.didWipeCurrentUserData) not delivered yet (no foreground since)" }
+            return nil
+        case .msal(let traits):
+            if app.definition.has(.keepsPreviousUserData) { return "keeps the previous user's data on an account change (deliberate fault)" }
+            let miss = lastMiss(of: app).map { "missed \(API.accountChangedNotification) (\($0.rawValue))" }
+            let never = traits.checksAccountOnForeground ? nil : "never calls \(API.getCurrentAccount) after start-up"
+            let parts = [miss, never].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
+    }
+
+    private func workspaceOneVerdict(_ app: AppRuntime) -> AppVerdict {
+        guard let seen = app.sdkSeen else {
+            return hasHeldDelivery(app.id) ? AppVerdict(kind: .held, next: .release) : AppVerdict(kind: .notStarted, next: .coldStart)
+        }
+        let next: AppVerdict.Chance = app.initialCheckFailed ? .relaunch : app.lifecycle.isRunning ? .foreground : .coldStart
+        if seen != snapshot.marks {
+            // The wipe callback is due and ignored: with another user checked out, the app
+            // will list the previous user's plaintext copy as soon as it shows the new user.
+            if snapshot.marks.wipes > seen.wipes, app.definition.has(.ignoresWipeCallback), let user = state.user {
+                let owners = Set(app.storage.filter { $0.payload.isPlaintext && $0.owner != nil && $0.owner != user }.compactMap(\.owner))
+                if !owners.isEmpty {
+                    return AppVerdict(kind: .willLeak, next: next, owners: owners.sorted(), cause: leakCause(of: app))
+                }
+            }
+            if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
+            return AppVerdict(kind: .willNotice, next: next)
+        }
+        return received(app)
+    }
+
+    private func msalVerdict(_ app: AppRuntime, _ traits: MSALTraits, missed: MissReason?) -> AppVerdict {
+        let user = state.user
+        let next: AppVerdict.Chance = app.lifecycle.isRunning ? .foreground : .coldStart
+        if app.lifecycle == .notRunning && app.log.allSatisfy({ $0.kind == .missed }) {
+            return missed.map { AppVerdict(kind: .missed, missed: $0, next: .coldStart) } ?? AppVerdict(kind: .notStarted, next: .coldStart)
+        }
+        // Another user's data the app would list once in front: a well-written app lists only
+        // the user it shows; a faulty one whatever it holds.
+        let faulty = !app.definition.faults.isEmpty
+        let stale = Set(app.storage.compactMap { item -> UserID? in
+            guard let owner = item.owner, owner != user, faulty || owner == app.currentUser, item.payload.isPlaintext else { return nil }
+            return owner
+        }).sorted()
+        let pending = isPending(app)
+        if !stale.isEmpty && !hasHeldDelivery(app.id) {
+            // Nothing will clean it: the app keeps data on a change, or it is running, missed the
+            // notification and never reads the account again before it comes to the front.
+            if app.definition.has(.keepsPreviousUserData)
+                || (pending && app.lifecycle.isRunning && !traits.checksAccountOnForeground) {
+                return AppVerdict(kind: .willLeak, missed: missed, next: next, owners: stale, cause: leakCause(of: app))
+            }
+        }
+        if pending {
+            if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
+            let learns = app.lifecycle.isRunning && !traits.checksAccountOnForeground ? nil : next
+            return AppVerdict(kind: missed == nil ? .willNotice : .missed, missed: missed, next: learns)
+        }
+        if let missed, !app.lifecycle.isRunning { return AppVerdict(kind: .missed, missed: missed, next: .coldStart) }
+        return received(app)
+    }
+
+    /// The app's latest delivery: the callbacks, notification and calls of one instant, in
+    /// order, back to the lifecycle change or miss that preceded them.
+    private func received(_ app: AppRuntime) -> AppVerdict {
+        var names: [String] = []
+        var at: SimInstant?
+        for e in app.log.reversed() {
+            switch e.kind {
+            case .data: continue
+            case .lifecycle, .missed: if at != nil { break } else { continue }
+            case .callback, .notification, .call:
+                if let t = at, t != e.time { break }
+                at = e.time
+                names.append(e.name == API.didFinishInitialCheck ? "\(e.name)(\(e.detail))" : e.name)
+                continue
+            }
+            break
+        }
+        guard let at else { return AppVerdict(kind: .notStarted, next: .coldStart) }
+        return AppVerdict(kind: .received, receivedAt: at, via: names.reversed())
+    }
+
+    /// The notification the app missed last, unless it has heard from the SDK since.
+    func lastMiss(of app: AppRuntime) -> MissReason? {
+        for e in app.log.reversed() {
+            switch e.kind {
+            case .missed: return MissReason(rawValue: e.detail)
+            case .notification, .call: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+/// One item of another user's data that can be read on the device now: the audit screen's
+/// row. Either shown (a visible leak) or kept in plaintext (an at-rest exposure).
+public struct Exposure: Equatable, Sendable {
+    public var app: AppID
+    public var itemID: String
+    /// The item as it reads (plaintext, or opened with the keys the app holds).
+    public var text: String
+    /// Whose data it is.
+    public var owner: UserID
+    /// When the owner's last session ended (nil: no session of theirs ended yet).
+    public var since: SimInstant?
+    /// On screen now, not only kept.
+    public var shown: Bool
+    /// Which callback or notification the app missed or ignored, or why it keeps the item.
+    public var why: String
+}
+
+extension SharedDevice {
+    /// Every item of a user other than the signed-in one that the device can read now, app
+    /// by app: those shown first, then those kept in plaintext. Sealed items whose key is gone
+    /// are not exposed, and neither is common data.
+    public var exposures: [Exposure] {
+        let user = state.user
+        var list: [Exposure] = []
+        for app in snapshot.apps {
+            let shownIDs = snapshot.findings.contains { $0.app == app.id && $0.severity == .visibleLeak }
+                ? Set(visibleItems(of: app).filter { $0.item.owner != nil && $0.item.owner != user }.map(\.item.id)) : []
+            let cause = leakCause(of: app) ?? "kept in plaintext"
+            for item in app.storage {
+                guard let owner = item.owner, owner != user else { continue }
+                let shown = shownIDs.contains(item.id)
+                guard shown || item.payload.isPlaintext, let text = open(item, in: app) else { continue }
+                list.append(Exposure(app: app.id, itemID: item.id, text: text, owner: owner, since: sessionEnd(of: owner),
+                                     shown: shown, why: cause))
+            }
+        }
+        return list.filter(\.shown) + list.filter { !$0.shown }
+    }
+
+    /// When `user`'s most recent session ended.
+    func sessionEnd(of user: UserID) -> SimInstant? {
+        snapshot.history.last { $0.user == user && $0.endedAt != nil }?.endedAt
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// A pane zoomed and scrolled on the real binary at 80x24: a click on its title zooms it, the
+/// keys and the wheel scroll its whole history, and the last page ends on the oldest entry.
+@Suite("Zoom end to end")
+struct ZoomTests {
+    @Test func clickATitleScrollToTheOldestEntryAndGoBack() throws {
+        let tmux = try HubsimPane.start(width: 80, height: 24)
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        try hub.checkOut("cou1")
+        try tmux.send("Tab", "Enter")
+        try hub.waitForPane("Notes", "foreground")
+        try tmux.send("h")
+        try hub.waitForPane("Notes", "background")
+
+        try hub.click("Notes · background")
+        try hub.waitFor("Notes · WS1 SDK · background · zoomed")
+        try tmux.send("f")
+        try hub.waitForPane("Notes", "background")
+
+        // A shift change gives Notes a history longer than the zoom's 80x24 page.
+        try hub.click("[ Menu: Log Out… ]")
+        try hub.click("▸ Log Out")
+        try hub.click("[ Log out ]")
+        try hub.checkOut("cou2")
+        try tmux.send("Tab", "Enter")
+        try hub.waitForPane("Notes", "foreground")
+        try tmux.send("f")
+        let zoomed = try hub.waitFor("· zoomed")
+        #expect(zoomed.contains("received"))
+
+        try tmux.send("PageDown", "PageDown", "PageDown", "PageDown")
+        let end = try tmux.waitUntil("the last page", timeout: HubDriver.patience) { $0.contains("foreground (cold start)") }
+        let rows = end.split(separator: "\n", omittingEmptySubsequences: false)
+        // The oldest entry sits on the box's last inside row: nothing blank under it.
+        #expect(rows[21].contains(" · foreground (cold start)"), "\(end)")
+        #expect(rows[22].contains(" of "))
+        try tmux.send("Up")
+        _ = try tmux.waitUntil("one row up", timeout: HubDriver.patience) { !$0.split(separator: "\n")[21].contains("cold start") }
+
+        // The wheel (an SGR report, button 65: down) scrolls too, and stops at the last page.
+        for _ in 0..<3 { try tmux.type("\u{1B}[<65;40;10M") }
+        _ = try tmux.waitUntil("the wheel back to the last page", timeout: HubDriver.patience) {
+            $0.split(separator: "\n")[21].contains(" · foreground (cold start)")
+        }
+
+        try tmux.send("Escape")
+        try hub.waitForPane("Notes", "foreground")
+    }
+}
