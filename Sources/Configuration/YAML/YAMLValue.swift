@@ -24,7 +24,7 @@ public struct YAMLValue: @unchecked Sendable {
         } catch let error as ConfigError {
             throw error
         } catch let error as YamlError {
-            throw Self.convert(error, file: file)
+            throw Self.convert(error, file: file).insideText(text)
         } catch {
             throw ConfigError(file: file, line: 1, column: 1, message: "\(error)")
         }
