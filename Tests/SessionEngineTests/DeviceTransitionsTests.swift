@@ -37,6 +37,21 @@ import Testing
         #expect(d.launch("notes") == .failure(.appNotInstalled("notes")))
     }
 
+    /// Found by the random-input walk (RandomInputTests): an app pushed early in the install
+    /// and launched before the last step stayed "in the foreground" behind the Hub, so the
+    /// audit treated it as on screen and a second launch left two apps in the foreground.
+    @Test func anAppLaunchedWhileTheProfileInstallsGoesToTheBackgroundWhenEnrollmentEnds() {
+        var d = Fixtures.device()
+        _ = d.enroll(group: "FRONTLINE", user: "stage", password: "stage")
+        while d.app("notes") == nil { _ = d.installNextProfileStep() }
+        #expect(d.launch("notes") == .success(.foreground))
+        #expect(d.completeEnrollment() == .success(.checkedIn))
+        #expect(d.foreground == .hub)
+        #expect(d.lifecycle(of: "notes") == .background)
+        #expect(d.launch("scanner") == .success(.foreground))
+        #expect(d.apps.filter { $0.lifecycle == .foreground }.map(\.id) == ["scanner"])
+    }
+
     @Test func theWalkAndWhatEachAppReceives() {
         var d = Fixtures.staged()
         var inbox = Inbox()

@@ -20,3 +20,17 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         return "\(PrintableText.escaped(file)):\(line):\(column): \(PrintableText.escaped(message))"
     }
 }
+
+extension ConfigError {
+    /// The error placed inside `text`. At the end of a file without a final line break,
+    /// libyaml reports what it missed on the line after the last one, which no editor can
+    /// show: the end of the last line is where the file stopped.
+    func insideText(_ text: String) -> ConfigError {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard line > lines.count, let last = lines.last else { return self }
+        var placed = self
+        placed.line = lines.count
+        placed.column = last.unicodeScalars.count + 1
+        return placed
+    }
+}

@@ -32,7 +32,7 @@ public struct YAMLValue: @unchecked Sendable {
         } catch let error as ConfigError {
             throw error
         } catch let error as YamlError {
-            throw Self.convert(error, file: file, text: text)
+            throw Self.convert(error, file: file, text: text).insideText(text)
         } catch {
             throw ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: the file cannot be read as YAML")
         }

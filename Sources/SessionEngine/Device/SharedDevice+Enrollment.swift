@@ -46,6 +46,9 @@ extension SharedDevice {
         }
         if progress.isFinished {
             snapshot.state = .checkedIn
+            // An app pushed earlier may have been launched meanwhile: it goes to the background
+            // as the Hub comes to the front, so no app stays "in the foreground" behind it.
+            sendForegroundAppToBackground()
             snapshot.foreground = .hub
             logEvent(.event, "enrollment complete: device checked in (staged); the \(profile.brokerName) shows the credential prompt")
             cover("installProfile")
