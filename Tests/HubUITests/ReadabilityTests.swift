@@ -70,9 +70,9 @@ import Testing
         #expect(held.contains("│    check)                    │"))
     }
 
-    @Test func theDiagramWrapsBetweenStates() {
+    @Test func theDiagramDrawsEveryStateAsABoxWithItsTransitionsBeside() {
         let text = Screens.diagram().screen()
-        #expect(text.contains("unenrolled · enrolling · [checkedIn]"))
-        #expect(text.contains("││checkedOut · locked "))
+        for state in DeviceState.Kind.allCases { #expect(text.contains("│ \(state.rawValue)"), "\(state) box") }
+        #expect(text.contains("from checkedIn · 2 to try (now)"))
     }
 }

@@ -26,9 +26,11 @@ public struct KeyContext: Equatable, Sendable {
     public var signedIn: Bool
     /// The terminal is below the minimum size.
     public var tooSmall: Bool
+    /// The forecast-and-confirm dialog is open: only its own keys work.
+    public var confirming: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
-    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall }
+    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && view != .diagram }
     /// PgUp/PgDn scroll something (help or the event log).
     public var scrollable: Bool { helpOpen || view == .eventLog }
 }

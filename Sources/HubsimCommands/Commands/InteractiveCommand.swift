@@ -12,8 +12,12 @@ struct InteractiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written).", valueName: "file"))
     var record: String?
 
+    @Flag(name: .customLong("no-confirm"),
+          help: "Take wipes, sign-outs and quitting without the confirmation dialog (QA; the Hub's log-out still asks).")
+    var noConfirm = false
+
     /// What was asked for, as the launch runs it.
-    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record) }
+    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record, confirms: !noConfirm) }
 
     func run() throws {
         try launch.run()

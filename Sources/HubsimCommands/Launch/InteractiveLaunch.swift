@@ -19,10 +19,13 @@ struct InteractiveLaunch: Equatable {
     var choice: DeviceChoice
     /// `--record FILE`: write the walk as a scenario.
     var record: String?
+    /// Wipes, sign-outs and quitting mid-walk ask first (`--no-confirm` turns it off).
+    var confirms: Bool
 
-    init(choice: DeviceChoice, record: String? = nil) {
+    init(choice: DeviceChoice, record: String? = nil, confirms: Bool = true) {
         self.choice = choice
         self.record = record
+        self.confirms = confirms
     }
 
     func run() throws {
@@ -58,6 +61,9 @@ struct InteractiveLaunch: Equatable {
 
         var model = HubModel(device: device, theme: capabilities.hasColor ? .colour : .mono,
                              width: capabilities.width, height: capabilities.height)
+        model.confirmsActions = confirms
+        model.keepsDevice = !choice.ephemeral
+        model.asciiDrawings = !capabilities.utf8
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = record.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
