@@ -35,7 +35,7 @@ import Testing
 
     @Test func narrowPaneTitlesPutTheLifecycleAtTheRight() {
         let rows = Screens.lockScreenRefusal().screen().split(separator: "\n").map(String.init)
-        #expect(rows[8].contains("┌Inventory──not running┐"))
+        #expect(rows[8].contains("┌Inventory·not running─┐"))
         #expect(rows[1].contains("┌ Notes · not running ─┐"))
     }
 
@@ -73,6 +73,7 @@ import Testing
     @Test func theDiagramDrawsEveryStateAsABoxWithItsTransitionsBeside() {
         let text = Screens.diagram().screen()
         for state in DeviceState.Kind.allCases { #expect(text.contains("│ \(state.rawValue)"), "\(state) box") }
-        #expect(text.contains("from checkedIn · 2 to try (now)"))
+        #expect(text.contains("from checkedIn · 1 to try (now)"))
+        #expect(text.contains("│ checkedIn  │◀┄┐g"))
     }
 }

@@ -31,9 +31,19 @@ enum EventLogView {
             blocks.append((e, lines))
             used += lines.count
         }
+        blocks.reverse()
+        // Scrolled to the oldest entries, the page is filled with the newer ones below them (the
+        // last one cut) rather than left blank at the top.
+        var next = entries.count - scroll
+        while used < inner.height, next < entries.count {
+            let lines = wrapped(entries[next])
+            blocks.append((entries[next], Array(lines.prefix(inner.height - used))))
+            used += min(lines.count, inner.height - used)
+            next += 1
+        }
         // The newest entry sits on the bottom row, as in a terminal.
         var row = inner.height - blocks.reduce(0) { $0 + $1.lines.count }
-        for (e, lines) in blocks.reversed() {
+        for (e, lines) in blocks {
             c.line(e.time.description, in: inner, row: row, style: t.dim)
             if wide { c.line(e.kind.rawValue.padding(12), in: inner, row: row, indent: indent - 12, style: style(of: e.kind, t)) }
             for (n, l) in lines.enumerated() {

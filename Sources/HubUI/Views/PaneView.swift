@@ -38,10 +38,13 @@ enum PaneView {
         let borderStyle = leak ? t.error : focused ? t.focusedBorder : t.border
         let titleStyle = leak ? t.leakBanner : focused ? t.focusedBorder : t.title
         let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
-        let short = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        let spaced = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        // Without the spaces before the separator goes: `Inventory·not running` still reads as
+        // two things, `Inventory──not running` ran them into the border.
+        let short = TextWidth.of(spaced) <= r.width - 2 ? spaced : "\(app.definition.name)·\(app.lifecycle.rawValue)"
         let sdkInTitle = TextWidth.of(full) + 4 <= r.width
-        // The lifecycle is never cut: when `name · lifecycle` does not fit the border, the name
-        // goes left and the lifecycle right, the border between them.
+        // The lifecycle is never cut: when `name·lifecycle` does not fit the border, the name
+        // goes left (shortened) and the lifecycle right, a separator between them.
         let splitTitle = !sdkInTitle && TextWidth.of(short) > r.width - 2
         let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
         if splitTitle { title(app, &c, r, style: titleStyle) }
@@ -111,7 +114,8 @@ enum PaneView {
             c.text(lifecycle, x: r.x + 1, y: r.y, width: r.width - 2, style: style)
             return
         }
-        c.text(TextWidth.truncate(app.definition.name, to: room), x: r.x + 1, y: r.y, width: room, style: style)
+        let name = TextWidth.truncate(app.definition.name, to: room)
+        c.text(name + "·", x: r.x + 1, y: r.y, width: room + 1, style: style)
         c.text(lifecycle, x: r.maxX - 1 - TextWidth.of(lifecycle), y: r.y, width: TextWidth.of(lifecycle), style: style)
     }
 
