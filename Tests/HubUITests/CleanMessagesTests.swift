@@ -30,4 +30,16 @@ import Testing
         #expect(screen.contains("Inventory·not running"))
         #expect(!screen.contains("Inventory──"))
     }
+
+    @Test func aShortPaneShowsItsExposureOnTheUserRowAndKeepsItsItems() {
+        let m = ConsistencyScreens.paneExposure()
+        #expect(m.device.findings.contains { $0.app == "scanner" && $0.severity == .atRestExposure })
+        let rows = m.screen().split(separator: "\n").map(String.init)
+        #expect(rows[2].contains("│user: cou2 kept cou1×2│"), "\(rows[2])")
+        #expect(!m.screen().contains("exposure:"))
+        // The items come right under the user row, not pushed down by a banner.
+        #expect(rows[3].contains("│• Scan log of cou2"), "\(rows[3])")
+        // Tall panes keep the banner.
+        #expect(m.render(width: 120, height: 40).grid.text.contains("│exposure: cou1 ×2"))
+    }
 }

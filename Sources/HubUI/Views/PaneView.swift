@@ -14,13 +14,17 @@ enum PaneView {
         let (inner, sdkInTitle) = border(app, &c, r, leak: leak != nil, focused: focused)
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
-        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme)
+        // A short pane keeps its rows for the items: the exposure goes on the user row instead.
+        let exposureOnUserRow = inner.height < 8
+        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = deliveryLines(d, app, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
         for (i, l) in layout.summary.enumerated() { c.line(l, in: inner, row: layout.user + 1 + i, style: c.theme.dim) }
         for (i, line) in top.enumerated() { c.line(line.text, in: inner, row: i, style: line.style) }
-        if !layout.overlayOnUserRow { userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle) }
+        if !layout.overlayOnUserRow {
+            userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle, exposure: exposureOnUserRow ? exposureTag(d, app) : nil)
+        }
         if let block {
             blockOverlay(block, &c, inner, rows: overlayRows(layout, inner: inner))
         } else {
@@ -52,7 +56,8 @@ enum PaneView {
     }
 
     /// The lines under the border: LEAK, a refusal shown in this pane, an at-rest exposure.
-    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme) -> [Line] {
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme,
+                                    exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
         if let leak {
             lines.append((width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
@@ -60,7 +65,7 @@ enum PaneView {
         if let n = m.notice, n.place == .pane(app.id) {
             for l in Canvas.wrap(n.text, width: width).prefix(2) { lines.append((l, t.error)) }
         }
-        if let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
+        if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
             lines.append((width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
                                       : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
@@ -123,9 +128,18 @@ enum PaneView {
         f.owners.map { "\($0.name)'s" }.joined(separator: ", ")
     }
 
-    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool) {
+    /// `kept cou1×2`: another user's plaintext kept by the app, short enough for the user row.
+    private static func exposureTag(_ d: SharedDevice, _ app: AppRuntime) -> String? {
+        guard let exposure = d.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) else { return nil }
+        return "kept " + exposure.owners.map(\.name).joined(separator: ",") + "×\(exposure.itemCount)"
+    }
+
+    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool,
+                                 exposure: String? = nil) {
         let t = c.theme
-        let sdk = showSDK ? app.definition.sdk.label : ""
+        // The exposure takes the SDK label's place (the title names the SDK where it fits).
+        let showSDK = showSDK || exposure != nil
+        let sdk = exposure ?? (showSDK ? app.definition.sdk.label : "")
         let sdkWidth = showSDK ? TextWidth.of(sdk) : 0
         if let user = app.currentUser {
             c.line("user: \(user)", in: Rect(x: r.x, y: r.y, width: r.width - sdkWidth - 1, height: r.height), row: row,
@@ -133,7 +147,9 @@ enum PaneView {
         } else {
             c.line("user: —", in: r, row: row, style: t.dim)
         }
-        if showSDK && r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
+        if showSDK && r.width > sdkWidth + 8 {
+            c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: exposure != nil ? t.warning : t.dim)
+        }
     }
 
     private static func items(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {

@@ -11,6 +11,7 @@ enum ConsistencyScreens {
         ("typeahead-progress", typeAheadProgress),
         ("offline-unlock", offlineUnlock),
         ("hint-more-menu", hintMoreMenu),
+        ("pane-exposure", paneExposure),
         ("diagram-ws1-walk", diagramWorkspaceOne),
         ("diagram-entra", diagramEntra),
         ("diagram-ascii", diagramASCII),
@@ -56,6 +57,17 @@ enum ConsistencyScreens {
         var m = ConfirmationTests.ws1CheckedOut()
         m.press("<Tab>")
         _ = m.click { $0 == .command(.moreActions) }
+        return m
+    }
+
+    /// Scanner keeps cou1's preferences in plaintext while cou2 works in it.
+    static func paneExposure() -> HubModel {
+        var m = Fixtures.model()
+        m.enrollThroughUI()
+        m.checkOutThroughUI(user: "cou1")
+        m.press("<Tab><Tab>lh<Enter><Enter><Enter>")
+        m.checkOutThroughUI(user: "cou2")
+        m.press("<Tab><Tab>l")
         return m
     }
 
