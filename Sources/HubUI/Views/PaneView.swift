@@ -63,7 +63,12 @@ enum PaneView {
             lines.append((width >= 30 ? "LEAK: \(owners(leak)) data shown (\(leak.itemCount))" : "LEAK: \(owners(leak)) data ×\(leak.itemCount)", t.leakBanner))
         }
         if let n = m.notice, n.place == .pane(app.id) {
-            for l in Canvas.wrap(n.text, width: width).prefix(2) { lines.append((l, t.error)) }
+            // Whole where it fits in three rows; a longer one says it was cut (the event log has it whole).
+            let wrapped = Canvas.wrap(n.text, width: width)
+            for (i, l) in wrapped.prefix(3).enumerated() {
+                let cut = i == 2 && wrapped.count > 3
+                lines.append((cut ? TextWidth.truncate(l + " …", to: width) : l, t.error))
+            }
         }
         if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
