@@ -11,14 +11,16 @@ enum DiagramView {
     struct Glyphs {
         var h, v, hDashed, vDashed, topLeft, topRight, bottomLeft, bottomRight: Character
         var teeDown, teeUp, teeLeft, cross, arrowDown, arrowUp, arrowLeft: Character
-        var taken, toTry, now: String
+        var taken, toTry, now, dot, times: String
 
         static let unicode = Glyphs(h: "─", v: "│", hDashed: "┄", vDashed: "┆", topLeft: "┌", topRight: "┐",
                                     bottomLeft: "└", bottomRight: "┘", teeDown: "┬", teeUp: "┴", teeLeft: "┤", cross: "┼",
-                                    arrowDown: "▼", arrowUp: "▲", arrowLeft: "◀", taken: "✓", toTry: "✗", now: "▶")
+                                    arrowDown: "▼", arrowUp: "▲", arrowLeft: "◀", taken: "✓", toTry: "✗", now: "▶",
+                                    dot: "·", times: "×")
         static let ascii = Glyphs(h: "-", v: "|", hDashed: ".", vDashed: ":", topLeft: "+", topRight: "+",
                                   bottomLeft: "+", bottomRight: "+", teeDown: "+", teeUp: "+", teeLeft: "+", cross: "+",
-                                  arrowDown: "v", arrowUp: "^", arrowLeft: "<", taken: "[x]", toTry: "[ ]", now: ">")
+                                  arrowDown: "v", arrowUp: "^", arrowLeft: "<", taken: "[x]", toTry: "[ ]", now: ">",
+                                  dot: "-", times: "x")
     }
 
     /// One transition as drawn: its letter and where its arrow goes.
@@ -53,17 +55,32 @@ enum DiagramView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
         let g = m.asciiDrawings ? Glyphs.ascii : Glyphs.unicode
-        let inner = c.box(r, style: t.focusedBorder, title: "State diagram · \(d.profile.id.rawValue) · \(KeyTable.keyName(of: .diagram)) closes",
-                          titleStyle: t.heading)
+        let title = "State diagram \(g.dot) \(d.profile.id.rawValue) \(g.dot) \(KeyTable.keyName(of: .diagram)) closes"
+        let inner = c.box(r, style: t.focusedBorder, title: title, titleStyle: t.heading)
+        if m.asciiDrawings { asciiBorder(r, &c, style: t.focusedBorder) }
         guard inner.height > 0 else { return }
         let states = states(of: d.profile)
         let edges = edges(of: d.profile, states: states)
         let taken = { (e: Edge) in (d.snapshot.coverage[e.spec.id] ?? 0) > 0 }
         let covered = edges.filter(taken).count
-        c.line("Now: \(d.state) · \(covered) of \(edges.count) transitions taken", in: inner, row: 0, style: t.title)
+        c.line("Now: \(d.state) \(g.dot) \(covered) of \(edges.count) transitions taken", in: inner, row: 0, style: t.title)
         let pictureWidth = picture(m, g, states, edges, &c, Rect(x: inner.x + 1, y: inner.y + 1, width: inner.width - 1, height: inner.height - 1))
         legend(m, g, states, edges, &c, Rect(x: inner.x + pictureWidth + 3, y: inner.y + 1,
                                                width: max(0, inner.width - pictureWidth - 3), height: inner.height - 1))
+    }
+
+    /// The view's own frame in ASCII (the title stays where `box` wrote it).
+    private static func asciiBorder(_ r: Rect, _ c: inout Canvas, style: CellStyle) {
+        guard r.width >= 2, r.height >= 2 else { return }
+        for x in r.x..<r.maxX {
+            let corner = x == r.x || x == r.maxX - 1
+            if corner || c.grid[x, r.y].text == "─" { c.grid.put(corner ? "+" : "-", x: x, y: r.y, style: style) }
+            c.grid.put(corner ? "+" : "-", x: x, y: r.maxY - 1, style: style)
+        }
+        for y in (r.y + 1)..<(r.maxY - 1) {
+            c.grid.put("|", x: r.x, y: y, style: style)
+            c.grid.put("|", x: r.maxX - 1, y: y, style: style)
+        }
     }
 
     /// The boxes and arrows; returns the width used.
@@ -147,28 +164,28 @@ enum DiagramView {
             guard !outgoing.isEmpty else { continue }
             let toTry = outgoing.filter { (d.snapshot.coverage[$0.spec.id] ?? 0) == 0 }.count
             let here = state == d.state.kind
-            let head = "from \(state.rawValue)" + (toTry > 0 ? " · \(toTry) to try" : " · all taken") + (here ? " (now)" : "")
+            let head = "from \(state.rawValue) \(g.dot) " + (toTry > 0 ? "\(toTry) to try" : "all taken") + (here ? " (now)" : "")
             c.line(head, in: r, row: row, style: here ? t.title : t.heading)
             row += 1
             for e in outgoing {
                 let count = d.snapshot.coverage[e.spec.id] ?? 0
                 let mark = count > 0 ? g.taken : g.toTry
                 let now = here && available.contains(e.spec.id) ? g.now : " "
-                let text = "\(now)\(e.letter) \(mark) \(e.spec.label)" + (count > 0 ? " ×\(count)" : "")
+                let text = "\(now)\(e.letter) \(mark) \(e.spec.label)" + (count > 0 ? " \(g.times)\(count)" : "")
                 c.line(text, in: r, row: row, indent: 1, style: count > 0 ? t.success : here ? t.text : t.dim)
                 row += 1
             }
         }
         row += 1
         guard row < r.height else { return }
-        let leaks = "Leaks raised: \(d.snapshot.leakCount) · exposures: \(d.snapshot.exposureCount)"
-        row = c.paragraph("\(g.now) available now · \(g.taken) taken · \(g.toTry) to try", in: r, row: row, style: t.dim)
+        let leaks = "Leaks raised: \(d.snapshot.leakCount) \(g.dot) exposures: \(d.snapshot.exposureCount)"
+        row = c.paragraph("\(g.now) available now \(g.dot) \(g.taken) taken \(g.dot) \(g.toTry) to try", in: r, row: row, style: t.dim)
         row = c.paragraph(leaks, in: r, row: row, style: t.text)
         // Coverage the engine records beside the transitions (a sign-out through the browser).
         let ids = Set(edges.map(\.spec.id))
         let others = d.snapshot.coverage.filter { !ids.contains($0.key) }.sorted { $0.key < $1.key }
         if !others.isEmpty {
-            c.paragraph("Also: " + others.map { "\($0.key) ×\($0.value)" }.joined(separator: " · "), in: r, row: row, style: t.dim,
+            c.paragraph("Also: " + others.map { "\($0.key) \(g.times)\($0.value)" }.joined(separator: " \(g.dot) "), in: r, row: row, style: t.dim,
                         maxLines: max(1, r.height - row))
         }
     }
