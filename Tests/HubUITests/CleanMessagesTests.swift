@@ -42,4 +42,12 @@ import Testing
         // Tall panes keep the banner.
         #expect(m.render(width: 120, height: 40).grid.text.contains("│exposure: cou1 ×2"))
     }
+
+    @Test func theEventLogsKindColumnNeverRunsIntoItsText() {
+        var m = ConfirmationTests.entraSignedIn()
+        m.press("h<Enter><Enter><F2>")   // the broker's global sign-out, confirmed: Chat is notified
+        let text = m.render(width: 120, height: 40).grid.text
+        #expect(text.contains("notification chat ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED"))
+        #expect(!text.contains("notificationchat"))
+    }
 }
