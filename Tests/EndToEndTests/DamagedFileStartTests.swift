@@ -33,7 +33,7 @@ struct DamagedFileStartTests {
             let tmux = try HubsimPane.start(arguments: arguments, width: 120, height: 40)
             defer { tmux.kill() }
             try HubDriver(tmux: tmux).enroll()
-            try tmux.send("F10")
+            try HubDriver(tmux: tmux).quit()
             #expect(try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience).contains("EXIT=0"))
         }
         let file = dir + "/till.sqlite"

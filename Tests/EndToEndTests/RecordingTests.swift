@@ -12,7 +12,7 @@ struct RecordingTests {
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()
         try hub.checkOut("cou1")
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let screen = try hub.waitFor(HubsimPane.endMarker)
         #expect(screen.contains("EXIT=0"))
         #expect(screen.contains("recorded"))

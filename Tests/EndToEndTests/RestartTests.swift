@@ -14,7 +14,7 @@ struct RestartTests {
 
     /// Quits with F10 and expects a clean exit.
     func quit(_ tmux: Tmux) throws {
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let screen = try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience)
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
@@ -29,7 +29,7 @@ struct RestartTests {
             try hub.checkOut("cou1")
             try quit(tmux)
         }
-        let file = environment["XDG_STATE_HOME"]! + "/hubsim/default.sqlite"
+        let file = environment["XDG_STATE_HOME"]! + "/hubsim/shared-device-1.sqlite"   // the default device name
         #expect(FileManager.default.fileExists(atPath: file))
 
         let tmux = try HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)

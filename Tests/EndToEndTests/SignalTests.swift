@@ -62,7 +62,7 @@ struct SignalTests {
         #expect(kill(pid, SIGPIPE) == 0)
         try tmux.type("FRONTLINE")
         try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let report = try SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
@@ -90,7 +90,7 @@ struct SignalTests {
         // Still working: typing reaches the form, and F10 quits with status 0.
         try tmux.type("FRONTLINE")
         try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         try tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
         try tmux.type("echo \"STATUS=$?\" \"$(stty -a | grep -o -- ' -*ixon')\"")
         try tmux.send("Enter")
@@ -117,7 +117,7 @@ struct SignalTests {
         try tmux.waitUntil("the scribble") { $0.contains("scribbled over") && !$0.contains("Enroll this device") }
         #expect(kill(pid, SIGCONT) == 0)
         try tmux.waitUntil("the redraw") { $0.contains("Enroll this device") && !$0.contains("scribbled over") }
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let report = try SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
@@ -133,7 +133,7 @@ struct SignalTests {
         try tmux.send("C-s")
         try tmux.type("FRONTLINE")
         try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let report = try SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
@@ -146,7 +146,7 @@ struct SignalTests {
         defer { tmux.kill() }
         try SignalPane.waitForFirstFrame(tmux)
         try tmux.waitUntilFormat("#{mouse_sgr_flag} #{mouse_any_flag}", "SGR mouse reports") { $0 == "1 1" }
-        try tmux.send("F10")
+        try HubDriver(tmux: tmux).quit()
         let report = try SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)

@@ -82,6 +82,6 @@ private struct RecordingPainter: FramePainter {
         // An idle tick within the same second changes nothing: nothing is painted.
         #expect(loop.feed([.tick(0.25)], to: &m) == false)
         #expect(loop.painter.changedCells.count == 2)
-        #expect(loop.feed([.key(.function(10))], to: &m) == true)
+        #expect(loop.feed([.key(.function(10)), .key(.char("y"))], to: &m) == true)
     }
 }

@@ -33,11 +33,18 @@ enum Contexts {
         for m in Contexts.models where !m.isTooSmall {
             let frame = m.render(width: m.width, height: m.height)
             let drawn = frame.grid.lines[m.height - 1]
+            // Every hint in table order while they all fit; else as many as leave room for "… more".
+            let all = " " + m.hints.joined(separator: "  ")
             var expected = " "
-            for hint in m.hints {
-                let candidate = (expected == " " ? expected : expected + "  ") + hint
-                if TextWidth.of(candidate) > m.width - 1 { break }
-                expected = candidate
+            if TextWidth.of(all) <= m.width - 1 {
+                expected = all
+            } else {
+                for hint in m.hints {
+                    let candidate = (expected == " " ? expected : expected + "  ") + hint
+                    if TextWidth.of(candidate + "  … more") > m.width - 1 { break }
+                    expected = candidate
+                }
+                expected += (expected == " " ? "" : "  ") + "… more"
             }
             #expect(drawn.trimmingTrailingSpaces == expected, "hint line of page \(m.page) differs from the key table")
             #expect(!m.hints.isEmpty)

@@ -37,7 +37,7 @@ import Testing
 
     @Test func narrowPaneTitlesPutTheLifecycleAtTheRight() {
         let rows = Screens.lockScreenRefusal().screen().split(separator: "\n").map(String.init)
-        #expect(rows[8].contains("┌Inventory──not running┐"))
+        #expect(rows[8].contains("┌Inventory·not running─┐"))
         #expect(rows[1].contains("┌ Notes · not running ─┐"))
     }
 
@@ -72,9 +72,10 @@ import Testing
         #expect(held.contains("│    check)                    │"))
     }
 
-    @Test func theDiagramWrapsBetweenStates() {
+    @Test func theDiagramDrawsEveryStateAsABoxWithItsTransitionsBeside() {
         let text = Screens.diagram().screen()
-        #expect(text.contains("unenrolled · enrolling · [checkedIn]"))
-        #expect(text.contains("││checkedOut · locked "))
+        for state in DeviceState.Kind.allCases { #expect(text.contains("│ \(state.rawValue)"), "\(state) box") }
+        #expect(text.contains("from checkedIn · 1 to try (now)"))
+        #expect(text.contains("│ checkedIn  │◀┄┐g"))
     }
 }

@@ -48,6 +48,6 @@ import Testing
     @Test func theParsedDefaultsAreDeviceChoicesDefaults() throws {
         let options = try DeviceOptions.parse([])
         #expect(options.choice == DeviceChoice())
-        #expect(DeviceChoice().device == "default" && !DeviceChoice().ephemeral)
+        #expect(DeviceChoice().device == "shared-device-1" && !DeviceChoice().ephemeral)
     }
 }

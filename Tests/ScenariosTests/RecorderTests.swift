@@ -24,6 +24,22 @@ import Testing
         try Fixtures.run(yaml, environment: environment)
     }
 
+    /// `h` opens the Hub under workspace-one and the broker under entra-ios: the step is named
+    /// after what it opened, and the recording replays.
+    @Test(arguments: [(ProfileID.workspaceOne, "- openHub"), (.entraIOS, "- openBroker")])
+    func hRecordsWhatItOpenedInThisProfile(profile: ProfileID, step: String) throws {
+        var model = try Self.model(profile)
+        model.type(profile == .workspaceOne ? "FRONTLINE<Enter>stage<Enter>stage<Enter>" : "stage<Enter>stage<Enter>")
+        model.settle()
+        model.type(profile == .workspaceOne ? "FRONTLINE<Enter>cou1<Enter>cou1<Enter>" : "cou1<Enter>cou1<Enter>")
+        model.type("<Tab><Enter>h")
+        let yaml = model.recording(name: "h").yaml
+        #expect(yaml.contains("\n  \(step)\n"), "\(yaml)")
+        #expect(!yaml.contains(profile == .workspaceOne ? "openBroker" : "openHub"))
+        let result = try Self.replay(yaml)
+        #expect(result.passed, "\(yaml)")
+    }
+
     @Test func aWalkThroughTheUIRecordsAndReplays() throws {
         var model = try Self.model()
         model.type("FRONTLINE<Enter>stage<Enter>stage<Enter>")
@@ -96,8 +112,8 @@ import Testing
         model.type("stage<Enter>stage<Enter>")
         model.settle()
         model.type("cou1<Enter>cou1<Enter>")                     // global sign-in from the broker
-        // tasks is the third pane: launch it, back to the broker, sign out, sign cou2 in.
-        model.type("<Tab><Tab><Tab><Enter>h<Esc><Enter>")
+        // tasks is the third pane: launch it, back to the broker, sign out (and confirm), sign cou2 in.
+        model.type("<Tab><Tab><Tab><Enter>h<Esc><Enter><Enter>")
         model.type("cou2<Enter>cou2<Enter>")
         model.type("<Tab><Tab><Tab><Enter>")                     // tasks again: it still shows cou1's tasks
         #expect(model.device.findings.contains { $0.app == "tasks" && $0.severity == .visibleLeak })

@@ -14,6 +14,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var colorMode: ColorMode
     public var width: Int
     public var height: Int
+    /// The person's locale is UTF-8 (hubsim itself runs under C.UTF-8 either way): drawings
+    /// with an ASCII form (the state diagram) use it otherwise.
+    public var utf8 = true
 
     /// Whether the program should draw with colour.
     public var hasColor: Bool { colorMode != .monochrome }
@@ -25,7 +28,7 @@ public final class CursesSession {
     /// How often the loop wakes without input to send a `.tick`.
     public static let tickMilliseconds: Int32 = 250
 
-    public let capabilities: TerminalCapabilities
+    public private(set) var capabilities: TerminalCapabilities
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private var loop: FrameLoop<CursesPainter>
@@ -41,13 +44,15 @@ public final class CursesSession {
         let env = TerminalEnvironment(stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1,
                                       term: environment["TERM"], noColor: environment["NO_COLOR"])
         if let problem = env.problem { throw problem }
-        useUTF8Locale()
+        let utf8 = useUTF8Locale()
         hubsim_install_crash_handlers()
         guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
             hubsim_restore_handlers()
             throw StartupProblem("hubsim: the terminal type '\(env.term ?? "")' is unknown to curses; try TERM=xterm-256color")
         }
-        return CursesSession(screen: screen, noColor: env.wantsNoColor)
+        let session = CursesSession(screen: screen, noColor: env.wantsNoColor)
+        session.capabilities.utf8 = utf8
+        return session
     }
 
     private init(screen: OpaquePointer, noColor: Bool) {
@@ -229,11 +234,14 @@ public final class CursesSession {
     /// UTF-8: without it curses drops non-ASCII text and cannot decode typed "ü". Only
     /// `LC_CTYPE`, which is all curses reads (widths, decoding): every category took twice
     /// as long to load, before the first frame (start-up measures: StartupPath).
-    private static func useUTF8Locale() {
+    /// Returns whether the environment's own character type was UTF-8.
+    private static func useUTF8Locale() -> Bool {
         setlocale(LC_CTYPE, "")
         let codeset = String(cString: cn_codeset())
         if codeset.uppercased().filter({ $0 != "-" }) != "UTF8" {
             setlocale(LC_CTYPE, "C.UTF-8")
+            return false
         }
+        return true
     }
 }

@@ -26,6 +26,8 @@ public struct KeyBinding: Sendable {
     public func activeKeys(in context: KeyContext) -> [Key] {
         guard when(context) else { return [] }
         if context.helpOpen && !KeyBinding.helpCommands.contains(command) { return [] }
+        // The confirmation is modal: it is answered before anything else happens.
+        if context.confirming && !KeyBinding.confirmCommands.contains(command) { return [] }
         if context.tooSmall && command != .quit { return [] }
         return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys
     }
@@ -43,4 +45,6 @@ public struct KeyBinding: Sendable {
     public var keyNames: String { keys.map(\.displayName).joined(separator: " ") }
 
     static let helpCommands: Set<UICommand> = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
+    /// What works while the forecast-and-confirm dialog is open: yes and no.
+    static let confirmCommands: Set<UICommand> = [.confirmAction, .back]
 }

@@ -26,10 +26,16 @@ public struct KeyContext: Equatable, Sendable {
     public var signedIn: Bool
     /// The terminal is below the minimum size.
     public var tooSmall: Bool
+    /// The forecast-and-confirm dialog is open: only its own keys work.
+    public var confirming: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
-    /// The zoomed pane and the audit cover the Hub column, so its form cannot have the keys then.
-    public var textFieldFocused: Bool { hubFocused && page.hasTextFields && !helpOpen && !tooSmall && view != .zoom && view != .audit }
+    /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
+    /// have the keys then; nor while the confirm dialog is open.
+    public var textFieldFocused: Bool {
+        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming
+            && view != .zoom && view != .audit && view != .diagram
+    }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).
     public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit }
 }

@@ -24,6 +24,9 @@ public enum KeyTable {
     private static let focusBindings: [KeyBinding] = [
         // Help screen
         KeyBinding([.escape, .function(1), .char("?")], "close help", .help, scope: "help") { $0.helpOpen },
+        // The forecast-and-confirm dialog: every step that cannot be taken back
+        KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
+        KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
         KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
         KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },
@@ -33,11 +36,10 @@ public enum KeyTable {
         KeyBinding([.up, .char("k")], "up", .menuUp, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
         KeyBinding([.down, .char("j")], "down", .menuDown, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
         KeyBinding([.enter], "choose", .menuSelect, scope: "logout menu") { $0.hubFocused && $0.page == .logoutMenu },
-        KeyBinding([.enter, .char("y")], "log out", .confirmLogout, scope: "logout confirmation") { $0.hubFocused && $0.page == .logoutConfirm },
         // Broker (entra-ios) signed in
         KeyBinding([.enter], "sign out", .brokerSignOut, scope: "broker") { $0.hubFocused && $0.page == .brokerSignedIn },
-        KeyBinding([.char("w")], "via browser", .toggleBrowserSignOut, scope: "broker / app pane") {
-            $0.profile == .entraIOS && $0.signedIn && ($0.hubFocused || $0.paneFocused)
+        KeyBinding([.char("w")], "via browser", .toggleBrowserSignOut, scope: "broker (entra-ios)") {
+            $0.hubFocused && $0.page == .brokerSignedIn
         },
         // Focused app pane
         KeyBinding([.enter, .char("l")], "launch", .launchApp, scope: "app pane") { $0.paneFocused },
@@ -48,6 +50,9 @@ public enum KeyTable {
             $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn
         },
         KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)") {
+            $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
+        },
+        KeyBinding([.char("w")], "sign out via browser", .appSignOutViaBrowser, scope: "app pane (entra-ios)") {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
@@ -75,7 +80,7 @@ public enum KeyTable {
         KeyBinding([.tab], "focus", .focusNext, scope: "anywhere") { _ in true },
         KeyBinding([.backTab], "focus back", .focusPrevious, scope: "anywhere", inHint: false) { _ in true },
         KeyBinding([.escape], "back", .back, scope: "anywhere") { c in
-            c.helpOpen || c.view != .panes || c.paneFocused || c.page == .logoutMenu || c.page == .logoutConfirm || c.textFieldFocused
+            !c.confirming && (c.helpOpen || c.view != .panes || c.paneFocused || c.page == .logoutMenu || c.textFieldFocused)
         },
         KeyBinding([.function(1), .char("?")], "help", .help, scope: "anywhere") { !$0.helpOpen },
         KeyBinding([.function(2), .char("e")], "log", .eventLog, scope: "anywhere") { _ in true },

@@ -10,11 +10,15 @@ public enum UICommand: String, CaseIterable, Sendable {
     // Text fields
     case submitField, eraseCharacter, clearField, focusField, focusHub
     // Hub home, logout menu, confirmation, broker
-    case openMenu, menuUp, menuDown, menuSelect, confirmLogout, brokerSignOut, toggleBrowserSignOut
+    case openMenu, menuUp, menuDown, menuSelect, brokerSignOut, toggleBrowserSignOut
+    // The forecast-and-confirm dialog (log out, wipe, sign-out, quit)
+    case confirmAction
     // Focused app pane
-    case launchApp, backgroundApp, suspendApp, terminateApp, appSignIn, appSignOut, openHub
+    case launchApp, backgroundApp, suspendApp, terminateApp, appSignIn, appSignOut, appSignOutViaBrowser, openHub
     // Scrolling views (event log, help, zoomed pane, audit)
     case scrollUp, scrollDown, scrollTop, scrollBottom, lineUp, lineDown
     // Zoomed pane, audit screen, event-log filters
     case zoomPane, audit, filterApp, filterUser, filterKind
+    // The hint line's "more" entry (mouse only): the menu of the entries that did not fit
+    case moreActions
 }

@@ -5,6 +5,8 @@ struct ScreenLayout: Equatable {
     let hint: Rect
     let hub: Rect
     let main: Rect
+    /// Everything between the status and hint lines (views that take the whole width).
+    let body: Rect
 
     init(width: Int, height: Int) {
         status = Rect(x: 0, y: 0, width: width, height: 1)
@@ -12,6 +14,7 @@ struct ScreenLayout: Equatable {
         let hubWidth = width < 100 ? 32 : min(44, width / 3)
         hub = Rect(x: 0, y: 1, width: hubWidth, height: height - 2)
         main = Rect(x: hubWidth, y: 1, width: width - hubWidth, height: height - 2)
+        body = Rect(x: 0, y: 1, width: width, height: height - 2)
     }
 }
 

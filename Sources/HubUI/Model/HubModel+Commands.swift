@@ -5,7 +5,7 @@ extension HubModel {
     @discardableResult
     mutating func run(_ command: UICommand) -> ProgramCommand {
         switch command {
-        case .quit: return .quit
+        case .quit: return requestQuit()
         case .help: helpOpen.toggle(); helpScroll = 0
         case .focusNext: moveFocus(by: 1)
         case .focusPrevious: moveFocus(by: -1)
@@ -22,7 +22,7 @@ extension HubModel {
             checkpoints.append(actionLog.count)
             extendingTick = false
             notice = Notice(text: "Checkpoint \(checkpoints.count) marked after \(actionLog.count) action(s).", kind: .info, place: .hub)
-        case .enterpriseWipe: act(.enterpriseWipe)
+        case .enterpriseWipe: ask(.enterpriseWipe)
         case .submitField: submitField()
         case .eraseCharacter: editForm { $0.eraseInActive() }
         case .clearField: editForm { $0.clearActive() }
@@ -31,9 +31,11 @@ extension HubModel {
         case .openMenu: hubOverlay = .menu; menuSelection = 0; notice = nil
         case .menuUp: menuSelection = max(0, menuSelection - 1)
         case .menuDown: menuSelection = min(Self.menuItems.count - 1, menuSelection + 1)
-        case .menuSelect: hubOverlay = menuSelection == 0 ? .confirm : nil
-        case .confirmLogout: hubOverlay = nil; act(.logOut)
-        case .brokerSignOut: act(.signOut(from: .broker, browser: signOutViaBrowser))
+        case .menuSelect:
+            // Log Out opens the Hub's own confirmation (always asked, a page of the device).
+            if menuSelection == 0 { confirmation = Confirmation(.device(.logOut), askedIn: device.state.kind) } else { hubOverlay = nil }
+        case .confirmAction: return confirm()
+        case .brokerSignOut: ask(.signOut(from: .broker, browser: signOutViaBrowser))
         case .toggleBrowserSignOut: signOutViaBrowser.toggle()
         case .launchApp: onFocusedApp { .launch($0) }
         case .backgroundApp: onFocusedApp { .background($0) }
@@ -49,8 +51,9 @@ extension HubModel {
                                 kind: .info, place: .hub)
             }
         case .appSignOut:
-            let browser = signOutViaBrowser
-            onFocusedApp { .signOut(from: .app($0), browser: browser) }
+            if let id = focus.appID { ask(.signOut(from: .app(id), browser: false), place: .pane(id)) }
+        case .appSignOutViaBrowser:
+            if let id = focus.appID { ask(.signOut(from: .app(id), browser: true), place: .pane(id)) }
         case .scrollUp: scroll(.pageUp)
         case .scrollDown: scroll(.pageDown)
         case .scrollTop: scroll(.top)
@@ -63,6 +66,7 @@ extension HubModel {
         case .filterApp: logFilter.app = EventLogFilter.next(logFilter.app, in: device.apps.map(\.id)); logScroll = 0
         case .filterUser: logFilter.user = EventLogFilter.next(logFilter.user, in: device.tenant.users.map(\.id)); logScroll = 0
         case .filterKind: logFilter.kind = EventLogFilter.next(logFilter.kind, in: Array(EventLogFilter.Kind.allCases.dropFirst())) ?? .all; logScroll = 0
+        case .moreActions: hintMenuOpen.toggle()
         }
         return .none
     }
@@ -92,6 +96,53 @@ extension HubModel {
         }
     }
 
+    /// A step that cannot be taken back: asked in the forecast-and-confirm dialog first, unless
+    /// confirmations are off (scenarios, `--no-confirm`) or step mode holds every delivery.
+    mutating func ask(_ action: DeviceAction, place: Notice.Place = .hub) {
+        // The console cannot reach an offline device: the refusal says so at once, no question.
+        let refusedAtOnce = action == .enterpriseWipe && !device.online
+        guard confirmsActions, device.deliveryMode != .held, !refusedAtOnce else { act(action, place: place); return }
+        notice = nil
+        confirmation = Confirmation(.device(action), place: place, askedIn: device.state.kind)
+    }
+
+    /// The person said yes: runs what waited.
+    mutating func confirm() -> ProgramCommand {
+        guard let c = confirmation else { return .none }
+        confirmation = nil
+        switch c.kind {
+        case .quit:
+            return .quit
+        case let .device(action):
+            if action == .logOut { hubOverlay = nil }
+            act(action, place: c.place)
+            return .none
+        }
+    }
+
+    /// `F10`/`q`: quits at once unless a walk is under way, which is asked about first.
+    mutating func requestQuit() -> ProgramCommand {
+        guard confirmsActions, !isTooSmall, isMidWalk else { return .quit }
+        // F10 works in help too: the question replaces help, or neither would take a key
+        // (help takes only its own keys, the dialog only yes and no).
+        helpOpen = false
+        confirmation = Confirmation(.quit, askedIn: device.state.kind)
+        return .none
+    }
+
+    /// Something would be lost or interrupted by quitting now: the device is enrolling, a form
+    /// holds typed text, or this run has applied an action beyond the clock's ticks.
+    var isMidWalk: Bool {
+        if case .enrolling = device.state { return true }
+        if form.fields.contains(where: { !$0.isEmpty }) || !typeAhead.isEmpty { return true }
+        return actionLog.contains { entry in
+            switch entry.action {
+            case .advanceClock, .userActivity: false
+            default: true
+            }
+        }
+    }
+
     private mutating func onFocusedApp(_ make: (AppID) -> DeviceAction) {
         guard let id = focus.appID else { return }
         act(make(id), place: .pane(id))
@@ -112,8 +163,10 @@ extension HubModel {
     /// `Esc`: one step back from wherever the person is.
     private mutating func back() {
         if helpOpen { helpOpen = false; return }
-        if focus == .hub, let overlay = hubOverlay {
-            hubOverlay = overlay == .confirm ? .menu : nil
+        // No: the log-out confirmation goes back to the Hub's menu, any other to where it was asked.
+        if confirmation != nil { confirmation = nil; return }
+        if focus == .hub, hubOverlay != nil {
+            hubOverlay = nil
             return
         }
         if view != .panes { view = .panes; return }

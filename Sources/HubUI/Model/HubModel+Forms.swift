@@ -66,7 +66,10 @@ extension HubModel {
     private mutating func submitUnlock(_ f: CredentialForm) {
         let s = f.fields.first?.secret ?? Secret("")
         act(.unlock(s))
-        if notice != nil { afterRefusal(f) }
+        if notice != nil { afterRefusal(f); return }
+        // The device went back to the app that was in front (offline: after a detour through
+        // the Hub, 004): the screen follows it.
+        if let app = device.foreground.appID, device.app(app) != nil { focus = .pane(app) }
     }
 
     private mutating func submitSignIn(_ f: CredentialForm) {

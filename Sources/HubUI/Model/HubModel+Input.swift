@@ -39,6 +39,17 @@ extension HubModel {
     }
 
     mutating func handleKey(_ key: Key) -> ProgramCommand {
+        // A key closes the hint line's menu; Esc does only that.
+        if hintMenuOpen {
+            hintMenuOpen = false
+            if key == .escape { return .none }
+        }
+        // While the enrollment progress shows, typing is for the form that follows (the lock
+        // screen or the broker's sign-in): kept, never taken as a shortcut such as `q`.
+        if page == .installing, !helpOpen, confirmation == nil, Self.isTypeAhead(key) {
+            typeAhead.append(key)
+            return .none
+        }
         let context = keyContext
         if let binding = KeyTable.binding(for: key, in: context) {
             return run(binding.command)
@@ -47,6 +58,23 @@ extension HubModel {
             form.typeIntoActive(c)
         }
         return .none
+    }
+
+    /// Keys that type into a form: characters, Enter, erasing.
+    static func isTypeAhead(_ key: Key) -> Bool {
+        switch key {
+        case .char, .enter, .backspace, .delete, .ctrl("u"): true
+        default: false
+        }
+    }
+
+    /// Types the keys kept during the progress screen into the form that followed it.
+    mutating func replayTypeAhead() {
+        guard !typeAhead.isEmpty, formKind != nil else { return }
+        let keys = typeAhead
+        typeAhead = []
+        focus = .hub
+        for key in keys { _ = handleKey(key) }
     }
 
     /// A click resolves against the hit map of the frame on screen; without one (headless),
@@ -69,6 +97,24 @@ extension HubModel {
 
     /// What a click on `target` does: focus what it names, then run its command as a key would.
     mutating func click(_ target: HitTarget) -> ProgramCommand {
+        // The confirmation is modal for the mouse as for the keys: only its own buttons answer
+        // it (a click on a form label under it once moved the form's cursor). Help, likewise,
+        // lets nothing under it take the focus.
+        if confirmation != nil {
+            guard case let .command(command) = target, KeyBinding.confirmCommands.contains(command) else { return .none }
+            return clickCommand(command)
+        }
+        if helpOpen {
+            guard case let .command(command) = target else { return .none }
+            return clickCommand(command)
+        }
+        // The hint line's menu closes at any click: on one of its entries, that entry runs.
+        let menuWasOpen = hintMenuOpen
+        hintMenuOpen = false
+        if target == .command(.moreActions) {
+            hintMenuOpen = !menuWasOpen
+            return .none
+        }
         switch target {
         case let .pane(id):
             focus = .pane(id)
@@ -99,7 +145,7 @@ extension HubModel {
         case .focusHub:
             focus = .hub
             return .none
-        case .openMenu, .menuSelect, .confirmLogout, .brokerSignOut:
+        case .openMenu, .menuSelect, .brokerSignOut:
             focus = .hub
         default:
             break
@@ -107,6 +153,7 @@ extension HubModel {
         let context = keyContext
         let allowed = KeyTable.bindings.contains { b in
             b.command == command && b.when(context) && (!context.helpOpen || KeyBinding.helpCommands.contains(command))
+                && (!context.confirming || KeyBinding.confirmCommands.contains(command))
         }
         return allowed ? run(command) : .none
     }
@@ -123,6 +170,7 @@ extension HubModel {
         } else {
             installElapsed = 0
         }
+        replayTypeAhead()
         // The simulator clock moves in whole seconds (what the status line and the inactivity
         // timer resolve), so a terminal ticking four times a second changes the device, and
         // wakes the persistence layer, once a second.

@@ -35,6 +35,22 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var signOutViaBrowser = false
     /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
     public internal(set) var signInSource: AccountSource = .broker
+    /// The step waiting for the person's yes in the forecast-and-confirm dialog, if any.
+    public internal(set) var confirmation: Confirmation?
+    /// Whether the console's wipe, global sign-outs and quitting mid-walk ask first. Off for
+    /// scenarios and QA (`--no-confirm`); step mode skips the question too, since it holds every
+    /// delivery. The Hub's own log-out confirmation is a page of the device and always asks.
+    public var confirmsActions = true
+    /// Whether the device outlives the process (false under `--ephemeral`): what quitting says.
+    public var keepsDevice = true
+    /// The terminal's locale is not UTF-8: drawings with an ASCII form (the state diagram) use it.
+    public var asciiDrawings = false
+    /// The device's state as of the last sync (a lock arriving moves the keyboard to the Hub).
+    var syncedState: DeviceState.Kind?
+    /// The hint line's "more" menu is open.
+    public internal(set) var hintMenuOpen = false
+    /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
+    public internal(set) var typeAhead: [Key] = []
 
     /// The credential form on screen: what was typed into the prompt the device's state asks
     /// for. `syncWithDevice` replaces it with a fresh one when the prompt changes.
@@ -74,7 +90,7 @@ public struct HubModel: TerminalProgram, Sendable {
         form = formDue
     }
 
-    enum HubOverlay: Equatable, Sendable { case menu, confirm }
+    enum HubOverlay: Equatable, Sendable { case menu }
 
     // MARK: derived state
 
@@ -88,11 +104,8 @@ public struct HubModel: TerminalProgram, Sendable {
         case .locked: return .unlock
         case .checkedOut:
             guard ws1 else { return .brokerSignedIn }
-            switch hubOverlay {
-            case .menu: return .logoutMenu
-            case .confirm: return .logoutConfirm
-            case nil: return .home
-            }
+            if confirmation?.isHubLogOut == true { return .logoutConfirm }
+            return hubOverlay == .menu ? .logoutMenu : .home
         }
     }
 
@@ -123,7 +136,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    hubFocused: focus == .hub, paneFocused: focus.appID.map { device.app($0) != nil } ?? false,
                    stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
-                   signedIn: device.state.user != nil, tooSmall: isTooSmall)
+                   signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.
@@ -158,6 +171,11 @@ public struct HubModel: TerminalProgram, Sendable {
     /// Drops UI state the device's new state made stale.
     mutating func syncWithDevice() {
         if device.state.kind != .checkedOut { hubOverlay = nil }
+        // The inactivity lock takes the whole device: its unlock prompt gets the keyboard.
+        if device.state.kind == .locked, syncedState != .locked { focus = .hub }
+        syncedState = device.state.kind
+        // A question about a state the device has left (a lock came, the session ended) is moot.
+        if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }
@@ -170,5 +188,6 @@ public struct HubModel: TerminalProgram, Sendable {
     public mutating func settle() {
         if case .enrolling = device.state { apply(.completeEnrollment) }
         installElapsed = 0
+        replayTypeAhead()
     }
 }

@@ -20,12 +20,27 @@ enum AccountChangeForecast {
         }
     }
 
-    static func describe(_ app: AppRuntime, on d: SharedDevice) -> String {
+    /// What `app` will do when `action` (a log out, an enterprise wipe, a global sign-out)
+    /// ends the session: the sentence the forecast-and-confirm dialog shows for it.
+    static func describe(_ app: AppRuntime, on d: SharedDevice, for action: DeviceAction = .logOut) -> String {
         let user = d.state.user?.name ?? "the user"
+        var app = app
+        var browserReturn = false
+        if case let .signOut(from, browser) = action {
+            // Signing out from an app brings that app to the front first; the one there goes back.
+            if case let .app(id) = from {
+                if app.id == id { app.lifecycle = .foreground; browserReturn = browser }
+                else if app.lifecycle == .foreground { app.lifecycle = .background }
+            } else if app.lifecycle == .foreground {
+                app.lifecycle = .background
+            }
+        }
         switch app.definition.sdk {
         case let .workspaceOne(support):
             guard app.sdkSeen != nil else { return "never started: nothing to wipe" }
-            let when = app.lifecycle.isRunning ? "notices at next foreground" : "notices at next cold start"
+            // The console's wipe reaches the app in front at once (its SDK checks then).
+            let atOnce = action == .enterpriseWipe && app.lifecycle == .foreground
+            let when = atOnce ? "in front, checks at once" : app.lifecycle.isRunning ? "notices at next foreground" : "notices at next cold start"
             if app.definition.has(.ignoresWipeCallback) {
                 return "\(when): ignores the wipe (fault), \(user)'s copy stays"
             }
@@ -43,7 +58,10 @@ enum AccountChangeForecast {
             } else {
                 if !app.lifecycle.isRunning && app.currentUser == nil { return "MSAL, not running: nothing of \(user)'s shown" }
             }
-            if traits.checksAccountOnForeground { return "not told now: clears \(user)'s data at next foreground (\(API.getCurrentAccount))" }
+            if traits.checksAccountOnForeground {
+                if browserReturn { return "back from the browser, checks (\(API.getCurrentAccount)): clears \(user)'s data" }
+                return "not told now: clears \(user)'s data at next foreground (\(API.getCurrentAccount))"
+            }
             return "never re-checks the account: keeps showing \(user)'s data"
         case .none:
             return app.definition.userItems.isEmpty ? "no SDK, no user data: nothing to do" : "no SDK: never told; keeps what it has"

@@ -15,7 +15,9 @@ enum EventLogView {
         let wide = inner.width >= 60
         // Text starts after the time (and the kind where wide); long entries wrap under it
         // (API names break at their boundaries, never cut), so older entries give way.
-        let indent = TextWidth.of(SimInstant.shiftStart.description) + 1 + (wide ? 12 : 0)
+        // The kind column is one wider than the longest kind: `notification` ran into its text.
+        let kindWidth = (LogEntry.Kind.allCases.map { TextWidth.of($0.rawValue) }.max() ?? 11) + 1
+        let indent = TextWidth.of(SimInstant.shiftStart.description) + 1 + (wide ? kindWidth : 0)
         func wrapped(_ e: LogEntry) -> [String] { TextWrap.lines(e.text, width: inner.width - indent, hanging: 2) }
         // Scrolled to the top, the oldest entry is on the first row.
         var firstPage = 0, firstPageRows = 0
@@ -36,11 +38,21 @@ enum EventLogView {
             blocks.append((e, lines))
             used += lines.count
         }
+        blocks.reverse()
+        // Scrolled to the oldest entries, the page is filled with the newer ones below them (the
+        // last one cut) rather than left blank at the top.
+        var next = entries.count - scroll
+        while used < inner.height, next < entries.count {
+            let lines = wrapped(entries[next])
+            blocks.append((entries[next], Array(lines.prefix(inner.height - used))))
+            used += min(lines.count, inner.height - used)
+            next += 1
+        }
         // The newest entry sits on the bottom row, as in a terminal.
         var row = inner.height - blocks.reduce(0) { $0 + $1.lines.count }
-        for (e, lines) in blocks.reversed() {
+        for (e, lines) in blocks {
             c.line(e.time.description, in: inner, row: row, style: t.dim)
-            if wide { c.line(e.kind.rawValue.padding(12), in: inner, row: row, indent: indent - 12, style: style(of: e.kind, t)) }
+            if wide { c.line(e.kind.rawValue.padding(kindWidth), in: inner, row: row, indent: indent - kindWidth, style: style(of: e.kind, t)) }
             for (n, l) in lines.enumerated() {
                 c.line(l, in: inner, row: row + n, indent: indent + (n == 0 ? 0 : 2), style: style(of: e.kind, t, text: true))
             }

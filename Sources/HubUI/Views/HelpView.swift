@@ -23,11 +23,16 @@ enum HelpView {
             let col = idx / perColumn, row = idx % perColumn
             guard col < columns, row < inner.height else { continue }
             let x = inner.x + col * colWidth + 1
+            // A note (no key) runs across the columns, drawn once: drawn in the help column too,
+            // its tail showed beside itself ("• works here now. works here now.").
+            if l.0.isEmpty {
+                c.text(l.1, x: x, y: inner.y + row, width: colWidth - 2, style: t.dim)
+                continue
+            }
             if active[i] { c.text("•", x: x, y: inner.y + row, width: 1, style: t.hintKey) }
             c.text(l.0, x: x + 2, y: inner.y + row, width: 13, style: active[i] ? t.hintKey : t.dim)
             c.text(l.1, x: x + 16, y: inner.y + row, width: 22, style: active[i] ? t.text : t.dim)
             c.text(l.2, x: x + 39, y: inner.y + row, width: colWidth - 41, style: t.dim)
-            if l.0.isEmpty { c.text(l.1, x: x, y: inner.y + row, width: colWidth - 2, style: t.dim) }
         }
     }
 }

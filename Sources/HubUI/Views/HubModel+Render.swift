@@ -10,18 +10,28 @@ extension HubModel {
         }
         let layout = ScreenLayout(width: width, height: height)
         StatusLine.draw(self, &c, layout.status)
-        HubColumnView.draw(self, &c, layout.hub)
         switch view {
-        case .panes: PanesView.draw(self, &c, layout.main)
-        case .eventLog: EventLogView.draw(self, &c, layout.main)
-        case .diagram: DiagramView.draw(self, &c, layout.main)
+        case .panes:
+            HubColumnView.draw(self, &c, layout.hub)
+            PanesView.draw(self, &c, layout.main)
+        case .eventLog:
+            HubColumnView.draw(self, &c, layout.hub)
+            EventLogView.draw(self, &c, layout.main)
+        case .diagram:
+            // The picture and its legend need the whole width at 80 columns (the current
+            // state is highlighted in it).
+            DiagramView.draw(self, &c, layout.body)
         case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height))
         case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height))
         }
         // The zoom and the audit cover the Hub column: no cursor in its hidden form.
         if view == .zoom || view == .audit { c.cursor = nil }
         HintLine.draw(self, &c, layout.hint)
-        if page == .logoutConfirm { LogoutConfirmView.draw(self, &c, screen: c.grid.bounds) }
+        HintLine.drawMenu(self, &c, screen: c.grid.bounds)
+        if confirmation != nil {
+            c.cursor = nil
+            ConfirmView.draw(self, &c, screen: c.grid.bounds)
+        }
         if helpOpen {
             c.cursor = nil
             HelpView.draw(self, &c, screen: Rect(x: 0, y: 1, width: width, height: height - 2))

@@ -19,6 +19,10 @@ enum HubPages {
         let barWidth = max(1, r.width - 2)
         let done = p.steps.isEmpty ? barWidth : barWidth * p.completed / p.steps.count
         c.line(String(repeating: "█", count: done) + String(repeating: "░", count: barWidth - done), in: r, row: 2, style: t.success)
+        if !m.typeAhead.isEmpty {
+            let n = m.typeAhead.count
+            c.line("Typed ahead: \(n) key\(n == 1 ? "" : "s"), kept", in: r, row: 3, style: t.warning)
+        }
         // Long step names wrap under themselves; the window keeps the current step in view.
         let listTop = 4, rows = max(0, r.height - listTop)
         let blocks = p.steps.map { TextWrap.lines($0, width: r.width - 2, hanging: 0) }
@@ -167,13 +171,15 @@ enum HubPages {
             // each keystroke then costs the terminal only its own character (a styled field
             // costs ~24 bytes more per key, set and reset around every dot).
             c.line(active ? "› \(field.label)" : field.label, in: r, row: row, style: active ? t.activeField : t.dim)
+            // The label is part of the field: a click on it puts the cursor in the box below.
+            c.hits.add(Rect(x: r.x, y: r.y + row, width: r.width, height: 1), .field(field.id))
             let boxWidth = max(4, r.width)
             let shown = TextWidth.truncate(field.display, to: boxWidth - 1)
             let y = r.y + row + 1
             c.grid.fill(Rect(x: r.x, y: y, width: boxWidth, height: 1), with: "_", style: active ? t.text : t.field)
             c.text(shown, x: r.x, y: y, width: boxWidth, style: active ? t.text : t.field)
             c.hits.add(Rect(x: r.x, y: y, width: boxWidth, height: 1), .field(field.id))
-            if active && m.helpOpen == false && m.page != .logoutConfirm {
+            if active && m.helpOpen == false && m.confirmation == nil {
                 c.cursor = (x: r.x + min(TextWidth.of(shown), boxWidth - 1), y: y)
             }
             row += 2

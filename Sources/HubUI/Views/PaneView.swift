@@ -16,13 +16,17 @@ enum PaneView {
         let (inner, sdkInTitle) = border(app, &c, r, leak: leak != nil, focused: focused)
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
-        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme)
+        // A short pane keeps its rows for the items: the exposure goes on the user row instead.
+        let exposureOnUserRow = inner.height < 8
+        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(d, app, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
         for (i, l) in layout.summary.enumerated() { c.line(l, in: inner, row: layout.user + 1 + i, style: c.theme.dim) }
         for (i, line) in top.enumerated() { c.line(line.text, in: inner, row: i, style: line.style) }
-        if !layout.overlayOnUserRow { userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle) }
+        if !layout.overlayOnUserRow {
+            userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle, exposure: exposureOnUserRow ? exposureTag(d, app) : nil)
+        }
         if let block {
             blockOverlay(block, &c, inner, rows: overlayRows(layout, inner: inner))
         } else {
@@ -54,10 +58,13 @@ enum PaneView {
         let borderStyle = leak ? t.error : focused ? t.focusedBorder : t.border
         let titleStyle = leak ? t.leakBanner : focused ? t.focusedBorder : t.title
         let full = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue)"
-        let short = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        let spaced = "\(app.definition.name) · \(app.lifecycle.rawValue)"
+        // Without the spaces before the separator goes: `Inventory·not running` still reads as
+        // two things, `Inventory──not running` ran them into the border.
+        let short = TextWidth.of(spaced) <= r.width - 2 ? spaced : "\(app.definition.name)·\(app.lifecycle.rawValue)"
         let sdkInTitle = TextWidth.of(full) + 4 <= r.width
-        // The lifecycle is never cut: when `name · lifecycle` does not fit the border, the name
-        // goes left and the lifecycle right, the border between them.
+        // The lifecycle is never cut: when `name·lifecycle` does not fit the border, the name
+        // goes left (shortened) and the lifecycle right, a separator between them.
         let splitTitle = !sdkInTitle && TextWidth.of(short) > r.width - 2
         let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
         if splitTitle { title(app, &c, r, style: titleStyle) }
@@ -66,12 +73,18 @@ enum PaneView {
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
     /// is the verdict at the bottom, with the red border.)
-    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme) -> [Line] {
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme,
+                                    exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
         if let n = m.notice, n.place == .pane(app.id) {
-            for l in Canvas.wrap(n.text, width: width).prefix(2) { lines.append((l, t.error)) }
+            // Whole where it fits in three rows; a longer one says it was cut (the event log has it whole).
+            let wrapped = Canvas.wrap(n.text, width: width)
+            for (i, l) in wrapped.prefix(3).enumerated() {
+                let cut = i == 2 && wrapped.count > 3
+                lines.append((cut ? TextWidth.truncate(l + " …", to: width) : l, t.error))
+            }
         }
-        if let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
+        if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
             let who = exposure.owners.map(\.name).joined(separator: ", ")
             lines.append((width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
                                       : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
@@ -183,13 +196,23 @@ enum PaneView {
             c.text(lifecycle, x: r.x + 1, y: r.y, width: r.width - 2, style: style)
             return
         }
-        c.text(TextWidth.truncate(app.definition.name, to: room), x: r.x + 1, y: r.y, width: room, style: style)
+        let name = TextWidth.truncate(app.definition.name, to: room)
+        c.text(name + "·", x: r.x + 1, y: r.y, width: room + 1, style: style)
         c.text(lifecycle, x: r.maxX - 1 - TextWidth.of(lifecycle), y: r.y, width: TextWidth.of(lifecycle), style: style)
     }
 
-    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool) {
+    /// `kept cou1×2`: another user's plaintext kept by the app, short enough for the user row.
+    private static func exposureTag(_ d: SharedDevice, _ app: AppRuntime) -> String? {
+        guard let exposure = d.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) else { return nil }
+        return "kept " + exposure.owners.map(\.name).joined(separator: ",") + "×\(exposure.itemCount)"
+    }
+
+    private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool,
+                                 exposure: String? = nil) {
         let t = c.theme
-        let sdk = showSDK ? app.definition.sdk.label : ""
+        // The exposure takes the SDK label's place (the title names the SDK where it fits).
+        let showSDK = showSDK || exposure != nil
+        let sdk = exposure ?? (showSDK ? app.definition.sdk.label : "")
         let sdkWidth = showSDK ? TextWidth.of(sdk) : 0
         if let user = app.currentUser {
             c.line("user: \(user)", in: Rect(x: r.x, y: r.y, width: r.width - sdkWidth - 1, height: r.height), row: row,
@@ -197,7 +220,9 @@ enum PaneView {
         } else {
             c.line("user: —", in: r, row: row, style: t.dim)
         }
-        if showSDK && r.width > sdkWidth + 8 { c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: t.dim) }
+        if showSDK && r.width > sdkWidth + 8 {
+            c.line(sdk, in: r, row: row, indent: r.width - sdkWidth, style: exposure != nil ? t.warning : t.dim)
+        }
     }
 
     private static func items(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, rows: Range<Int>) {

@@ -47,21 +47,3 @@ enum StatusLine {
         }
     }
 }
-
-/// The bottom line: the active bindings of the key table, each clickable.
-enum HintLine {
-    static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
-        let t = c.theme
-        var x = r.x + 1
-        for hint in KeyTable.hints(in: m.keyContext) {
-            guard let key = hint.binding.activeKeys(in: m.keyContext).first else { continue }
-            let keyName = key.displayName
-            let w = TextWidth.of(hint.text)
-            if x + w > r.maxX - 1 { break }
-            c.text(keyName, x: x, y: r.y, width: w, style: t.hintKey)
-            c.text(hint.binding.help, x: x + TextWidth.of(keyName) + 1, y: r.y, width: w, style: t.hint)
-            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .command(hint.binding.command))
-            x += w + 2
-        }
-    }
-}

@@ -15,8 +15,14 @@ struct InteractiveCommand: ParsableCommand {
     @Flag(help: "Let --record replace an existing file (never a directory, device or other special file).")
     var force = false
 
+    @Flag(name: .customLong("no-confirm"),
+          help: "Take wipes, sign-outs and quitting without the confirmation dialog (QA; the Hub's log-out still asks).")
+    var noConfirm = false
+
     /// What was asked for, as the launch runs it.
-    var launch: InteractiveLaunch { InteractiveLaunch(choice: options.choice, record: record, force: force) }
+    var launch: InteractiveLaunch {
+        InteractiveLaunch(choice: options.choice, record: record, force: force, confirms: !noConfirm)
+    }
 
     func run() throws {
         try launch.run()

@@ -13,7 +13,7 @@ struct DeviceChoice: Equatable {
     /// Comma-separated app ids installed at enrollment; nil is the profile's set.
     var apps: String?
     /// Name of the device; each has its own state database.
-    var device = "default"
+    var device = SharedDevice.defaultName
     /// Directory for device state; nil is `$XDG_STATE_HOME/hubsim` or `~/.local/state/hubsim`.
     var stateDir: String?
     /// Keep nothing: the device lives in memory and starts unenrolled.

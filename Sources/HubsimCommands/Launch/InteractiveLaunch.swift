@@ -21,11 +21,14 @@ struct InteractiveLaunch: Equatable {
     var record: String?
     /// `--force`: let `--record` replace an existing file.
     var force: Bool
+    /// Wipes, sign-outs and quitting mid-walk ask first (`--no-confirm` turns it off).
+    var confirms: Bool
 
-    init(choice: DeviceChoice, record: String? = nil, force: Bool = false) {
+    init(choice: DeviceChoice, record: String? = nil, force: Bool = false, confirms: Bool = true) {
         self.choice = choice
         self.record = record
         self.force = force
+        self.confirms = confirms
     }
 
     func run() throws {
@@ -63,6 +66,9 @@ struct InteractiveLaunch: Equatable {
 
         var model = HubModel(device: device, theme: capabilities.hasColor ? .colour : .mono,
                              width: capabilities.width, height: capabilities.height)
+        model.confirmsActions = confirms
+        model.keepsDevice = !choice.ephemeral
+        model.asciiDrawings = !capabilities.utf8
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }

@@ -81,7 +81,9 @@ struct RecordedStepWriter {
         case let .background(id): body = "background: \(YAMLText.scalar(id))"
         case let .suspend(id): body = "suspend: \(YAMLText.scalar(id))"
         case let .terminate(id): body = "terminate: \(YAMLText.scalar(id))"
-        case .openBroker: body = "openBroker"
+        // The step is named after what the key opened in this profile: the Hub (workspace-one)
+        // or the broker (entra-ios); the parser takes both names.
+        case .openBroker: body = profile == .workspaceOne ? "openHub" : "openBroker"
         case .goOnline: body = "goOnline"
         case .goOffline: body = "goOffline"
         case let .advanceClock(s): body = Self.advanceClock(s)

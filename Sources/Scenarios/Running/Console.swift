@@ -9,6 +9,9 @@ struct Console {
 
     init(device: SharedDevice, width: Int, height: Int) {
         model = HubModel(device: device, theme: .colour, width: width, height: height)
+        // A scenario says what it wants: its wipes and sign-outs need no yes (the Hub's own
+        // log-out confirmation is a page of the device and is still pressed through).
+        model.confirmsActions = false
     }
 
     var device: SharedDevice { model.device }

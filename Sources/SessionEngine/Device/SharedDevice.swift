@@ -29,8 +29,12 @@ public struct SharedDevice: Sendable {
     let deps: EngineDependencies
     private(set) var appIndex: [AppID: Int] = [:]
 
+    /// The name of a device nobody named: the same headless (scenarios) and interactive
+    /// (`hubsim` without `--device`), so a recording and its replay show one device.
+    public static let defaultName = "shared-device-1"
+
     /// A new, unenrolled device that will install `apps` at enrollment.
-    public init(name: String = "shared-device-1", profile: DeviceProfile, tenant: Tenant,
+    public init(name: String = defaultName, profile: DeviceProfile, tenant: Tenant,
                 apps: [AppDefinition], dependencies: EngineDependencies) {
         self.init(snapshot: DeviceSnapshot(name: name, profile: profile, appSet: apps), tenant: tenant, dependencies: dependencies)
     }

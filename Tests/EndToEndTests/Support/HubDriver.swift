@@ -39,6 +39,23 @@ struct HubDriver {
         }
     }
 
+    /// Quits with F10, answering the question hubsim asks in the middle of a walk (issue 15):
+    /// returns once hubsim left its screen.
+    func quit() throws {
+        try tmux.send("F10")
+        let deadline = Date().addingTimeInterval(Self.patience)
+        var answered = false
+        while Date() < deadline {
+            if try tmux.format("#{alternate_on}") == "0" { return }
+            if !answered, try tmux.screen().contains("Quit hubsim?") {
+                try tmux.send("Enter")
+                answered = true
+            }
+            usleep(40_000) // polling interval, not a wait for the program
+        }
+        throw Tmux.Timeout(waitingFor: "hubsim to quit", screen: try tmux.screen())
+    }
+
     /// Clicks the first place the screen shows `text` (at its first column).
     func click(_ text: String) throws {
         _ = try waitFor(text)

@@ -112,11 +112,17 @@ struct RandomWalk {
         let painted = loop.painter.count
         var handled = 0
         var signedIn = model.device.state.user != nil, checkedOut = false
+        var masked: [String] = []
         _ = loop.feed(events, to: &model) { m in
+            masked += Self.maskedTexts(m)
             afterInput(m, events[handled])
             handled += 1
             if !signedIn, m.device.state.user != nil { checkedOut = true }
             signedIn = m.device.state.user != nil
+        }
+        for text in masked where !typedSecrets.contains(text) {
+            typedSecrets.append(text)
+            if typedSecrets.count > 8 { typedSecrets.removeFirst() }
         }
         // A quit ends the batch (the rest of it is never read): the walk goes on, as after a restart.
         for event in events[..<handled] {
@@ -243,8 +249,12 @@ struct RandomWalk {
         let m = model
         var steps = escapesToHub
         if !m.device.online, rng.chance(0.8) { steps.append(.input(.key(rng.chance(0.5) ? .function(4) : .char("o")))) }
-        // Back to the first field (each Esc in a form moves one field back).
+        // Back to the first field (each Esc in a form moves one field back), then a click on
+        // its label, which puts the cursor there whatever a random click did to the form
+        // meanwhile: a plan that starts on the second field types the password into a shown
+        // field once the refusal sends the cursor back to the first.
         steps += Array(repeating: .input(.key(.escape)), count: m.form.active)
+        if let first = m.form.fields.first?.id { steps.append(.click { $0 == .field(first) }) }
         let tenant = m.device.tenant
         let endUsers = tenant.users.filter { !$0.isStagingUser }.map(\.id.name)
         var user = ""
@@ -260,7 +270,7 @@ struct RandomWalk {
             case .checkOut, .signIn:
                 let endUser = rng.pick(endUsers)
                 user = rng.weighted([(85, endUser), (5, "stage"), (10, "ghost")])
-                if user != "ghost", rng.chance(0.06) {
+                if user != "ghost", rng.chance(0.2) {
                     lockoutTarget = (user, tenant.policy.failedAttemptLimit + 1)
                 }
             case .unlock:
@@ -301,10 +311,16 @@ struct RandomWalk {
 
     /// A wrong secret, distinctive enough that finding it on screen cannot be chance.
     private mutating func wrongSecret(digits: Bool = false) -> String {
-        let secret = digits ? "90" + self.digits(7) : "pw" + String((0..<7).map { _ in rng.pick(Array("qxzjkvw")) })
-        if !typedSecrets.contains(secret) { typedSecrets.append(secret) }
-        if typedSecrets.count > 8 { typedSecrets.removeFirst() }
-        return secret
+        digits ? "90" + self.digits(7) : "pw" + String((0..<7).map { _ in rng.pick(Array("qxzjkvw")) })
+    }
+
+    /// The secrets the masked fields hold after an input: what the frame must never show. Read
+    /// from the form, not from the plan, because a plan can be thrown off (a refusal moves the
+    /// cursor; a click on a label moves it) and type a wrong secret into a shown field, which
+    /// is the person's doing, not a leak. Only distinctive texts count (9 characters or more:
+    /// the walk's wrong secrets), so a short one cannot match the screen by chance.
+    static func maskedTexts(_ m: HubModel) -> [String] {
+        m.form.fields.filter(\.isSecret).map { $0.secret.withPlaintext { $0 } }.filter { $0.count >= 9 }
     }
 
     /// Ends the session the way a person does: the Hub's menu (workspace-one), the broker's
@@ -318,17 +334,19 @@ struct RandomWalk {
             case ..<8:
                 steps += [.input(.key(.enter)),
                           .click { if case .menuItem(0) = $0 { true } else { false } },
-                          .click { $0 == .command(.confirmLogout) }]
-            case ..<9: steps += [.input(.key(.ctrl("x")))]
+                          .click { $0 == .command(.confirmAction) }]
+            // The wipe asks first (the forecast-and-confirm dialog).
+            case ..<9: steps += [.input(.key(.ctrl("x"))), .input(.key(.enter))]
             default: steps += [.input(.key(.char("m"))), .input(.key(.down)), .input(.key(.enter)), .input(.key(.escape))]
             }
         } else {
             switch rng.below(10) {
-            case ..<4: steps += [.input(.key(.enter))]
-            case ..<6: steps += [.input(.key(.char("w"))), .input(.key(.enter)), .input(.key(.char("w")))]
-            case ..<8: steps += [.click { $0 == .command(.brokerSignOut) }]
+            // Global sign-outs ask first: Enter, y or a click on the dialog's button confirms.
+            case ..<4: steps += [.input(.key(.enter)), .input(.key(.enter))]
+            case ..<6: steps += [.input(.key(.char("w"))), .input(.key(.enter)), .input(.key(.char("y"))), .input(.key(.char("w")))]
+            case ..<8: steps += [.click { $0 == .command(.brokerSignOut) }, .click { $0 == .command(.confirmAction) }]
             default:
-                steps += [.click { if case .pane = $0 { true } else { false } }, .input(.key(.char("u")))]
+                steps += [.click { if case .pane = $0 { true } else { false } }, .input(.key(.char("u"))), .input(.key(.char("y")))]
             }
         }
         plan = steps

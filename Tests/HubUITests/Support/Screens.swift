@@ -68,7 +68,7 @@ enum Screens {
     static func verdictsEntra() -> HubModel {
         var m = Fixtures.model(.entraIOS)
         m.enrollThroughUI()
-        m.press("cou1<Enter>cou1<Enter><F5><Tab>l<Tab>l<Tab>l<Tab>h<F5><Enter><F5>")
+        m.press("cou1<Enter>cou1<Enter><F5><Tab>l<Tab>l<Tab>l<Tab>h<F5><Enter>y<F5>")
         m.press("cou2<Enter>cou2<Enter>")
         return m
     }

@@ -1,0 +1,105 @@
+import SessionEngine
+
+/// The forecast-and-confirm dialog, one for every step that cannot be taken back: the Hub's
+/// log out, the console's enterprise wipe, a global sign-out (from the broker or an app, with
+/// or without the browser) and quitting mid-walk. It says what the step means and, for the
+/// device's actions, what each app will do, since none of them is seen by every app at once.
+enum ConfirmView {
+    /// What the dialog says: its title, the sentence under it, its yes button, and whether it
+    /// lists each app's fate.
+    struct Wording: Equatable {
+        var title: String
+        var intro: String
+        var yes: String
+        var forecast: Bool
+    }
+
+    static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool) -> Wording {
+        let user = d.state.user?.name
+        switch confirmation.kind {
+        case .quit:
+            let intro = keepsDevice
+                ? "The device is saved as it is: run hubsim again to carry on from here."
+                : "This device is --ephemeral: quitting ends the walk and nothing of it is kept."
+            return Wording(title: "Quit hubsim?", intro: intro, yes: "Quit", forecast: false)
+        case let .device(action):
+            switch action {
+            case .enterpriseWipe:
+                let session = user.map { "Ends \($0)'s session; the" } ?? "The"
+                return Wording(title: "Enterprise wipe?",
+                               intro: "\(session) device stays enrolled and checked in. Not broadcast: each app learns as of a check-in.",
+                               yes: "Wipe", forecast: true)
+            case let .signOut(from, browser):
+                let whereFrom = from == .broker ? "the broker" : d.app(from.description)?.definition.name ?? from.description
+                let how = browser ? " through the browser (signoutFromBrowser)" : ""
+                return Wording(title: "Sign \(user ?? "the account") out of every app?",
+                               intro: "Global sign-out from \(whereFrom)\(how): removes the account and tokens, not the apps' data.",
+                               yes: "Sign out", forecast: true)
+            default:
+                return Wording(title: "Log out \(user ?? "")?",
+                               intro: "The device will be checked in (staged). Check-in is not broadcast: each app learns on its own terms.",
+                               yes: "Log out", forecast: true)
+            }
+        }
+    }
+
+    static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
+        let t = c.theme, d = m.device
+        guard let confirmation = m.confirmation else { return }
+        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice)
+        let width = min(76, screen.width - 4)
+        let introLines = Canvas.wrap(words.intro, width: width - 4).count
+        // Borders, the intro, a blank row, each app's forecast as wrapped, a blank row, the buttons.
+        let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
+        let forecastLines = !words.forecast ? 0 : d.apps.reduce(0) { sum, app in
+            sum + Canvas.wrap(AccountChangeForecast.describe(app, on: d, for: confirmation.action ?? .logOut), width: width - 2 - nameWidth - 2).count
+        }
+        let wanted = 2 + introLines + 1 + forecastLines + (words.forecast ? 1 : 0) + 1
+        let height = min(screen.height - 4, wanted)
+        let r = Rect(x: (screen.width - width) / 2, y: max(1, (screen.height - height) / 2), width: width, height: height)
+        // The dialog stands alone between the status and hint lines: cut words of the Hub
+        // column and pane borders peeking around it would read as part of it. A click beside
+        // it does nothing (nothing hidden behind can be hit).
+        let body = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+        c.grid.fill(body)
+        c.hits.add(body, .command(.focusField))
+        let inner = c.box(r, style: t.focusedBorder, title: words.title, titleStyle: t.heading)
+        var row = c.paragraph(words.intro, in: inner, row: 0, indent: 1, style: t.text)
+        row += 1
+        if words.forecast, let action = confirmation.action {
+            forecast(action, d, &c, inner, row: row)
+        }
+        let y = inner.y + inner.height - 1
+        let yes = " \(words.yes) "
+        var x = inner.maxX - TextWidth.of(yes) - 13
+        x += c.button(yes, x: x, y: y, maxWidth: TextWidth.of(yes) + 2, target: .command(.confirmAction)) + 1
+        c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: .command(.back))
+        let keys = { (command: UICommand) in
+            KeyTable.bindings.first { $0.command == command && $0.scope == "confirmation" }?.keyNames.replacing(" ", with: "/") ?? ""
+        }
+        c.line("\(keys(.confirmAction)) \(words.yes.lowercased()) · \(keys(.back)) cancel", in: inner, row: inner.height - 1,
+               indent: 1, style: t.dim)
+    }
+
+    /// Each app's name and what it will do, wrapped beside the name; the rest counted when
+    /// they do not fit.
+    private static func forecast(_ action: DeviceAction, _ d: SharedDevice, _ c: inout Canvas, _ inner: Rect, row start: Int) {
+        let t = c.theme
+        var row = start
+        let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
+        let last = inner.height - 2
+        for (i, app) in d.apps.enumerated() {
+            if row >= last { break }
+            if row == last - 1 && i < d.apps.count - 1 {
+                c.line("+\(d.apps.count - i) more apps", in: inner, row: row, indent: 1, style: t.dim)
+                break
+            }
+            c.line(app.definition.name, in: inner, row: row, indent: 1, style: t.title)
+            let lines = Canvas.wrap(AccountChangeForecast.describe(app, on: d, for: action), width: inner.width - nameWidth - 2)
+            for (j, l) in lines.prefix(max(1, last - row)).enumerated() {
+                c.line(l, in: inner, row: row + j, indent: nameWidth + 1, style: t.text)
+            }
+            row += max(1, min(lines.count, last - row))
+        }
+    }
+}
