@@ -4,8 +4,9 @@ import Foundation
 import Platform
 import SessionEngine
 
-/// Persistence budget: a check-out/check-in cycle with the default app set, every app
-/// launched so its callbacks fire, and `save` after every event, must stay under 5 ms.
+/// Persistence target (issue 13): a full check-out → check-in cycle with the default app
+/// set, every app launched on each side so its callbacks fire, and `save` (a SQLite
+/// transaction in WAL mode) after every event, under 2 ms.
 ///
 /// The bundled tenant's scrypt hashes are verified once before timing (the hasher
 /// memoises successes), so the figures are engine + persistence, not the KDF.
@@ -69,17 +70,18 @@ func storeBenchmark() throws -> [String] {
 
     func ms(_ v: Double) -> String { String(format: "%.2f ms", v) }
     let events = cycle.count
+    let openMs = Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000
     return [
-        "store: check-out/check-in cycle, \(apps.count) apps launched on each side (\(events) events), median (p95) of \(cycles):",
-        "  engine only, no store        \(ms(engine.median)) (\(ms(engine.p95)))",
-        "  --ephemeral (in-memory db)   \(ms(ephemeral.median)) (\(ms(ephemeral.p95)))",
-        "  persistent (SQLite WAL file) \(ms(persistent.median)) (\(ms(persistent.p95)))  budget 5 ms; "
-            + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event",
+        "store: a full check-out → check-in cycle, \(apps.count) apps launched on each side (\(events) events), "
+            + "saved after every event, median (p95) of \(cycles); \(machineLoad()):",
+        "  with persistence (SQLite file, WAL)  " + verdict(ms: persistent.median, target: 2)
+            + "  (p95 \(ms(persistent.p95)); " + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event)",
+        "  --ephemeral (in-memory database)     \(ms(ephemeral.median))  (p95 \(ms(ephemeral.p95)); no target of its own)",
+        "  engine only, no store                \(ms(engine.median))  (p95 \(ms(engine.p95)); no target of its own)",
         "  median of the first / last 50 cycles (the log grows by ~44 entries a cycle): engine \(ms(engine.first)) / \(ms(engine.last)), "
             + "--ephemeral \(ms(ephemeral.first)) / \(ms(ephemeral.last)), persistent \(ms(persistent.first)) / \(ms(persistent.last))",
         "  restart: open + load after \(cycles + 5) cycles (\(loaded?.log.entries.count ?? 0) log entries, \(fileSize / 1024) KiB): "
-            + ms(Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000)
-            + (loaded == snapshot ? "" : "  MISMATCH"),
+            + ms(openMs) + "  (no target of its own)" + (loaded == snapshot ? "" : "  MISMATCH"),
         "  (scrypt verifications memoised before timing: the figures are engine + persistence)",
     ]
 }

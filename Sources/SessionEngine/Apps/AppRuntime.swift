@@ -43,7 +43,11 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     }
 
     mutating func record(_ time: SimInstant, _ kind: AppLogEntry.Kind, _ name: String, _ detail: String = "") {
-        log.append(AppLogEntry(time: time, kind: kind, name: name, detail: detail))
+        log.append(AppLogEntry(time: time, kind: kind, name: name, note: .text(detail)))
+    }
+
+    mutating func record(_ time: SimInstant, _ kind: AppLogEntry.Kind, _ name: String, note: AppNote) {
+        log.append(AppLogEntry(time: time, kind: kind, name: name, note: note))
     }
 }
 
@@ -52,7 +56,12 @@ struct AppContext {
     var now: SimInstant
     var keys: any KeySource
     var cipher: any Cipher
-    var externalKey: (UserID) -> KeyMaterial
+    /// The off-device key server's keys (`DeviceSnapshot.externalKeyServer`). A dictionary,
+    /// not a closure over it: a context is made for every delivery of a broadcast.
+    var keyServer: [UserID: KeyMaterial]
+
+    /// The user's external key from the key server (a fresh one for a user it has not seen).
+    func externalKey(_ user: UserID) -> KeyMaterial { keyServer[user] ?? keys.makeKey() }
 }
 
 extension AppRuntime {
@@ -98,7 +107,7 @@ extension AppRuntime {
             for template in definition.userItems {
                 storage.append(makeItem(text: fill(template, user), owner: user, cls: cls, ctx))
             }
-            record(ctx.now, .data, "create", "\(user) created \(definition.userItems.count) item(s)")
+            record(ctx.now, .data, "create", note: .created(user, count: definition.userItems.count))
         }
         if !definition.preferences.isEmpty && !storage.contains(where: { $0.owner == user && $0.dataClass == .preference }) {
             for template in definition.preferences {
@@ -186,7 +195,7 @@ extension AppRuntime {
             } else {
                 let before = storage.count
                 storage.removeAll { $0.owner != nil && $0.owner != current }
-                record(ctx.now, .data, "clear", "cleared \(before - storage.count) item(s) of \(previous)")
+                record(ctx.now, .data, "clear", note: .cleared(count: before - storage.count, of: previous))
             }
         }
         currentUser = nil

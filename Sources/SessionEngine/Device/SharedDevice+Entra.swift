@@ -72,18 +72,20 @@ extension SharedDevice {
             logEvent(.event, "posted \(API.accountChangedNotification)")
             // Decide every recipient first: iterating the apps while deliveries mutate them
             // would copy each app's storage and log once per broadcast.
-            var recipients: [(id: AppID, missedBecause: String?)] = []
-            for app in snapshot.apps {
-                guard let traits = app.definition.msal, traits.listensForNotification else { continue }
-                let reaches = app.lifecycle == .foreground || (app.lifecycle == .background && traits.backgroundCapability)
-                let why = app.lifecycle == .background ? "in the background without a background capability" : app.lifecycle.rawValue
-                recipients.append((app.id, reaches ? nil : why))
+            var recipients: [(index: Int, missedBecause: String?)] = []
+            for i in snapshot.apps.indices {
+                guard let traits = snapshot.apps[i].definition.msal, traits.listensForNotification else { continue }
+                let lifecycle = snapshot.apps[i].lifecycle
+                let reaches = lifecycle == .foreground || (lifecycle == .background && traits.backgroundCapability)
+                let why = lifecycle == .background ? "in the background without a background capability" : lifecycle.rawValue
+                recipients.append((i, reaches ? nil : why))
             }
-            for (id, missed) in recipients {
+            for (i, missed) in recipients {
+                let id = snapshot.apps[i].id
                 if let missed {
                     logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed))")
                 } else {
-                    schedule(Delivery(app: id, kind: .accountChanged))
+                    schedule(Delivery(app: id, kind: .accountChanged), at: i)
                 }
             }
         }

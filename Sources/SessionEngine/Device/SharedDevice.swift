@@ -152,9 +152,7 @@ public struct SharedDevice: Sendable {
     }
 
     var appContext: AppContext {
-        let server = snapshot.externalKeyServer
-        let keys = deps.keys
-        return AppContext(now: now, keys: keys, cipher: deps.cipher, externalKey: { user in server[user] ?? keys.makeKey() })
+        AppContext(now: now, keys: deps.keys, cipher: deps.cipher, keyServer: snapshot.externalKeyServer)
     }
 
     /// The off-device key server hands out one key per user, the same every time.
@@ -166,6 +164,10 @@ public struct SharedDevice: Sendable {
 
     mutating func logEvent(_ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
         snapshot.log.append(now, kind, app: app, text)
+    }
+
+    mutating func logEvent(_ kind: LogEntry.Kind, app: AppID, message: LogMessage) {
+        snapshot.log.append(now, kind, app: app, message: message)
     }
 
     mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] += 1 }

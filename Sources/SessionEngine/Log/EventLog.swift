@@ -29,11 +29,71 @@ public struct LogEntry: Codable, Equatable, Sendable {
     public var time: SimInstant
     public var kind: Kind
     public var app: AppID?
-    public var text: String
+    /// What the line says, kept typed and formatted when read (`text`): a broadcast writes
+    /// two lines per app, and formatting them as they happened was most of its cost.
+    var message: LogMessage
 
     public init(seq: Int, time: SimInstant, kind: Kind, app: AppID?, text: String) {
-        self.seq = seq; self.time = time; self.kind = kind; self.app = app; self.text = text
+        self.init(seq: seq, time: time, kind: kind, app: app, message: .text(text))
     }
+
+    init(seq: Int, time: SimInstant, kind: Kind, app: AppID?, message: LogMessage) {
+        self.seq = seq; self.time = time; self.kind = kind; self.app = app; self.message = message
+    }
+
+    /// The line as the event log shows it and the store keeps it.
+    public var text: String {
+        get { message.text(app: app ?? "") }
+        set { message = .text(newValue) }
+    }
+
+    /// Entries are equal when they read the same: one loaded from the store holds its text,
+    /// the engine's the values it was made from.
+    public static func == (a: LogEntry, b: LogEntry) -> Bool {
+        a.seq == b.seq && a.time == b.time && a.kind == b.kind && a.app == b.app && a.text == b.text
+    }
+
+    enum CodingKeys: String, CodingKey { case seq, time, kind, app, text }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(seq: try c.decode(Int.self, forKey: .seq), time: try c.decode(SimInstant.self, forKey: .time),
+                  kind: try c.decode(Kind.self, forKey: .kind), app: try c.decodeIfPresent(AppID.self, forKey: .app),
+                  text: try c.decode(String.self, forKey: .text))
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(seq, forKey: .seq)
+        try c.encode(time, forKey: .time)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(app, forKey: .app)
+        try c.encode(text, forKey: .text)
+    }
+}
+
+/// The lines an account change writes once per app, kept as values (an id, a static API
+/// name, two users) rather than formatted strings; everything else is plain text.
+enum LogMessage: Sendable {
+    case text(String)
+    /// `notes ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: the app received `name`.
+    case received(String)
+    /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
+    case accountCheck(reason: String, current: UserID?, previous: UserID?)
+
+    func text(app: AppID) -> String {
+        switch self {
+        case let .text(text): text
+        case let .received(name): "\(app) ← \(name)"
+        case let .accountCheck(reason, current, previous):
+            "\(app) → \(API.getCurrentAccount) (\(reason)): \(AccountCheckResult(current: current, previous: previous))"
+        }
+    }
+}
+
+/// `getCurrentAccount`'s answer as the logs print it: `current: cou1, previous: nil`.
+struct AccountCheckResult: CustomStringConvertible {
+    var current: UserID?
+    var previous: UserID?
+    var description: String { "current: \(current?.name ?? "nil"), previous: \(previous?.name ?? "nil")" }
 }
 
 /// Every engine event, delivery and callback, in order, with the simulator time.
@@ -47,7 +107,11 @@ public struct EventLog: Codable, Equatable, Sendable {
     public var nextSeq: Int { (entries.last?.seq ?? 0) + 1 }
 
     mutating func append(_ time: SimInstant, _ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
-        entries.append(LogEntry(seq: nextSeq, time: time, kind: kind, app: app, text: text))
+        append(time, kind, app: app, message: .text(text))
+    }
+
+    mutating func append(_ time: SimInstant, _ kind: LogEntry.Kind, app: AppID?, message: LogMessage) {
+        entries.append(LogEntry(seq: nextSeq, time: time, kind: kind, app: app, message: message))
     }
 
     /// Entries after `seq`, for incremental persistence and for "what happened since".
