@@ -70,22 +70,18 @@ extension SharedDevice {
             }
         case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
-            // Decide every recipient first: iterating the apps while deliveries mutate them
-            // would copy each app's storage and log once per broadcast.
-            var recipients: [(index: Int, missedBecause: String?)] = []
+            // One pass, by index: who receives the notification depends only on each app's own
+            // lifecycle and traits, which no delivery changes; an index (not a copy of the app)
+            // keeps every mutation in place, and one pass over 10,000 apps keeps them in cache.
             for i in snapshot.apps.indices {
                 guard let traits = snapshot.apps[i].definition.msal, traits.listensForNotification else { continue }
                 let lifecycle = snapshot.apps[i].lifecycle
-                let reaches = lifecycle == .foreground || (lifecycle == .background && traits.backgroundCapability)
-                let why = lifecycle == .background ? "in the background without a background capability" : lifecycle.rawValue
-                recipients.append((i, reaches ? nil : why))
-            }
-            for (i, missed) in recipients {
                 let id = snapshot.apps[i].id
-                if let missed {
-                    logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed))")
-                } else {
+                if lifecycle == .foreground || (lifecycle == .background && traits.backgroundCapability) {
                     schedule(Delivery(app: id, kind: .accountChanged), at: i)
+                } else {
+                    let why = lifecycle == .background ? "in the background without a background capability" : lifecycle.rawValue
+                    logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(why))")
                 }
             }
         }

@@ -146,6 +146,12 @@ public struct SharedDevice: Sendable {
         for (i, app) in snapshot.apps.enumerated() { appIndex[app.id] = i }
     }
 
+    /// Indexes the app just appended to `snapshot.apps`.
+    mutating func indexLastApp() {
+        guard let last = snapshot.apps.indices.last else { return }
+        appIndex[snapshot.apps[last].id] = last
+    }
+
     mutating func withApp<R>(_ id: AppID, _ body: (inout AppRuntime) -> R) -> R? {
         guard let i = appIndex[id] else { return nil }
         return body(&snapshot.apps[i])
