@@ -48,6 +48,15 @@ import Testing
         for entry in d.app("probe")!.log {
             #expect(AppLogEntry(time: entry.time, kind: entry.kind, name: entry.name, detail: entry.detail) == entry)
         }
+        // Two engine lines made from values compare by their values, then by their text.
+        let checks = d.log.entries.filter { $0.kind == .call }
+        #expect(checks.count >= 2)
+        #expect(checks[0] == checks[0])
+        var other = checks[0]
+        other.message = .accountCheck(reason: "notification", current: "cou2", previous: nil)
+        #expect(other != checks[0])
+        other.message = .text(checks[0].text)
+        #expect(other == checks[0])
     }
 
     /// `{user}` filled byte by byte: none, one, several, a partial marker, non-ASCII text.

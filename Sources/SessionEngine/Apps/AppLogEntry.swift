@@ -48,7 +48,7 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
 
     /// Entries are equal when they read the same (a loaded entry holds its text).
     public static func == (a: AppLogEntry, b: AppLogEntry) -> Bool {
-        a.time == b.time && a.kind == b.kind && a.name == b.name && a.detail == b.detail
+        a.time == b.time && a.kind == b.kind && a.name == b.name && (a.note.sameValues(as: b.note) || a.detail == b.detail)
     }
 
     enum CodingKeys: String, CodingKey { case time, kind, name, detail }
@@ -75,6 +75,17 @@ enum AppNote: Sendable {
     case created(UserID, count: Int)
     /// `cleared 2 item(s) of cou1`.
     case cleared(count: Int, of: UserID)
+
+    /// Made from the same values (so reading the same); false says nothing.
+    func sameValues(as other: AppNote) -> Bool {
+        switch (self, other) {
+        case let (.text(a), .text(b)): a == b
+        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
+        case let (.created(u1, n1), .created(u2, n2)): u1 == u2 && n1 == n2
+        case let (.cleared(n1, u1), .cleared(n2, u2)): n1 == n2 && u1 == u2
+        default: false
+        }
+    }
 
     var text: String {
         switch self {

@@ -49,8 +49,10 @@ public struct LogEntry: Codable, Equatable, Sendable {
 
     /// Entries are equal when they read the same: one loaded from the store holds its text,
     /// the engine's the values it was made from.
+    /// (The store compares each app's last line at every save: equal values skip the formatting.)
     public static func == (a: LogEntry, b: LogEntry) -> Bool {
-        a.seq == b.seq && a.time == b.time && a.kind == b.kind && a.app == b.app && a.text == b.text
+        a.seq == b.seq && a.time == b.time && a.kind == b.kind && a.app == b.app
+            && (a.message.sameValues(as: b.message) || a.text == b.text)
     }
 
     enum CodingKeys: String, CodingKey { case seq, time, kind, app, text }
@@ -78,6 +80,16 @@ enum LogMessage: Sendable {
     case received(String)
     /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
     case accountCheck(reason: String, current: UserID?, previous: UserID?)
+
+    /// Made from the same values (so reading the same); false says nothing.
+    func sameValues(as other: LogMessage) -> Bool {
+        switch (self, other) {
+        case let (.text(a), .text(b)): a == b
+        case let (.received(a), .received(b)): a == b
+        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
+        default: false
+        }
+    }
 
     func text(app: AppID) -> String {
         switch self {
