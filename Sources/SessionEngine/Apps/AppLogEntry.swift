@@ -70,7 +70,7 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
 enum AppNote: Sendable {
     case text(String)
     /// `notification → current: cou1, previous: nil`.
-    case accountCheck(reason: String, current: UserID?, previous: UserID?)
+    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
     /// `cou1 created 2 item(s)`.
     case created(UserID, count: Int)
     /// `cleared 2 item(s) of cou1`.
@@ -90,7 +90,7 @@ enum AppNote: Sendable {
     var text: String {
         switch self {
         case let .text(text): text
-        case let .accountCheck(reason, current, previous): "\(reason) → \(AccountCheckResult(current: current, previous: previous))"
+        case let .accountCheck(reason, current, previous): "\(reason.rawValue) → \(AccountCheckResult(current: current, previous: previous))"
         case let .created(user, count): "\(user) created \(count) item(s)"
         case let .cleared(count, user): "cleared \(count) item(s) of \(user)"
         }

@@ -61,7 +61,7 @@ extension SharedDevice {
         switch d.kind {
         case .sdkOpportunity(let cold): workspaceOneOpportunity(d.app, coldStart: cold)
         case .accountChanged: accountChanged(d.app, at: i)
-        case .accountCheck(let cold): accountCheck(d.app, at: i, reason: cold ? "cold start" : "foreground")
+        case .accountCheck(let cold): accountCheck(d.app, at: i, reason: cold ? .coldStart : .foreground)
         }
     }
 
@@ -116,13 +116,13 @@ extension SharedDevice {
     private mutating func accountChanged(_ id: AppID, at i: Int) {
         snapshot.apps[i].record(now, .notification, API.accountChangedNotification)
         logEvent(.notification, app: id, message: .received(API.accountChangedNotification))
-        accountCheck(id, at: i, reason: "notification")
+        accountCheck(id, at: i, reason: .notification)
     }
 
     /// `getCurrentAccount` → `(current, previous)`; the app clears the previous user's
     /// data when the account changed. The lines are logged as values (`LogMessage`,
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
-    private mutating func accountCheck(_ id: AppID, at i: Int, reason: String) {
+    private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
         let (current, previous) = currentAccount
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(reason: reason, current: current, previous: previous))
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }

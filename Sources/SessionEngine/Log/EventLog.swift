@@ -79,7 +79,7 @@ enum LogMessage: Sendable {
     /// `notes ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: the app received `name`.
     case received(String)
     /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
-    case accountCheck(reason: String, current: UserID?, previous: UserID?)
+    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
 
     /// Made from the same values (so reading the same); false says nothing.
     func sameValues(as other: LogMessage) -> Bool {
@@ -96,9 +96,16 @@ enum LogMessage: Sendable {
         case let .text(text): text
         case let .received(name): "\(app) ← \(name)"
         case let .accountCheck(reason, current, previous):
-            "\(app) → \(API.getCurrentAccount) (\(reason)): \(AccountCheckResult(current: current, previous: previous))"
+            "\(app) → \(API.getCurrentAccount) (\(reason.rawValue)): \(AccountCheckResult(current: current, previous: previous))"
         }
     }
+}
+
+/// Why an MSAL app called `getCurrentAccount`: one byte in a log line, not a string.
+enum AccountCheckReason: String, Sendable {
+    case notification
+    case coldStart = "cold start"
+    case foreground
 }
 
 /// `getCurrentAccount`'s answer as the logs print it: `current: cou1, previous: nil`.
