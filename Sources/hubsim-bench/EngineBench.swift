@@ -3,50 +3,124 @@ import Foundation
 import Platform
 import SessionEngine
 
-/// Times one check-out/check-in cycle on devices with 1, 10, 100 and 1,000 running apps,
-/// for both profiles: Workspace ONE (no broadcast; the leak audit still visits every app)
-/// and Entra (one Darwin notification delivered to every app, each clearing its data).
+/// Issue 13's engine targets, measured: an account change (one Entra global sign-in or
+/// sign-out, posted to every app) delivered to 1,000 running apps in under 1 ms, the cost
+/// linear in apps (10,000 apps cost 10 times 1,000).
+///
+/// One device per (profile, apps), every app running in the background, driven through
+/// repeated cycles: the steady state a long shift reaches, not a device's first minute.
+/// Each half of a cycle is timed on its own; the figure is the median of many.
 func engineBenchmark() throws -> [String] {
     let tenant = try BundledAssets.tenant()
     let hasher = ScryptHasher()
     // The KDF is the console's cost, measured separately below; memoise the passwords first
     // so the cycle times the engine.
     for user in tenant.users { _ = hasher.verify(Secret(user.id.name), against: user.passwordHash) }
-    var lines = ["engine: one check-out/check-in cycle (median of repeated runs, release build)",
-                 "  apps   workspace-one   entra-ios (broadcast)   per app (entra)"]
-    for n in [1, 10, 100, 1000] {
-        let ws1 = try median(runs: n >= 1000 ? 15 : 51) { try cycle(.workspaceOne, apps: n, tenant: tenant, hasher: hasher) }
-        let entra = try median(runs: n >= 1000 ? 15 : 51) { try cycle(.entraIOS, apps: n, tenant: tenant, hasher: hasher) }
-        lines.append("  \(pad(n, 5))  \(pad(ms(ws1), 12)) ms  \(pad(ms(entra), 18)) ms  \(pad(ms(entra / Double(n) * 1000), 12)) µs")
+    var lines = ["engine: an account change delivered to N running apps (release build; median CPU time of repeated cycles; \(machineLoad()))",
+                 "   apps   entra sign-in  entra sign-out   per app (broadcast)   ws1 check-out  ws1 log out"]
+    var rows: [EngineRow] = []
+    for n in [10, 100, 1000, 10_000] {
+        let runs = n >= 10_000 ? 21 : 101
+        var entraDevice = try CycleBench(.entraIOS, apps: n, tenant: tenant, hasher: hasher)
+        var ws1Device = try CycleBench(.workspaceOne, apps: n, tenant: tenant, hasher: hasher)
+        let entra = try entraDevice.measure(runs: runs), ws1 = try ws1Device.measure(runs: runs)
+        let row = EngineRow(apps: n, signIn: entra.begin.cpu, signOut: entra.end.cpu, checkOut: ws1.begin.cpu, logOut: ws1.end.cpu,
+                            wallBroadcast: max(entra.begin.wall, entra.end.wall))
+        rows.append(row)
+        lines.append("  \(pad(grouped(n), 6))  \(pad(ms(row.signIn), 10)) ms  \(pad(ms(row.signOut), 11)) ms  "
+            + "\(pad(String(format: "%.2f", row.broadcast / Double(n) * 1e6), 14)) µs     \(pad(ms(row.checkOut), 10)) ms  \(pad(ms(row.logOut), 8)) ms")
+    }
+    if let thousand = rows.first(where: { $0.apps == 1000 }) {
+        lines.append("  account change to 1,000 apps (the slower of sign-in and sign-out): "
+            + verdict(ms: thousand.broadcast * 1000, target: 1)
+            + "  (wall clock \(ms(thousand.wallBroadcast)) ms on this loaded machine)")
+    }
+    // Workspace ONE posts nothing: its column is the leak audit's visit of every app, under
+    // 0.1 ms, where a check-out's fixed cost still dominates; only the broadcast is checked.
+    if let check = Linearity(rows.map { ($0.apps, $0.broadcast) }, from: 1000, to: 10_000) {
+        lines.append("  linear in apps, entra broadcast: \(check.description)")
     }
     let kdf = ContinuousClock().measure { _ = ScryptHasher().verify("cou1", against: tenant.user("cou1")!.passwordHash) }
-    lines.append("credential check (scrypt N=2^15, r=8, p=1, first verification): \(ms(seconds(kdf))) ms")
+    lines.append("  credential check (scrypt N=2^15, r=8, p=1, first verification): \(ms(seconds(kdf))) ms  (no target: the console's KDF, paid once per password)")
     return lines
 }
 
-/// Seconds for one cycle on a device whose `n` apps are all running in the background.
-private func cycle(_ profile: ProfileID, apps n: Int, tenant: Tenant, hasher: ScryptHasher) throws -> Double {
-    let apps = (0..<n).map { i -> AppDefinition in
-        let sdk: AppSDK = profile == .workspaceOne
-            ? .workspaceOne(SharedDeviceSupport.allCases[i % SharedDeviceSupport.allCases.count])
-            : .msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
-        return AppDefinition(id: "app\(i)", name: "App \(i)", sdk: sdk, userItems: ["Item of {user}"], commonItems: ["Common"])
+/// One row of the engine table, in seconds.
+struct EngineRow {
+    var apps: Int
+    var signIn: Double, signOut: Double, checkOut: Double, logOut: Double
+    /// The broadcast's wall-clock median, for comparison: other processes' time included.
+    var wallBroadcast: Double
+    /// One account change delivered to every app: the slower of the two directions.
+    var broadcast: Double { max(signIn, signOut) }
+}
+
+/// Whether a cost grows in proportion to apps: the cost at `to` apps over the cost at
+/// `from` apps should be `to / from`; within a quarter of that counts as linear (the machine
+/// is shared, and caches make a 10,000-app device a little dearer per app).
+struct Linearity: CustomStringConvertible {
+    var from: Int, to: Int
+    var ratio: Double
+    var expected: Double { Double(to) / Double(from) }
+    var isLinear: Bool { ratio >= expected * 0.75 && ratio <= expected * 1.25 }
+
+    init?(_ costs: [(apps: Int, seconds: Double)], from: Int, to: Int) {
+        guard let a = costs.first(where: { $0.apps == from })?.seconds, let b = costs.first(where: { $0.apps == to })?.seconds, a > 0 else { return nil }
+        self.from = from; self.to = to; ratio = b / a
     }
-    var d = SharedDevice(profile: .named(profile), tenant: tenant, apps: apps,
-                         dependencies: EngineDependencies.seeded(hasher: hasher))
-    _ = d.enroll(group: "FRONTLINE", user: "stage", password: "stage")
-    _ = d.completeEnrollment()
-    for app in apps { _ = d.launch(app.id); _ = d.background(app.id) }
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
-        if profile == .workspaceOne {
-            _ = d.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1")
-            _ = d.logOut()
-        } else {
-            _ = d.signIn(user: "cou1", password: "cou1")
-            _ = d.signOut()
+
+    var description: String {
+        "\(grouped(to)) / \(grouped(from)) apps = \(String(format: "%.1f", ratio))x  (target ≈ \(Int(expected))x, "
+            + "\(String(format: "%.1f", expected * 0.75))–\(String(format: "%.1f", expected * 1.25))x)  \(isLinear ? "met" : "NOT MET")"
+    }
+}
+
+/// A device with `apps` apps, all running in the background, enrolled and checked in,
+/// ready to be checked out (signed in) and in again.
+private struct CycleBench {
+    let profile: ProfileID
+    var device: SharedDevice
+
+    init(_ profile: ProfileID, apps n: Int, tenant: Tenant, hasher: ScryptHasher) throws {
+        self.profile = profile
+        let apps = (0..<n).map { i -> AppDefinition in
+            let sdk: AppSDK = profile == .workspaceOne
+                ? .workspaceOne(SharedDeviceSupport.allCases[i % SharedDeviceSupport.allCases.count])
+                : .msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
+            return AppDefinition(id: "app\(i)", name: "App \(i)", sdk: sdk, userItems: ["Item of {user}"], commonItems: ["Common"])
         }
+        device = SharedDevice(profile: .named(profile), tenant: tenant, apps: apps,
+                              dependencies: EngineDependencies.seeded(hasher: hasher))
+        _ = device.enroll(group: "FRONTLINE", user: "stage", password: "stage")
+        _ = device.completeEnrollment()
+        for app in apps { _ = device.launch(app.id); _ = device.background(app.id) }
     }
-    guard d.state == .checkedIn else { throw BenchError("cycle did not end checked in: \(d.state)") }
-    return seconds(elapsed)
+
+    /// Medians, in seconds (CPU time and wall clock), of the two halves of `runs` cycles
+    /// (after two unmeasured ones): check-out (sign-in) and check-in (sign-out), alternating
+    /// users so that every cycle is an account change for every app.
+    mutating func measure(runs: Int) throws -> (begin: (cpu: Double, wall: Double), end: (cpu: Double, wall: Double)) {
+        var begins: [(cpu: Double, wall: Double)] = [], ends: [(cpu: Double, wall: Double)] = []
+        for i in 0..<(runs + 2) {
+            let user = i % 2 == 0 ? "cou1" : "cou2"
+            let begin = timed {
+                if profile == .workspaceOne { _ = device.checkOut(group: "FRONTLINE", user: user, password: Secret(user)) }
+                else { _ = device.signIn(user: user, password: Secret(user)) }
+            }
+            guard device.state == .checkedOut(UserID(user)) else { throw BenchError("\(profile.rawValue): check-out to \(user) failed: \(device.state)") }
+            let end = timed {
+                if profile == .workspaceOne { _ = device.logOut() } else { _ = device.signOut() }
+            }
+            guard device.state == .checkedIn else { throw BenchError("\(profile.rawValue): the cycle did not end checked in: \(device.state)") }
+            if i >= 2 { begins.append(begin); ends.append(end) }
+        }
+        return ((middle(begins.map(\.cpu)), middle(begins.map(\.wall))), (middle(ends.map(\.cpu)), middle(ends.map(\.wall))))
+    }
+
+    /// CPU time and wall-clock time of `body`, in seconds.
+    private func timed(_ body: () -> Void) -> (cpu: Double, wall: Double) {
+        var cpu = 0.0
+        let wall = ContinuousClock().measure { cpu = cpuSeconds(body) }
+        return (cpu, seconds(wall))
+    }
 }

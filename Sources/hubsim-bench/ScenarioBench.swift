@@ -29,8 +29,8 @@ func scenarioBenchmark() throws -> [String] {
     let failures = first.results.filter { !$0.passed }.map { URL(fileURLWithPath: $0.file).lastPathComponent }
     lines.append("scenarios: library of \(files.count) files, \(first.stepCount) steps: "
         + (failures.isEmpty ? "all pass" : "FAILED: \(failures.joined(separator: ", "))"))
-    lines.append("scenarios: cold run, parallel (median of 5)  \(pad(ms(coldMedian), 8)) ms   budget 1000 ms  "
-        + (coldMedian < 1 ? "OK" : "OVER") + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms)")
+    lines.append("scenarios: cold run, parallel (median of 5)  " + verdict(ms: coldMedian * 1000, target: 1000)
+        + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms; \(machineLoad()))")
 
     let runner = try ScenarioRunner()
     _ = runner.run(files: files)

@@ -4,8 +4,9 @@ import Foundation
 import Platform
 import SessionEngine
 
-/// Persistence budget: a check-out/check-in cycle with the default app set, every app
-/// launched so its callbacks fire, and `save` after every event, must stay under 5 ms.
+/// Persistence target (issue 13): a full check-out → check-in cycle with the default app
+/// set, every app launched on each side so its callbacks fire, and `save` (a SQLite
+/// transaction in WAL mode) after every event, under 2 ms.
 ///
 /// The bundled tenant's scrypt hashes are verified once before timing (the hasher
 /// memoises successes), so the figures are engine + persistence, not the KDF.
@@ -31,22 +32,32 @@ func storeBenchmark() throws -> [String] {
     }
     /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a
     /// warm-up), and the medians of the first and last 50 (the log grows between them).
-    func measure(_ save: ((SharedDevice) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double) {
+    func measure(_ save: ((SharedDevice) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double, cpu: Double) {
         var device = try enrolledDevice()
         try save?(device)
-        var times: [Double] = []
+        var times: [Double] = [], cpuTimes: [Double] = []
         for i in 0..<(cycles + 5) {
             let start = ContinuousClock.now
-            for action in cycle {
-                device.apply(action)
-                try save?(device)
+            var failure: (any Error)?
+            let cpu = cpuSeconds {
+                do {
+                    for action in cycle {
+                        device.apply(action)
+                        try save?(device)
+                    }
+                } catch { failure = error }
             }
+            if let failure { throw failure }
             let elapsed = ContinuousClock.now - start
-            if i >= 5 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
+            if i >= 5 {
+                times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                cpuTimes.append(cpu * 1000)
+            }
         }
         func median(_ t: some Collection<Double>) -> Double { t.sorted()[t.count / 2] }
         let sorted = times.sorted()
-        return (median(sorted), sorted[min(sorted.count - 1, sorted.count * 95 / 100)], median(times.prefix(50)), median(times.suffix(50)))
+        return (median(sorted), sorted[min(sorted.count - 1, sorted.count * 95 / 100)], median(times.prefix(50)), median(times.suffix(50)),
+                median(cpuTimes))
     }
 
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-bench-\(getpid())")
@@ -69,17 +80,19 @@ func storeBenchmark() throws -> [String] {
 
     func ms(_ v: Double) -> String { String(format: "%.2f ms", v) }
     let events = cycle.count
+    let openMs = Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000
     return [
-        "store: check-out/check-in cycle, \(apps.count) apps launched on each side (\(events) events), median (p95) of \(cycles):",
-        "  engine only, no store        \(ms(engine.median)) (\(ms(engine.p95)))",
-        "  --ephemeral (in-memory db)   \(ms(ephemeral.median)) (\(ms(ephemeral.p95)))",
-        "  persistent (SQLite WAL file) \(ms(persistent.median)) (\(ms(persistent.p95)))  budget 5 ms; "
-            + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event",
+        "store: a full check-out → check-in cycle, \(apps.count) apps launched on each side (\(events) events), "
+            + "saved after every event, median (p95) of \(cycles); \(machineLoad()):",
+        "  with persistence (SQLite file, WAL)  " + verdict(ms: persistent.median, target: 2)
+            + "  (wall clock; p95 \(ms(persistent.p95)); " + String(format: "%.3f", (persistent.median - engine.median) / Double(events)) + " ms per committed event)",
+        "  the same, CPU time of this thread    " + verdict(ms: persistent.cpu, target: 2) + "  (the wall-clock figure less other processes' turns)",
+        "  --ephemeral (in-memory database)     \(ms(ephemeral.median))  (CPU \(ms(ephemeral.cpu)); p95 \(ms(ephemeral.p95)); no target of its own)",
+        "  engine only, no store                \(ms(engine.median))  (CPU \(ms(engine.cpu)); p95 \(ms(engine.p95)); no target of its own)",
         "  median of the first / last 50 cycles (the log grows by ~44 entries a cycle): engine \(ms(engine.first)) / \(ms(engine.last)), "
             + "--ephemeral \(ms(ephemeral.first)) / \(ms(ephemeral.last)), persistent \(ms(persistent.first)) / \(ms(persistent.last))",
         "  restart: open + load after \(cycles + 5) cycles (\(loaded?.log.entries.count ?? 0) log entries, \(fileSize / 1024) KiB): "
-            + ms(Double(openTime.components.attoseconds) / 1e15 + Double(openTime.components.seconds) * 1000)
-            + (loaded == snapshot ? "" : "  MISMATCH"),
+            + ms(openMs) + "  (no target of its own)" + (loaded == snapshot ? "" : "  MISMATCH"),
         "  (scrypt verifications memoised before timing: the figures are engine + persistence)",
     ]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small helpers shared by the benchmarks.
 struct BenchError: Error, CustomStringConvertible {
     var description: String
@@ -23,4 +25,47 @@ func ms(_ s: Double) -> String {
 func pad(_ v: Any, _ width: Int) -> String {
     let s = "\(v)"
     return String(repeating: " ", count: max(0, width - s.count)) + s
+}
+
+/// The middle value of `samples` (the upper one of an even count).
+func middle(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    return sorted[sorted.count / 2]
+}
+
+/// `value` milliseconds beside its target: `0.62 ms  (target < 1 ms)  met`.
+func verdict(ms value: Double, target: Double, unit: String = "ms") -> String {
+    let shown = value < 10 ? String(format: "%.3f", value) : String(format: "%.1f", value)
+    let limit = target == target.rounded() ? String(Int(target)) : String(target)
+    return "\(shown) \(unit)  (target < \(limit) \(unit))  \(value < target ? "met" : "NOT MET")"
+}
+
+/// 10000 → "10,000".
+func grouped(_ n: Int) -> String {
+    let digits = Array(String(n))
+    var out = ""
+    for (i, d) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(d)
+    }
+    return out
+}
+
+/// The machine's load while the figures were taken (the 1-minute average of
+/// `/proc/loadavg`, as `uptime` shows it), and its cores: the figures mean little without it.
+func machineLoad() -> String {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+          let first = text.split(separator: " ").first else { return "\(cores) cores" }
+    return "load \(first) on \(cores) cores"
+}
+
+/// Seconds of CPU time this thread spends in `body`. The machine is shared: wall-clock time
+/// counts every moment another process held the core, CPU time only the engine's own work.
+func cpuSeconds(_ body: () -> Void) -> Double {
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+    body()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+    return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
 }

@@ -37,6 +37,8 @@ public final class CursesSession {
     /// Whether the input terminal had XON/XOFF flow control (`ixon`) before hubsim turned it
     /// off: Ctrl-S would otherwise freeze the screen until Ctrl-Q. Put back on leaving.
     private var inputHadFlowControl = false
+    /// Called once, when the first frame has been written (`HUBSIM_STARTUP_TRACE`'s last phase).
+    public var afterFirstFrame: (() -> Void)?
 
     /// Checks the terminal and enters curses mode; throws a one-line problem (exit 2) when
     /// stdin or stdout is not a terminal, `TERM` is unset or `dumb`, or curses refuses it.
@@ -97,6 +99,8 @@ public final class CursesSession {
         let (width, height) = (Int(cn_width(window)), Int(cn_height(window)))
         if width != loop.width || height != loop.height { loop.resize(width: width, height: height) }
         loop.paint(program)
+        afterFirstFrame?()
+        afterFirstFrame = nil
         var clock = TickClock()
         while true {
             if let exit = pendingSignalExit() { return exit }

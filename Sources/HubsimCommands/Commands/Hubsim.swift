@@ -16,6 +16,7 @@ public struct Hubsim: ParsableCommand {
     public init() {}
 
     public static func main() {
+        StartupTrace.beginIfRequested()
         do {
             // The everyday command lines skip ArgumentParser (StartupPath.swift).
             if let launch = InteractiveLaunch(everydayArguments: Array(CommandLine.arguments.dropFirst())) {

@@ -32,6 +32,7 @@ struct InteractiveLaunch: Equatable {
     }
 
     func run() throws {
+        StartupTrace.mark(.arguments)
         // Everything that can fail for a usage reason fails before the screen is taken over,
         // and before anything is written: the output file and the app list first.
         let recordFile = try claimRecordingDestination()
@@ -42,9 +43,11 @@ struct InteractiveLaunch: Equatable {
         let environment = StartupPath.environment()
         // --ephemeral keeps nothing, so it opens no store at all.
         let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
+        StartupTrace.mark(.stateLoad)
         let tenant = try choice.loadTenant()
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
+        StartupTrace.mark(.assets)
         var saveFailure: (any Error)?
         let deviceChanged = { (device: SharedDevice) in
             // A failed save must not take the screen down mid-shift: it is logged, and
@@ -61,6 +64,7 @@ struct InteractiveLaunch: Equatable {
             FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
             throw ExitCode(error.exitCode)
         }
+        StartupTrace.mark(.cursesInit)
         let capabilities = session.capabilities
         logger.info("start device=\(device.name) profile=\(device.profile.id.rawValue) state=\(device.state) colour=\(capabilities.hasColor) size=\(capabilities.width)x\(capabilities.height)")
 
@@ -72,13 +76,14 @@ struct InteractiveLaunch: Equatable {
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
-        let exit = session.run(&model) { model in
+        let exit = StartupTrace.run(session, &model) { model in
             recorder?.append(model)
             guard model.revision != savedRevision else { return }
             savedRevision = model.revision
             deviceChanged(model.device)
         }
         session.end()
+        StartupTrace.finish()
 
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)

@@ -24,6 +24,9 @@ import Foundation
 ///   colour pairs in an array, not a dictionary keyed by a new type (`ColorPairTable`).
 ///
 /// What is left is mostly the runtime's first use of each generic type (README, Benchmarks).
+///
+/// Where the time goes, phase by phase: `HUBSIM_STARTUP_TRACE=FILE` (`StartupTrace`, beside
+/// this file; `Scripts/first-frame` prints the medians). Unset, it costs one `getenv`.
 enum StartupPath {
     /// The everyday command lines (the README's `hubsim` and `hubsim --ephemeral`) and the
     /// device each chooses. Derived from `DeviceChoice`'s own defaults, which `DeviceOptions`

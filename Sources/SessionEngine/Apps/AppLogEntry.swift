@@ -32,10 +32,70 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
     public var kind: Kind
     /// The API name for callbacks, notifications and calls; a short verb otherwise.
     public var name: String
-    public var detail: String
+    /// Kept typed and formatted when read (`detail`), as the event log's lines are.
+    var note: AppNote
 
     public init(time: SimInstant, kind: Kind, name: String, detail: String = "") {
-        self.time = time; self.kind = kind; self.name = name; self.detail = detail
+        self.init(time: time, kind: kind, name: name, note: .text(detail))
+    }
+
+    init(time: SimInstant, kind: Kind, name: String, note: AppNote) {
+        self.time = time; self.kind = kind; self.name = name; self.note = note
+    }
+
+    public var detail: String {
+        get { note.text }
+        set { note = .text(newValue) }
+    }
+
+    /// Entries are equal when they read the same (a loaded entry holds its text).
+    public static func == (a: AppLogEntry, b: AppLogEntry) -> Bool {
+        a.time == b.time && a.kind == b.kind && a.name == b.name && (a.note.sameValues(as: b.note) || a.detail == b.detail)
+    }
+
+    enum CodingKeys: String, CodingKey { case time, kind, name, detail }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(time: try c.decode(SimInstant.self, forKey: .time), kind: try c.decode(Kind.self, forKey: .kind),
+                  name: try c.decode(String.self, forKey: .name), detail: try c.decode(String.self, forKey: .detail))
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(time, forKey: .time)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(name, forKey: .name)
+        try c.encode(detail, forKey: .detail)
+    }
+}
+
+/// The details an account change writes once per app, kept as values.
+enum AppNote: Sendable {
+    case text(String)
+    /// `notification → current: cou1, previous: nil`.
+    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
+    /// `cou1 created 2 item(s)`.
+    case created(UserID, count: Int)
+    /// `cleared 2 item(s) of cou1`.
+    case cleared(count: Int, of: UserID)
+
+    /// Made from the same values (so reading the same); false says nothing.
+    func sameValues(as other: AppNote) -> Bool {
+        switch (self, other) {
+        case let (.text(a), .text(b)): a == b
+        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
+        case let (.created(u1, n1), .created(u2, n2)): u1 == u2 && n1 == n2
+        case let (.cleared(n1, u1), .cleared(n2, u2)): n1 == n2 && u1 == u2
+        default: false
+        }
+    }
+
+    var text: String {
+        switch self {
+        case let .text(text): text
+        case let .accountCheck(reason, current, previous): "\(reason.rawValue) → \(AccountCheckResult(current: current, previous: previous))"
+        case let .created(user, count): "\(user) created \(count) item(s)"
+        case let .cleared(count, user): "cleared \(count) item(s) of \(user)"
+        }
     }
 }
 

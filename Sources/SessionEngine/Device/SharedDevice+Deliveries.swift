@@ -42,24 +42,26 @@ extension SharedDevice {
         }
     }
 
-    mutating func schedule(_ d: Delivery) {
+    /// Delivers `d` now, or holds it in step mode. `index`: the app's place in
+    /// `snapshot.apps` when the caller knows it (a broadcast does), saving a lookup by id.
+    mutating func schedule(_ d: Delivery, at index: Int? = nil) {
         if snapshot.deliveryMode == .held {
             snapshot.heldDeliveries.append(d)
             logEvent(.delivery, app: d.app, "held: \(d.label)")
         } else {
-            apply(d)
+            apply(d, at: index)
         }
     }
 
-    private mutating func apply(_ d: Delivery) {
-        guard lifecycle(of: d.app)?.isRunning == true else {
+    private mutating func apply(_ d: Delivery, at index: Int? = nil) {
+        guard let i = index ?? appIndex[d.app], snapshot.apps[i].lifecycle.isRunning else {
             logEvent(.delivery, app: d.app, "dropped: \(d.label) (app no longer running)")
             return
         }
         switch d.kind {
         case .sdkOpportunity(let cold): workspaceOneOpportunity(d.app, coldStart: cold)
-        case .accountChanged: accountChanged(d.app)
-        case .accountCheck(let cold): accountCheck(d.app, reason: cold ? "cold start" : "foreground")
+        case .accountChanged: accountChanged(d.app, at: i)
+        case .accountCheck(let cold): accountCheck(d.app, at: i, reason: cold ? .coldStart : .foreground)
         }
     }
 
@@ -107,27 +109,23 @@ extension SharedDevice {
                 app.show(user, ctx)
             }
         }
-        for name in delivered { logEvent(.callback, app: id, "\(id) ← \(name)") }
+        for name in delivered { logEvent(.callback, app: id, message: .received(name)) }
     }
 
     /// An MSAL listener receives the Darwin notification and asks for the current account.
-    private mutating func accountChanged(_ id: AppID) {
-        let ctx = appContext
-        withApp(id) { $0.record(ctx.now, .notification, API.accountChangedNotification) }
-        logEvent(.notification, app: id, "\(id) ← \(API.accountChangedNotification)")
-        accountCheck(id, reason: "notification")
+    private mutating func accountChanged(_ id: AppID, at i: Int) {
+        snapshot.apps[i].record(now, .notification, API.accountChangedNotification)
+        logEvent(.notification, app: id, message: .received(API.accountChangedNotification))
+        accountCheck(id, at: i, reason: .notification)
     }
 
     /// `getCurrentAccount` → `(current, previous)`; the app clears the previous user's
-    /// data when the account changed.
-    private mutating func accountCheck(_ id: AppID, reason: String) {
+    /// data when the account changed. The lines are logged as values (`LogMessage`,
+    /// `AppNote`) and formatted when read: a broadcast writes them for every app.
+    private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
         let (current, previous) = currentAccount
-        let ctx = appContext
-        let result = "current: \(current?.name ?? "nil"), previous: \(previous?.name ?? "nil")"
-        withApp(id) { app in
-            app.record(ctx.now, .call, API.getCurrentAccount, "\(reason) → \(result)")
-            if app.currentUser != current { app.handleAccountChange(to: current, ctx) }
-        }
-        logEvent(.call, app: id, "\(id) → \(API.getCurrentAccount) (\(reason)): \(result)")
+        snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(reason: reason, current: current, previous: previous))
+        if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
+        logEvent(.call, app: id, message: .accountCheck(reason: reason, current: current, previous: previous))
     }
 }

@@ -39,7 +39,9 @@ extension SharedDevice {
             let appStepIndex = progress.completed - profile.installSteps.count
             if appStepIndex >= 0 && appStepIndex < snapshot.appSet.count {
                 snapshot.apps.append(AppRuntime(definition: snapshot.appSet[appStepIndex]))
-                reindex()
+                // The new app's place only: rebuilding the whole index at every step made
+                // enrolling N apps cost N² lookups.
+                indexLastApp()
             }
             logEvent(.event, "profile install: \(step)")
             progress.completed += 1

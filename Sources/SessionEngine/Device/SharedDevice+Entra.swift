@@ -70,18 +70,19 @@ extension SharedDevice {
             }
         case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
-            // Decide every recipient first: iterating the apps while deliveries mutate them
-            // would copy each app's storage and log once per broadcast.
-            var recipients: [(id: AppID, missed: MissReason?)] = []
-            for app in snapshot.apps { recipients.append((app.id, MissReason.of(app))) }
+            // One pass, by index: who receives the notification depends only on each app's own
+            // lifecycle and traits, which no delivery changes; an index (not a copy of the app)
+            // keeps every mutation in place, and one pass over 10,000 apps keeps them in cache.
+            // An app that cannot receive it records the miss in its own log too: its pane says
+            // what it missed and why.
             let now = self.now
-            for (id, missed) in recipients {
-                if let missed {
-                    // The app's own log says it too: its pane shows what it missed and why.
-                    withApp(id) { $0.record(now, .missed, API.accountChangedNotification, missed.rawValue) }
+            for i in snapshot.apps.indices {
+                let id = snapshot.apps[i].id
+                if let missed = MissReason.of(snapshot.apps[i]) {
+                    snapshot.apps[i].record(now, .missed, API.accountChangedNotification, missed.rawValue)
                     logEvent(.delivery, app: id, "\(id) missed \(API.accountChangedNotification) (\(missed.rawValue))")
                 } else {
-                    schedule(Delivery(app: id, kind: .accountChanged))
+                    schedule(Delivery(app: id, kind: .accountChanged), at: i)
                 }
             }
         }

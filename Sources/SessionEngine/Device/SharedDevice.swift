@@ -150,15 +150,19 @@ public struct SharedDevice: Sendable {
         for (i, app) in snapshot.apps.enumerated() { appIndex[app.id] = i }
     }
 
+    /// Indexes the app just appended to `snapshot.apps`.
+    mutating func indexLastApp() {
+        guard let last = snapshot.apps.indices.last else { return }
+        appIndex[snapshot.apps[last].id] = last
+    }
+
     mutating func withApp<R>(_ id: AppID, _ body: (inout AppRuntime) -> R) -> R? {
         guard let i = appIndex[id] else { return nil }
         return body(&snapshot.apps[i])
     }
 
     var appContext: AppContext {
-        let server = snapshot.externalKeyServer
-        let keys = deps.keys
-        return AppContext(now: now, keys: keys, cipher: deps.cipher, externalKey: { user in server[user] ?? keys.makeKey() })
+        AppContext(now: now, keys: deps.keys, cipher: deps.cipher, keyServer: snapshot.externalKeyServer)
     }
 
     /// The off-device key server hands out one key per user, the same every time.
@@ -170,6 +174,10 @@ public struct SharedDevice: Sendable {
 
     mutating func logEvent(_ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
         snapshot.log.append(now, kind, app: app, text)
+    }
+
+    mutating func logEvent(_ kind: LogEntry.Kind, app: AppID, message: LogMessage) {
+        snapshot.log.append(now, kind, app: app, message: message)
     }
 
     mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] += 1 }
