@@ -255,12 +255,13 @@ final class SnapshotWriter {
     }
 }
 
-/// The `foreground` column: `hub`, `browser` or `app:<id>`, readable in `sqlite3`.
+/// The `foreground` column: `hub`, `browser`, `authenticator` or `app:<id>`, readable in `sqlite3`.
 enum ForegroundText {
     static func encode(_ f: Foreground) -> String {
         switch f {
         case .hub: "hub"
         case .browser: "browser"
+        case .authenticator: "authenticator"
         case let .app(id): "app:" + id
         }
     }
@@ -269,6 +270,7 @@ enum ForegroundText {
         switch text {
         case "hub": .hub
         case "browser": .browser
+        case "authenticator": .authenticator
         default: text.hasPrefix("app:") ? .app(String(text.dropFirst(4))) : nil
         }
     }
