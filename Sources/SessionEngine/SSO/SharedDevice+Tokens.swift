@@ -288,7 +288,7 @@ extension SharedDevice {
 
     /// Records the outcome in the app (token state, log) and the event log; a token goes to
     /// the app's keychain group and the app shows its account.
-    private mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome) {
+    private mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome, inAppLog: Bool = true) {
         let id = snapshot.apps[i].id
         let ctx = appContext
         if let grant = outcome.grant { store(grant.account, clientID: sso.clientID, group: sso.tokenCacheGroup, by: id) }
@@ -305,7 +305,7 @@ extension SharedDevice {
         state.lastAt = now
         withApp(id) { app in
             app.token = state
-            app.record(ctx.now, .call, call, outcome.description)
+            if inAppLog { app.record(ctx.now, .call, call, outcome.description) }
             if let account = outcome.grant?.account, app.currentUser != account { app.handleAccountChange(to: account, ctx) }
         }
         logEvent(.call, app: id, "\(id) → \(call): \(outcome)")
@@ -379,7 +379,8 @@ extension SharedDevice {
         guard let i = appIndex[id], let sso = snapshot.apps[i].definition.sso, SSORules.path(of: sso) == .broker,
               SSORules.registrationProblem(sso, registrations: tenant.appRegistrations) == nil,
               SSORules.brokerProblem(sso, registrations: tenant.appRegistrations) == nil else { return }
-        finish(i, sso, call: "acquireToken", .token(TokenGrant(account: account, source: .brokerPrompt)))
+        // The app's log already has the call (`signIn`); the token state and the event log say where it came from.
+        finish(i, sso, call: "acquireToken", .token(TokenGrant(account: account, source: .brokerPrompt)), inAppLog: false)
     }
 }
 
