@@ -45,7 +45,8 @@ extension SharedDevice {
             return .none
         }
         let group = sso.tokenCacheGroup
-        if cachedToken(in: group, clientID: sso.clientID, account: account) != nil || token?.source == .broker && brokerAccounts.contains(account) {
+        let throughBroker = isSharedDeviceMode && SSORules.path(of: sso) == .broker && state.user == account
+        if throughBroker || cachedToken(in: group, clientID: sso.clientID, account: account) != nil {
             return .valid(account: account, source: token?.source ?? .keychainGroup(group))
         }
         let by = snapshot.tokens?.removals[group].flatMap { $0.account == account ? $0.by : nil } ?? Self.brokerAppName
@@ -249,7 +250,9 @@ extension SharedDevice {
         snapshot.tokens?.keychains[group]?.first { $0.clientID == clientID && (account == nil || $0.account == account) }
     }
 
-    /// What a silent request gets, by 003's rules.
+    /// What a silent request gets, by 003's rules. Outside shared device mode the broker is
+    /// reached only by an app switch, so silent requests read the keychain group alone; under
+    /// shared device mode the broker (its SSO extension) answers them for apps that use it.
     private func silentOutcome(_ i: Int, _ sso: SSOConfiguration) -> TokenOutcome {
         let registrations = tenant.appRegistrations
         if let problem = SSORules.registrationProblem(sso, registrations: registrations) { return .failed(.misconfigured(problem)) }
@@ -266,9 +269,6 @@ extension SharedDevice {
         }
         if let cached = cachedToken(in: group, clientID: sso.clientID, account: known) {
             return .token(TokenGrant(account: cached.account, source: .keychainGroup(group)))
-        }
-        if path == .broker, let known, tokenStore.brokerAccounts.contains(known) {
-            return .token(TokenGrant(account: known, source: .broker))
         }
         if let known, let removal = snapshot.tokens?.removals[group], removal.account == known {
             return .failed(.interactionRequired(.tokensRemoved(by: removal.by, account: known)))
