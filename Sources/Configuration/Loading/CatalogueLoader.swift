@@ -9,13 +9,16 @@ extension AppCatalogue {
         for node in try top.required("apps").items("apps") {
             let app = try readApp(node)
             if apps.contains(where: { $0.id == app.id }) { throw node.error("app '\(app.id)' is defined twice") }
+            if let bundle = app.sso?.bundleID, let other = apps.first(where: { $0.sso?.bundleID == bundle }) {
+                throw node.error("app '\(app.id)' has the bundle ID '\(bundle)' of '\(other.id)'; each app has its own")
+            }
             apps.append(app)
         }
         return AppCatalogue(apps: apps)
     }
 
     private static let keys = ["id", "name", "sdk", "support", "backgroundCapability", "listens", "checksOnForeground",
-                               "faults", "userItems", "preferences", "commonItems", "summary"]
+                               "faults", "userItems", "preferences", "commonItems", "summary", "sso"]
 
     private static func readApp(_ node: YAMLValue) throws(ConfigError) -> AppDefinition {
         let f = try node.fields("an app", allowed: keys)
@@ -47,9 +50,14 @@ extension AppCatalogue {
                 faults.append(fault)
             }
         }
+        var sso: SSOConfiguration?
+        if let node = f["sso"] {
+            guard case .msal = sdk else { throw node.error("only an app with sdk: msal has an sso configuration (the Microsoft identity SDK's)") }
+            sso = try SSOReader.configuration(node)
+        }
         return AppDefinition(
             id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults,
             userItems: try f.stringList("userItems"), preferences: try f.stringList("preferences"),
-            commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "")
+            commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "", sso: sso)
     }
 }

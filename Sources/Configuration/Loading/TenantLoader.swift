@@ -7,7 +7,7 @@ import SessionEngine
 public enum TenantLoader {
     public static func load(yaml text: String, file: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let root = try YAMLValue.parse(text, file: file)
-        let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy"])
+        let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy", "appRegistrations"])
 
         var groups: [OrganizationGroup] = []
         if let list = top["groups"] {
@@ -33,7 +33,8 @@ public enum TenantLoader {
             name: try top["tenant"]?.name("tenant") ?? "Tenant",
             promptsForGroupID: try top.bool("promptForGroupID", default: true),
             groups: groups, users: users,
-            policy: try top["policy"].map(readPolicy) ?? SecurityPolicy())
+            policy: try top["policy"].map(readPolicy) ?? SecurityPolicy(),
+            appRegistrations: try top["appRegistrations"].map(SSOReader.registrations) ?? [])
     }
 
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before

@@ -90,6 +90,14 @@ struct RecordedStepWriter {
         case let .setDeliveryMode(m): body = "setDeliveryMode: \(m.rawValue)"
         case .releaseDelivery: body = "releaseDelivery"
         case .userActivity: body = "userActivity"
+        case let .acquireTokenSilently(id): body = "acquireTokenSilently: \(YAMLText.scalar(id))"
+        case let .beginTokenRequest(id): body = "acquireTokenInteractively: \(YAMLText.scalar(id))"
+        case let .completeTokenRequest(user, secret):
+            // An account the broker offered is picked without a password.
+            body = "completeTokenRequest: " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])
+        case .cancelTokenRequest: body = "cancelTokenRequest"
+        case let .removeAccount(id): body = "removeAccount: \(YAMLText.scalar(id))"
+        case let .refreshInBackground(id): body = "refreshInBackground: \(YAMLText.scalar(id))"
         }
         guard let refusal else { return body }
         // `refused:` sits beside the step name, so a bare step gets an empty value.

@@ -62,6 +62,7 @@ enum Checks {
         switch f {
         case .hub: "hub"
         case .browser: "browser"
+        case .authenticator: "authenticator"
         case let .app(id): id
         }
     }

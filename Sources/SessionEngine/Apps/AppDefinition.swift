@@ -68,11 +68,14 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
     public var commonItems: [String]
     /// One line saying what the app demonstrates.
     public var summary: String
+    /// Single sign-on set-up of an app using the Microsoft identity SDK (003); nil: none.
+    public var sso: SSOConfiguration?
 
     public init(id: AppID, name: String, sdk: AppSDK, faults: [AppFault] = [], userItems: [String] = [],
-                preferences: [String] = [], commonItems: [String] = [], summary: String = "") {
+                preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil) {
         self.id = id; self.name = name; self.sdk = sdk; self.faults = faults; self.userItems = userItems
         self.preferences = preferences; self.commonItems = commonItems; self.summary = summary
+        self.sso = sso
     }
 
     public var workspaceOneSupport: SharedDeviceSupport? { if case let .workspaceOne(s) = sdk { s } else { nil } }

@@ -20,6 +20,8 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     public var log: [AppLogEntry] = []
     /// Serial number of the next item the app creates (ids stay unique across restarts).
     public var nextSerial = 1
+    /// The identity SDK's token as the app holds it (nil: it never asked).
+    public var token: AppTokenState?
 
     public init(definition: AppDefinition) { self.definition = definition }
 

@@ -13,14 +13,23 @@ public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
     /// Who is signed in now (nil: checked in).
     public var currentUser: UserID?
     public var itemCount: Int
+    /// True when the finding is the app's sign-in (it holds `owners`' token), not stored items.
+    public var token: Bool?
 
-    public init(app: AppID, severity: Severity, owners: [UserID], currentUser: UserID?, itemCount: Int) {
+    public init(app: AppID, severity: Severity, owners: [UserID], currentUser: UserID?, itemCount: Int, token: Bool? = nil) {
         self.app = app; self.severity = severity; self.owners = owners; self.currentUser = currentUser; self.itemCount = itemCount
+        self.token = token
     }
 
     public var message: String {
         let whose = owners.map(\.name).joined(separator: ", ")
         let now = currentUser.map { "\($0) is signed in" } ?? "the device is checked in"
+        if token == true {
+            switch severity {
+            case .visibleLeak: return "LEAK: \(app) is signed in as \(whose) while \(now)"
+            case .atRestExposure: return "exposure: \(app) keeps \(whose)'s token while \(now)"
+            }
+        }
         switch severity {
         case .visibleLeak: return "LEAK: \(app) shows \(itemCount) item(s) of \(whose) while \(now)"
         case .atRestExposure: return "exposure: \(app) keeps \(itemCount) plaintext item(s) of \(whose) while \(now)"
@@ -38,6 +47,14 @@ public enum LeakAudit {
                                 uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for i in apps.indices {
+            // An app signed in as someone else than the device's user: the next person works
+            // as the previous one (an embedded-flow app after a global sign-out or check-in).
+            if let account = apps[i].token?.account, account != deviceUser {
+                let shown = apps[i].lifecycle == .foreground && !uiBlocked(apps[i])
+                let finding = LeakFinding(app: apps[i].id, severity: shown ? .visibleLeak : .atRestExposure, owners: [account],
+                                          currentUser: deviceUser, itemCount: 0, token: true)
+                if shown { leaks.append(finding) } else { exposures.append(finding) }
+            }
             if apps[i].lifecycle == .foreground && !uiBlocked(apps[i]) {
                 let shown = apps[i].visibleItems(cipher: cipher).filter { $0.item.owner != nil && $0.item.owner != deviceUser }
                 if !shown.isEmpty {

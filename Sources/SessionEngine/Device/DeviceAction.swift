@@ -22,6 +22,18 @@ public enum DeviceAction: Equatable, Sendable {
     case releaseDelivery
     /// A person typed or clicked without changing the device: the inactivity timer restarts.
     case userActivity
+    /// MSAL `acquireTokenSilent` in the app (003).
+    case acquireTokenSilently(AppID)
+    /// MSAL `acquireToken` (interactive) in the app: a prompt in the app or the broker round trip.
+    case beginTokenRequest(AppID)
+    /// The person answers the waiting prompt: credentials, or (password nil) an account the broker offers.
+    case completeTokenRequest(user: String, password: Secret?)
+    /// The person cancels the waiting prompt.
+    case cancelTokenRequest
+    /// MSAL `removeAccount` in the app: deletes the account's tokens of its whole keychain group.
+    case removeAccount(AppID)
+    /// The app refreshes its token in the background (a silent request it makes on its own).
+    case refreshInBackground(AppID)
 
     /// The event's name, as in the state diagram and scenario steps.
     public var name: String {
@@ -46,13 +58,20 @@ public enum DeviceAction: Equatable, Sendable {
         case .setDeliveryMode: "setDeliveryMode"
         case .releaseDelivery: "releaseDelivery"
         case .userActivity: "userActivity"
+        case .acquireTokenSilently: "acquireTokenSilently"
+        case .beginTokenRequest: "acquireTokenInteractively"
+        case .completeTokenRequest: "completeTokenRequest"
+        case .cancelTokenRequest: "cancelTokenRequest"
+        case .removeAccount: "removeAccount"
+        case .refreshInBackground: "refreshInBackground"
         }
     }
 
     /// Whether a person did it (restarts the inactivity timer); clock and mode changes are not input.
     public var isUserInput: Bool {
         switch self {
-        case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe: false
+        case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
+             .refreshInBackground: false
         default: true
         }
     }
@@ -94,6 +113,12 @@ extension SharedDevice {
         case let .setDeliveryMode(m): setDeliveryMode(m); return .accepted
         case .releaseDelivery: return outcome(releaseNextDelivery())
         case .userActivity: userActivity(); return .accepted
+        case let .acquireTokenSilently(id): return outcome(acquireTokenSilently(id))
+        case let .beginTokenRequest(id): return outcome(beginTokenRequest(id))
+        case let .completeTokenRequest(u, p): return outcome(completeTokenRequest(user: u, password: p))
+        case .cancelTokenRequest: return outcome(cancelTokenRequest())
+        case let .removeAccount(id): return outcome(removeAccount(id))
+        case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         }
     }
 }

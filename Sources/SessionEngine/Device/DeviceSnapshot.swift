@@ -31,6 +31,9 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     /// Findings raised since enrollment, by severity.
     public var leakCount = 0
     public var exposureCount = 0
+    /// Tokens outside the apps' memory: keychain groups, the broker, a request under way
+    /// (nil until the first token request, so devices without SSO keep their shape).
+    public var tokens: TokenStore?
 
     public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
         self.name = name; self.profile = profile; self.appSet = appSet

@@ -103,6 +103,9 @@ public enum Foreground: Codable, Equatable, Sendable {
     case hub
     case app(AppID)
     case browser
+    /// Microsoft Authenticator in front for a broker round trip under workspace-one (under
+    /// entra-ios the Authenticator is the profile's broker, `.hub`).
+    case authenticator
 
     public var appID: AppID? { if case let .app(id) = self { id } else { nil } }
 }

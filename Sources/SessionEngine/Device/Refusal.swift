@@ -22,6 +22,10 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case appNotRunning(AppID)
     case notSupported(action: String, profile: ProfileID)
     case nothingHeld
+    case noSSOConfiguration(AppID)
+    case noTokenRequest
+    case tokenRequestPending(AppID)
+    case notSignedInToApp(AppID)
 
     /// What kind of refusal this is, without its values; its raw value is the tag.
     public enum Kind: String, CaseIterable, Sendable {
@@ -47,6 +51,10 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case appNotRunning = "app-not-running"
         case notSupported = "not-supported"
         case nothingHeld = "nothing-held"
+        case noSSOConfiguration = "no-sso-configuration"
+        case noTokenRequest = "no-token-request"
+        case tokenRequestPending = "token-request-pending"
+        case notSignedInToApp = "not-signed-in-to-app"
 
         /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
         /// given before any secret is checked (offline, unknown group, …). A wrong secret
@@ -84,6 +92,10 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .appNotRunning: .appNotRunning
         case .notSupported: .notSupported
         case .nothingHeld: .nothingHeld
+        case .noSSOConfiguration: .noSSOConfiguration
+        case .noTokenRequest: .noTokenRequest
+        case .tokenRequestPending: .tokenRequestPending
+        case .notSignedInToApp: .notSignedInToApp
         }
     }
 
@@ -128,6 +140,10 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case let .appNotRunning(id): "\(id) is not running."
         case let .notSupported(action, profile): "\(action) is not part of the \(profile.rawValue) profile."
         case .nothingHeld: "No held deliveries to release."
+        case let .noSSOConfiguration(id): "\(id) has no single sign-on configuration: it asks for no tokens."
+        case .noTokenRequest: "No sign-in prompt is waiting."
+        case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
+        case let .notSignedInToApp(id): "No account is signed in to \(id)."
         }
     }
 }

@@ -26,6 +26,7 @@ extension SharedDevice {
                 app.record(ctx.now, .call, "acquireToken", "interactive: signed in \(account.id)")
                 app.handleAccountChange(to: account.id, ctx)
             }
+            grantGlobalSignIn(to: id, account: account.id)
         }
         cover("signIn")
         announceAccountChange()
@@ -45,6 +46,7 @@ extension SharedDevice {
         bringForeground(source)
         endSession(.signOut)
         logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
+        signOutTokens(of: user)
         cover("signOut")
         announceAccountChange()
         if browser {

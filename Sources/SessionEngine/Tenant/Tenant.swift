@@ -92,10 +92,16 @@ public struct Tenant: Sendable, Equatable {
     public var groups: [OrganizationGroup]
     public var users: [TenantUser]
     public var policy: SecurityPolicy
+    /// App registrations: each client ID with the redirect URIs registered under it (003).
+    public var appRegistrations: [AppRegistration]
 
-    public init(name: String, promptsForGroupID: Bool, groups: [OrganizationGroup], users: [TenantUser], policy: SecurityPolicy) {
+    public init(name: String, promptsForGroupID: Bool, groups: [OrganizationGroup], users: [TenantUser], policy: SecurityPolicy,
+                appRegistrations: [AppRegistration] = []) {
         self.name = name; self.promptsForGroupID = promptsForGroupID; self.groups = groups; self.users = users; self.policy = policy
+        self.appRegistrations = appRegistrations
     }
+
+    public func registration(_ clientID: String) -> AppRegistration? { appRegistrations.first { $0.clientID == clientID } }
 
     public func user(_ id: UserID) -> TenantUser? { users.first { $0.id == id } }
 

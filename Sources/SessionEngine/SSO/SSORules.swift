@@ -1,0 +1,132 @@
+/// The rules of 003, as pure functions of an app's set-up and the tenant's registrations.
+public enum SSORules {
+    /// The prefix of the certificate-auth redirect (003, Step 3a).
+    public static let certificateRedirectPrefix = "msauth://code/"
+    /// The scheme the SDK queries to find the broker (003, Step 4).
+    public static let brokerQueryScheme = "msauth"
+
+    /// How a request of the app reaches a token.
+    public enum Path: Equatable, Sendable {
+        /// `AD_CREDENTIALS_AUTO` with the broker found.
+        case broker
+        /// The embedded flow: by choice (`fellBack` nil) or because the broker check failed.
+        case embedded(fellBack: SSOMisconfiguration?)
+    }
+
+    public static func path(of sso: SSOConfiguration) -> Path {
+        guard sso.credentialMode == .auto else { return .embedded(fellBack: nil) }
+        guard sso.querySchemes.contains(brokerQueryScheme) else { return .embedded(fellBack: .msauthNotQueried(bundleID: sso.bundleID)) }
+        return .broker
+    }
+
+    /// The broker redirect 003 asks for: `<scheme>://<bundle id>`, with the app's first URL scheme.
+    public static func expectedBrokerRedirect(_ sso: SSOConfiguration) -> String {
+        "\(sso.urlSchemes.first ?? "<scheme>")://\(sso.bundleID)"
+    }
+
+    /// `msauth://code/<url-encoded redirect URI>` (003, Step 3a).
+    public static func certificateRedirect(for redirect: String) -> String {
+        certificateRedirectPrefix + percentEncoded(redirect)
+    }
+
+    /// Percent-encodes everything but unreserved characters (RFC 3986), as 003's example
+    /// `x-msauth-mytestiosapp%3A%2F%2Fcom.myapp.mytestapp` does.
+    static func percentEncoded(_ s: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for b in s.utf8 {
+            let unreserved = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+            if unreserved { out.append(b) } else { out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The rules every request needs (the server's): a registration, and the redirect under it.
+    public static func registrationProblem(_ sso: SSOConfiguration, registrations: [AppRegistration]) -> SSOMisconfiguration? {
+        guard let reg = registrations.first(where: { $0.clientID == sso.clientID }) else {
+            return .unknownClient(clientID: sso.clientID)
+        }
+        guard reg.redirectURIs.contains(sso.redirectURI) else {
+            return .redirectNotRegistered(redirectURI: sso.redirectURI, clientID: sso.clientID)
+        }
+        return nil
+    }
+
+    /// The rules of the broker round trip, in the order the SDK and the broker meet them:
+    /// the URL scheme (checked in the app before leaving it), then the redirect's form and
+    /// bundle (checked by the broker), then the certificate redirect.
+    public static func brokerProblem(_ sso: SSOConfiguration, registrations: [AppRegistration]) -> (problem: SSOMisconfiguration, beforeLeaving: Bool)? {
+        let redirect = sso.redirectURI
+        guard let sep = redirect.firstRange(of: "://"), !redirect[..<sep.lowerBound].isEmpty else {
+            return (.brokerRedirectMalformed(redirectURI: redirect, expected: expectedBrokerRedirect(sso)), true)
+        }
+        let scheme = String(redirect[..<sep.lowerBound])
+        let host = String(redirect[sep.upperBound...])
+        guard sso.urlSchemes.contains(scheme) else { return (.urlSchemeNotRegistered(scheme: scheme, bundleID: sso.bundleID), true) }
+        guard !host.isEmpty, !host.contains("/") else {
+            return (.brokerRedirectMalformed(redirectURI: redirect, expected: expectedBrokerRedirect(sso)), false)
+        }
+        guard host == sso.bundleID else { return (.redirectNamesOtherBundle(redirectURI: redirect, bundleID: sso.bundleID), false) }
+        if let cert = certificateProblem(sso, registrations: registrations) { return (cert, false) }
+        return nil
+    }
+
+    static func certificateProblem(_ sso: SSOConfiguration, registrations: [AppRegistration]) -> SSOMisconfiguration? {
+        guard sso.certificateAuth else { return nil }
+        let expected = certificateRedirect(for: sso.redirectURI)
+        guard sso.redirectURIs.contains(expected) else {
+            return .certificateRedirectMissing(expected: expected, clientID: sso.clientID, inApp: true)
+        }
+        let registered = registrations.first { $0.clientID == sso.clientID }?.redirectURIs ?? []
+        guard registered.contains(expected) else {
+            return .certificateRedirectMissing(expected: expected, clientID: sso.clientID, inApp: false)
+        }
+        return nil
+    }
+
+    /// The sharing rules against the other apps (same client ID ⇔ same keychain group).
+    public static func sharingProblems(_ app: AppDefinition, among apps: [AppDefinition]) -> [SSOMisconfiguration] {
+        guard let sso = app.sso else { return [] }
+        let others = apps.filter { $0.id != app.id && $0.sso != nil }
+        var problems: [SSOMisconfiguration] = []
+        let sameClient = others.filter { $0.sso!.clientID == sso.clientID && $0.sso!.keychainGroup != sso.keychainGroup }
+        if let first = sameClient.first {
+            let theirs = first.sso!.keychainGroup
+            problems.append(.keychainGroupDiffers(group: sso.keychainGroup, others: sameClient.filter { $0.sso!.keychainGroup == theirs }.map(\.id),
+                                                  theirGroup: theirs))
+        }
+        if let group = sso.keychainGroup {
+            let sameGroup = others.filter { $0.sso!.keychainGroup == group && $0.sso!.clientID != sso.clientID }
+            if let first = sameGroup.first {
+                let theirs = first.sso!.clientID
+                problems.append(.clientIDDiffers(clientID: sso.clientID, others: sameGroup.filter { $0.sso!.clientID == theirs }.map(\.id),
+                                                 theirClientID: theirs))
+            }
+        }
+        return problems
+    }
+
+    /// Every rule the app breaks, in the order a request meets them, then the sharing ones.
+    public static func problems(of app: AppDefinition, among apps: [AppDefinition], registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+        guard let sso = app.sso else { return [] }
+        var out: [SSOMisconfiguration] = []
+        if let p = registrationProblem(sso, registrations: registrations) { out.append(p) }
+        switch path(of: sso) {
+        case .broker:
+            if let p = brokerProblem(sso, registrations: registrations) { out.append(p.problem) }
+        case let .embedded(fellBack):
+            if let fellBack { out.append(fellBack) }
+            if sso.certificateAuth { out.append(.certificateAuthNeedsBroker(mode: sso.credentialMode)) }
+        }
+        return out + sharingProblems(app, among: apps)
+    }
+
+    /// Whether `a` and `b` share tokens without the broker: same client ID, same keychain
+    /// group, each with its own redirect URI registered under that client ID.
+    public static func shareTokens(_ a: AppDefinition, _ b: AppDefinition, registrations: [AppRegistration]) -> Bool {
+        guard a.id != b.id, let x = a.sso, let y = b.sso, let group = x.keychainGroup else { return false }
+        return x.clientID == y.clientID && y.keychainGroup == group
+            && registrationProblem(x, registrations: registrations) == nil && registrationProblem(y, registrations: registrations) == nil
+    }
+}
