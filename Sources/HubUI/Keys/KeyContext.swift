@@ -28,6 +28,14 @@ public struct KeyContext: Equatable, Sendable {
     public var tooSmall: Bool
     /// The forecast-and-confirm dialog is open: only its own keys work.
     public var confirming: Bool = false
+    /// A lesson plays (its narration panel shows): the lesson's keys work.
+    public var lessonPlaying: Bool = false
+    /// The lesson waits for the class to do the next step.
+    public var lessonWaiting: Bool = false
+    /// The lesson has a step before this one (or the class's turn to cancel).
+    public var lessonCanGoBack: Bool = false
+    /// The lesson has a step after this one.
+    public var lessonCanGoOn: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
