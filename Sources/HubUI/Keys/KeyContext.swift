@@ -36,6 +36,8 @@ public struct KeyContext: Equatable, Sendable {
     public var lessonCanGoBack: Bool = false
     /// The lesson has a step after this one.
     public var lessonCanGoOn: Bool = false
+    /// The lesson's next step has actions the class can do themselves.
+    public var lessonCanTry: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot

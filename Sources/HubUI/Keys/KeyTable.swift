@@ -84,7 +84,7 @@ public enum KeyTable {
         },
         KeyBinding([.char("["), .left], "step back", .lessonBack, scope: "lesson") { $0.lessonPlaying && $0.lessonCanGoBack },
         KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {
-            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanTry
         },
     ]
 

@@ -31,6 +31,8 @@ public struct LessonPanel: Equatable, Sendable {
     public var next: String?
     /// What the class is asked to do in the next step (a try-it step), if anything.
     public var nextTry: String?
+    /// The next step has actions the class can do themselves (`d` lets them).
+    public var nextTryable: Bool = false
     public var mode: Mode
     /// A remark on the step just done (a check that failed after the class's own walk).
     public var note: String?
@@ -52,6 +54,24 @@ public struct LessonPanel: Equatable, Sendable {
 
     public var canGoBack: Bool { position > 0 || isWaiting }
     public var canGoOn: Bool { next != nil }
+
+    /// Watch, why, the reference (closing the last paragraph) and any note, wrapped to `width`.
+    public func narrationLines(width: Int) -> [String] {
+        var paragraphs: [String] = []
+        if let watch { paragraphs.append("Watch: " + watch) }
+        if let why { paragraphs.append("Why: " + why) }
+        if let ref {
+            if paragraphs.isEmpty { paragraphs.append("(ref: \(ref))") } else { paragraphs[paragraphs.count - 1] += " (ref: \(ref))" }
+        }
+        if let note { paragraphs.append("Note: " + note) }
+        return paragraphs.flatMap { TextWrap.lines($0, width: max(1, width)) }
+    }
+
+    /// Narration lines the panel shows at a screen size (between the step's title and the
+    /// status line), and their width.
+    public static func narrationRoom(width: Int, height: Int) -> (rows: Int, width: Int) {
+        (rows(forHeight: height) - 4, width - 4)
+    }
 
     /// Rows the panel takes at a screen height: 7 from 24 rows (a title border, five lines of
     /// narration, the buttons in the bottom border), 9 from 36.

@@ -140,7 +140,8 @@ public struct HubModel: TerminalProgram, Sendable {
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
                    signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil,
                    lessonPlaying: lesson != nil, lessonWaiting: lesson?.isWaiting ?? false,
-                   lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false)
+                   lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
+                   lessonCanTry: lesson?.nextTryable ?? false)
     }
 
     /// The hint line's entries for the current context, as drawn.

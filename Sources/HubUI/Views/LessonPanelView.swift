@@ -12,7 +12,7 @@ enum LessonPanelView {
         c.line(lesson.title, in: inner, row: 0, indent: 1, style: t.title)
         // The narration: as many lines as the panel has between the title and the status line.
         let room = inner.height - 2
-        let lines = narration(lesson, width: inner.width - 2)
+        let lines = lesson.narrationLines(width: inner.width - 2)
         for (i, line) in lines.prefix(room).enumerated() {
             let last = i == room - 1 && lines.count > room
             c.line(last ? TextWidth.truncate(line + " …", to: inner.width - 2) : line, in: inner, row: 1 + i, indent: 1,
@@ -21,18 +21,6 @@ enum LessonPanelView {
         let (status, style) = statusLine(lesson, theme: t)
         c.line(status, in: inner, row: inner.height - 1, indent: 1, style: style)
         drawButtons(lesson, &c, y: r.maxY - 1, from: r.x + 2, to: r.maxX - 2)
-    }
-
-    /// Watch, why and the reference, wrapped; the reference closes the last paragraph.
-    static func narration(_ lesson: LessonPanel, width: Int) -> [String] {
-        var paragraphs: [String] = []
-        if let watch = lesson.watch { paragraphs.append("Watch: " + watch) }
-        if let why = lesson.why { paragraphs.append("Why: " + why) }
-        if let ref = lesson.ref {
-            if paragraphs.isEmpty { paragraphs.append("(ref: \(ref))") } else { paragraphs[paragraphs.count - 1] += " (ref: \(ref))" }
-        }
-        if let note = lesson.note { paragraphs.append("Note: " + note) }
-        return paragraphs.flatMap { Canvas.wrap($0, width: max(1, width)) }
     }
 
     /// The one line about what comes next, and its style.
@@ -63,7 +51,7 @@ enum LessonPanelView {
             button("Show them ▶", .lessonShow)
         } else if lesson.canGoOn {
             button("Next ▶", .lessonNext)
-            button("Let them try", .lessonTry)
+            if lesson.nextTryable { button("Let them try", .lessonTry) }
         }
     }
 }

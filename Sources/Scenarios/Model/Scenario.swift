@@ -52,6 +52,8 @@ public enum StepKind: Sendable {
     case expectNoLeak(app: AppID?, exposures: Bool)
     case expectLeak(LeakExpectation)
     case expectExposure(LeakExpectation)
+    /// A lesson step's narration: it must fit the narration panel at the lesson's screen size.
+    case narration(LessonPanel, width: Int, height: Int)
 }
 
 /// `refused: true` (any refusal) or `refused: TAG-or-text`.

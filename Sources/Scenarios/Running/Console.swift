@@ -29,6 +29,13 @@ struct Console {
         return Array(model.actionLog[min(before, model.actionLog.count)...])
     }
 
+    /// One event of the person at the terminal (a lesson's class): the model handles it as the
+    /// interactive simulator does, against the frame on screen.
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
+
+    /// Shows (or removes) a lesson's narration panel.
+    mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }
+
     /// The screen as text at the UI's current size.
     func screen() -> String { model.render(width: model.width, height: model.height).grid.text }
 }

@@ -48,6 +48,8 @@ struct ScenarioExecution {
         case let .expectExposure(e):
             defer { leaks.asserted() }
             return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [])
+        case let .narration(panel, width, height):
+            return Checks.narrationFits(panel, width: width, height: height)
         }
     }
 
