@@ -42,8 +42,10 @@ public struct KeyContext: Equatable, Sendable {
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
     /// have the keys then; nor while the confirm dialog is open.
+    /// While a lesson plays and the trainer leads, nobody types: the form gives its keys to
+    /// the lesson (Space is the next step); it takes them again when the class has its turn.
     public var textFieldFocused: Bool {
-        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming
+        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && (!lessonPlaying || lessonWaiting)
             && view != .zoom && view != .audit && view != .diagram
     }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).

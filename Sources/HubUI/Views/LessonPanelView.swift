@@ -28,10 +28,10 @@ enum LessonPanelView {
         switch lesson.mode {
         case .showing:
             guard let next = lesson.next else { return ("End of the lesson: [ steps back, q quits.", t.success) }
-            if let ask = lesson.nextTry { return ("Next: \(next) — class: \(ask)", t.text) }
+            if lesson.nextTry != nil { return ("Next, the class's turn: \(next)", t.text) }
             return ("Next: \(next)", t.text)
         case let .waiting(expected):
-            return ("Class's turn: \(expected). The lesson waits.", t.warning)
+            return ("Class's turn: \(expected)", t.warning)
         case let .offTrack(message):
             return (message, t.error)
         case .finished:

@@ -47,11 +47,11 @@ public struct LessonPlayer: TerminalProgram, Sendable {
     }
 
     /// A player at position 0 on a new device built from the lesson's header.
-    public init(lesson: Lesson, dependencies: EngineDependencies) {
+    public init(lesson: Lesson, dependencies: EngineDependencies, theme: Theme = .colour) {
         self.lesson = lesson
         let s = lesson.scenario
         let device = SharedDevice(profile: DeviceProfile.named(s.profile), tenant: s.tenant, apps: s.apps, dependencies: dependencies)
-        execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight))
+        execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
         snapshots = [execution]
         refreshPanel()
         snapshots[0] = execution
@@ -231,7 +231,7 @@ public struct LessonPlayer: TerminalProgram, Sendable {
             execution.lastOutcome = (applied.action, applied.outcome)
             let label = Self.label(applied.action)
             if let refusal = applied.outcome.refusal {
-                t.offTrack = "\(label) was refused (\(refusal.description)): try again, or Space shows them."
+                t.offTrack = "Refused, \(refusal.tag): \(label). Try again, or → shows them."
                 continue
             }
             if t.matched < t.expected.count, Self.blanked(applied.action) == t.expected[t.matched] {
@@ -239,7 +239,7 @@ public struct LessonPlayer: TerminalProgram, Sendable {
                 continue
             }
             let wanted = t.matched < t.expected.count ? Self.label(t.expected[t.matched]) : "nothing more"
-            t.offTrack = "Expected \(wanted), the class did \(label): [ undoes it, Space shows them."
+            t.offTrack = "The class did \(label), not \(wanted): [ undoes it, → shows them."
         }
         t.seen = log.count
         turn = t

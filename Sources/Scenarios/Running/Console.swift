@@ -7,8 +7,8 @@ import SessionEngine
 struct Console {
     private(set) var model: HubModel
 
-    init(device: SharedDevice, width: Int, height: Int) {
-        model = HubModel(device: device, theme: .colour, width: width, height: height)
+    init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour) {
+        model = HubModel(device: device, theme: theme, width: width, height: height)
         // A scenario says what it wants: its wipes and sign-outs need no yes (the Hub's own
         // log-out confirmation is a page of the device and is still pressed through).
         model.confirmsActions = false
