@@ -38,9 +38,10 @@ public struct LessonPanel: Equatable, Sendable {
     public var note: String?
 
     public init(lessonTitle: String, position: Int, count: Int, title: String, watch: String? = nil, why: String? = nil,
-                ref: String? = nil, next: String? = nil, nextTry: String? = nil, mode: Mode = .showing, note: String? = nil) {
+                ref: String? = nil, next: String? = nil, nextTry: String? = nil, nextTryable: Bool = false,
+                mode: Mode = .showing, note: String? = nil) {
         self.lessonTitle = lessonTitle; self.position = position; self.count = count; self.title = title
-        self.watch = watch; self.why = why; self.ref = ref; self.next = next; self.nextTry = nextTry
+        self.watch = watch; self.why = why; self.ref = ref; self.next = next; self.nextTry = nextTry; self.nextTryable = nextTryable
         self.mode = mode; self.note = note
     }
 
