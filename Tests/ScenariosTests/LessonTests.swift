@@ -180,8 +180,9 @@ import Testing
     static let shipped = BundledAssets.lessonURLs()
 
     @Test func theShippedLessonsAreThere() {
-        #expect(Self.shipped.map { $0.deletingPathExtension().lastPathComponent }
-            == ["entra-shared-device-mode", "ws1-offline", "ws1-shift-change", "ws1-support-levels"])
+        // More may come (one YAML file each); these four are issue 14's.
+        let names = Set(Self.shipped.map { $0.deletingPathExtension().lastPathComponent })
+        #expect(names.isSuperset(of: ["entra-shared-device-mode", "ws1-offline", "ws1-shift-change", "ws1-support-levels"]))
     }
 
     @Test(arguments: shipped)
