@@ -182,14 +182,14 @@ public struct LessonPlayer: TerminalProgram, Sendable {
             // its own steps); only the enrollment animation runs on the wall clock.
             guard case .enrolling = model.device.state else { return .unchanged }
         case let .key(key):
-            if let command = KeyTable.binding(for: key, in: model.keyContext)?.command, Self.lessonCommands.contains(command) {
+            if let command = KeyTable.binding(for: key, in: model.keyContext)?.command, KeyBinding.lessonCommands.contains(command) {
                 return run(command)
             }
         case let .mouse(mouse) where mouse.button == .left:
             let model = self.model
             let frame = shown.flatMap { $0.grid.width == model.width && $0.grid.height == model.height ? $0 : nil }
                 ?? model.render(width: model.width, height: model.height)
-            if case let .command(command)? = frame.hitMap.target(x: mouse.x, y: mouse.y), Self.lessonCommands.contains(command) {
+            if case let .command(command)? = frame.hitMap.target(x: mouse.x, y: mouse.y), KeyBinding.lessonCommands.contains(command) {
                 let context = model.keyContext
                 guard !context.confirming, !context.helpOpen,
                       KeyTable.bindings.contains(where: { $0.command == command && $0.when(context) }) else { return .none }
@@ -205,8 +205,6 @@ public struct LessonPlayer: TerminalProgram, Sendable {
         }
         return command
     }
-
-    static let lessonCommands: Set<UICommand> = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
 
     private mutating func run(_ command: UICommand) -> ProgramCommand {
         switch command {
