@@ -48,9 +48,9 @@ struct LessonCommand: ParsableCommand {
         if all && !headless { try fail("Error: --all plays every lesson headless; add --headless") }
         if all && lesson != nil { try fail("Error: give a lesson or --all, not both") }
         if headless {
+            guard lesson != nil || all else { try fail("Error: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let files = all ? BundledAssets.lessonURLs().map { ($0.path, "Assets/lessons/" + $0.lastPathComponent) } : [try locate()]
             guard !files.isEmpty else { try fail("Error: no lessons in this build (Assets/lessons)") }
-            guard lesson != nil || all else { try fail("Error: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let report = runner.run(files: files.map(\.0), displayPaths: files.map(\.1))
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { try fail("hubsim: \(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
