@@ -112,6 +112,25 @@ import Testing
         #expect(p.model.device.log.nextSeq == (try Self.player()).advanced(to: 1).model.device.log.nextSeq)
     }
 
+    @Test func pressStepsTypeIntoTheFormAsInAScenario() throws {
+        // The trainer leads (the form takes no typing from the keyboard), yet a lesson's own
+        // press step types into it: steps run without the panel, as in a scenario.
+        var p = try Self.player(Self.header + """
+              - title: Staged
+                do:
+                  - enroll: {group: FRONTLINE, user: stage, password: stage}
+              - title: cou1 checks out with the keys
+                do:
+                  - press: "FRONTLINE<Enter>cou1<Enter>cou1<Enter>"
+                check:
+                  - expect: {state: checkedOut, user: cou1, notOnScreen: "step 2/2"}
+
+            """)
+        p.go(to: 2)
+        #expect(p.results[2].allSatisfy { $0.status == .passed }, "\(p.results[2].map(\.status))")
+        #expect(p.model.lesson?.position == 2)
+    }
+
     @Test func goToMovesEitherWayAndTheEndIsFinished() throws {
         var p = try Self.player()
         p.go(to: 4)

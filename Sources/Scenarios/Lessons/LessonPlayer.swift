@@ -81,6 +81,9 @@ public struct LessonPlayer: TerminalProgram, Sendable {
         if turn != nil { restore(position) }
         let step = lesson.steps[position]
         var out: [StepResult] = []
+        // A step runs as it would in a scenario: without the panel (so `press:` types into the
+        // Hub's form and `screen` checks read the simulator's own screen).
+        execution.console.show(nil)
         for s in step.actions + step.checks { out.append(run(s, after: out)) }
         out.append(run(narrationStep(position), after: out))
         advance(with: out)
@@ -250,6 +253,7 @@ public struct LessonPlayer: TerminalProgram, Sendable {
         let wentOffTrack = turn?.offTrack != nil
         turn = nil
         var out: [StepResult] = step.actions.map { StepResult(step: $0, status: .passed) }
+        execution.console.show(nil)
         for s in step.checks { out.append(run(s, after: out)) }
         out.append(run(narrationStep(position), after: out))
         advance(with: out, classNote: wentOffTrack ? "the class got there after a detour; [ goes back to try it cleanly." : nil)
@@ -259,6 +263,7 @@ public struct LessonPlayer: TerminalProgram, Sendable {
     /// count too), secrets blanked; the UI's own noise left out.
     private func expectedActions(of step: LessonStep) -> [DeviceAction] {
         var scratch = execution
+        scratch.console.show(nil)
         let before = scratch.console.model.actionLog.count
         for s in step.actions { _ = scratch.run(s) }
         return scratch.console.model.actionLog.dropFirst(before).map(\.action).filter { !Self.isNoise($0) }.map(Self.blanked)
