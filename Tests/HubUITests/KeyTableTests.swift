@@ -12,8 +12,17 @@ enum Contexts {
         m = Screens.entraSignedIn(); m.press("<Tab>"); list.append(m)        // entra pane, signed in
         m = Screens.home(); m.press("<F1>"); list.append(m)                  // help
         m = Fixtures.model(); _ = m.handle(.resize(width: 60, height: 20)); list.append(m)  // too small
+        m = Screens.home(); m.lesson = Contexts.lesson(.showing); list.append(m)             // a lesson, the trainer leads
+        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(expected: "x")); list.append(m)  // the class's turn
         return list
     }()
+}
+
+extension Contexts {
+    /// A lesson's narration panel in the middle of a lesson.
+    static func lesson(_ mode: LessonPanel.Mode) -> LessonPanel {
+        LessonPanel(lessonTitle: "A lesson", position: 2, count: 5, title: "A step", next: "The next step", nextTryable: true, mode: mode)
+    }
 }
 
 @Suite struct KeyTableTests {
@@ -55,7 +64,16 @@ enum Contexts {
         var m = Fixtures.model(width: 120, height: 60)
         m.press("<F1>")
         let text = m.screen()
-        for b in KeyTable.bindings { #expect(text.contains(b.help), "help lacks \(b.help)") }
+        for b in KeyTable.bindings where !KeyBinding.lessonCommands.contains(b.command) {
+            #expect(text.contains(b.help), "help lacks \(b.help)")
+        }
+        // A lesson's keys exist only while one plays: help lists them then, and only then.
+        #expect(!text.contains("let them try"))
+        m.lesson = Contexts.lesson(.showing)
+        let inLesson = m.screen()
+        for b in KeyTable.bindings where KeyBinding.lessonCommands.contains(b.command) {
+            #expect(inLesson.contains(b.help), "help lacks \(b.help) while a lesson plays")
+        }
     }
 
     @Test func noLetterShortcutFiresWhileATextFieldHasFocus() {

@@ -10,7 +10,8 @@ import Testing
 /// control character). Seeds and tracing as in ConfigurationTests' `ParserFuzzTests`.
 @Suite struct ScenarioFuzzTests {
     static let mutantsPerFile = 100
-    static let files = BundledAssets.scenarioURLs()
+    /// The scenario library and the shipped lessons (read by the lesson parser).
+    static let files = BundledAssets.scenarioURLs() + BundledAssets.lessonURLs()
     static let texts = files.map { try! String(contentsOf: $0, encoding: .utf8) }
     static let mutator = YAMLMutator(corpus: texts)
 
@@ -21,13 +22,18 @@ import Testing
     @Test(arguments: 0..<files.count)
     func mutantsAreReadOrRefusedWithAPosition(_ index: Int) {
         let url = Self.files[index]
-        let file = "Assets/scenarios/\(url.lastPathComponent)"
+        let isLesson = url.deletingLastPathComponent().lastPathComponent == "lessons"
+        let file = "Assets/\(isLesson ? "lessons" : "scenarios")/\(url.lastPathComponent)"
         // `${X}` resolves; any other reference is refused as unset.
         let parser = Fixtures.parser(environment: ["X": "x"])
         let summary = FuzzRun.run(Self.texts[index], file: file, mutants: Self.mutantsPerFile, mutator: Self.mutator,
                                   seed: FuzzRun.seed(for: file)) { text in
             do throws(ConfigError) {
-                _ = try parser.parse(text, file: file, directory: url.deletingLastPathComponent())
+                if isLesson {
+                    _ = try LessonParser(scenarios: parser).parse(text, file: file, directory: url.deletingLastPathComponent())
+                } else {
+                    _ = try parser.parse(text, file: file, directory: url.deletingLastPathComponent())
+                }
                 return nil
             } catch {
                 // The message as it is printed (`ConfigError.description` escapes what it echoes).

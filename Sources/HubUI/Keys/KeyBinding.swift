@@ -45,6 +45,8 @@ public struct KeyBinding: Sendable {
     public var keyNames: String { keys.map(\.displayName).joined(separator: " ") }
 
     static let helpCommands: Set<UICommand> = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
+    /// A lesson's commands: bound only while a lesson plays.
+    public static let lessonCommands: Set<UICommand> = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
     /// What works while the forecast-and-confirm dialog is open: yes and no.
     static let confirmCommands: Set<UICommand> = [.confirmAction, .back]
 }

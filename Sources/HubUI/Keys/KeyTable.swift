@@ -74,6 +74,18 @@ public enum KeyTable {
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
+        // A lesson playing: these keys exist only while its narration panel shows (Space and
+        // the brackets type into a text field, the arrows still work there)
+        KeyBinding([.char(" "), .char("]"), .right], "next step", .lessonNext, scope: "lesson") {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
+        },
+        KeyBinding([.char(" "), .char("]"), .right], "show them", .lessonShow, scope: "lesson (the class's turn)") {
+            $0.lessonPlaying && $0.lessonWaiting
+        },
+        KeyBinding([.char("["), .left], "step back", .lessonBack, scope: "lesson") { $0.lessonPlaying && $0.lessonCanGoBack },
+        KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanTry
+        },
     ]
 
     private static let globalBindings: [KeyBinding] = [

@@ -21,4 +21,7 @@ public enum UICommand: String, CaseIterable, Sendable {
     case zoomPane, audit, filterApp, filterUser, filterKind
     // The hint line's "more" entry (mouse only): the menu of the entries that did not fit
     case moreActions
+    // A lesson playing (its narration panel): next step, step back, let the class do the next
+    // step, and, while the class has the keys, do it for them
+    case lessonNext, lessonBack, lessonTry, lessonShow
 }

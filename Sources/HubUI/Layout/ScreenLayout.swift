@@ -1,5 +1,6 @@
 /// Where the parts of the screen go for a terminal size: status line on top, hint line at
-/// the bottom, the Hub column on the left and the panes (or a view) on the right.
+/// the bottom, the Hub column on the left and the panes (or a view) on the right. While a
+/// lesson plays, its narration panel takes the whole width above the hint line.
 struct ScreenLayout: Equatable {
     let status: Rect
     let hint: Rect
@@ -7,14 +8,18 @@ struct ScreenLayout: Equatable {
     let main: Rect
     /// Everything between the status and hint lines (views that take the whole width).
     let body: Rect
+    /// The lesson's narration panel (empty when no lesson plays).
+    let lesson: Rect
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, lessonRows: Int = 0) {
         status = Rect(x: 0, y: 0, width: width, height: 1)
         hint = Rect(x: 0, y: height - 1, width: width, height: 1)
         let hubWidth = width < 100 ? 32 : min(44, width / 3)
-        hub = Rect(x: 0, y: 1, width: hubWidth, height: height - 2)
-        main = Rect(x: hubWidth, y: 1, width: width - hubWidth, height: height - 2)
-        body = Rect(x: 0, y: 1, width: width, height: height - 2)
+        let bodyHeight = height - 2 - lessonRows
+        hub = Rect(x: 0, y: 1, width: hubWidth, height: bodyHeight)
+        main = Rect(x: hubWidth, y: 1, width: width - hubWidth, height: bodyHeight)
+        body = Rect(x: 0, y: 1, width: width, height: bodyHeight)
+        lesson = Rect(x: 0, y: 1 + bodyHeight, width: width, height: lessonRows)
     }
 }
 

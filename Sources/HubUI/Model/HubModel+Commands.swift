@@ -35,6 +35,8 @@ extension HubModel {
             // Log Out opens the Hub's own confirmation (always asked, a page of the device).
             if menuSelection == 0 { confirmation = Confirmation(.device(.logOut), askedIn: device.state.kind) } else { hubOverlay = nil }
         case .confirmAction: return confirm()
+        // The lesson player takes these before the model sees them; alone, the model has no lesson.
+        case .lessonNext, .lessonBack, .lessonTry, .lessonShow: return .unchanged
         case .brokerSignOut: ask(.signOut(from: .broker, browser: signOutViaBrowser))
         case .toggleBrowserSignOut: signOutViaBrowser.toggle()
         case .launchApp: onFocusedApp { .launch($0) }

@@ -4,7 +4,7 @@ import SessionEngine
 /// its app, whose data it is, since when and why the app kept it, shown leaks first; then each
 /// app's verdict. Scrolls like the zoomed pane.
 enum AuditView {
-    static func area(_ m: HubModel) -> Rect { ZoomView.area(width: m.width, height: m.height) }
+    static func area(_ m: HubModel) -> Rect { ZoomView.area(width: m.width, height: m.height, lessonRows: m.lessonRows) }
 
     static func extent(_ m: HubModel) -> (rows: Int, visible: Int) {
         let r = area(m)

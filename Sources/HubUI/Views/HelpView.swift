@@ -8,8 +8,10 @@ enum HelpView {
         // Bindings that work where help was opened from are marked and drawn brighter.
         var context = m.keyContext
         context.helpOpen = false
-        var lines: [(String, String, String)] = KeyTable.bindings.map { ($0.keyNames, $0.help, $0.scope) }
-        let active = KeyTable.bindings.map { $0.isActive(in: context) } + [false, false, false, false]
+        // A lesson's keys are listed only while a lesson plays: elsewhere they do not exist.
+        let listed = KeyTable.bindings.filter { context.lessonPlaying || !KeyBinding.lessonCommands.contains($0.command) }
+        var lines: [(String, String, String)] = listed.map { ($0.keyNames, $0.help, $0.scope) }
+        let active = listed.map { $0.isActive(in: context) } + [false, false, false, false]
         lines.append(("", "", ""))
         lines.append(("", "• works here now.", ""))
         lines.append(("", "Letter shortcuts are off while a text field has focus.", ""))

@@ -15,12 +15,14 @@ enum ZoomView {
     }
 
     /// The zoom's box: between the status line and the hint line, the whole width.
-    static func area(width: Int, height: Int) -> Rect { Rect(x: 0, y: 1, width: width, height: max(0, height - 2)) }
+    static func area(width: Int, height: Int, lessonRows: Int = 0) -> Rect {
+        Rect(x: 0, y: 1, width: width, height: max(0, height - 2 - lessonRows))
+    }
 
     /// The body's rows in all, and how many show at once, for the model's size.
     static func extent(_ m: HubModel) -> (rows: Int, visible: Int) {
         guard let app = m.zoomedApp.flatMap({ m.device.app($0) }) else { return (0, 0) }
-        let inner = innerRect(m, app, area(width: m.width, height: m.height))
+        let inner = innerRect(m, app, area(width: m.width, height: m.height, lessonRows: m.lessonRows))
         return (body(m, app, width: inner.body.width).count, inner.body.height)
     }
 

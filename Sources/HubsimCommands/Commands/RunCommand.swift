@@ -19,11 +19,14 @@ struct RunCommand: ParsableCommand {
             HUBSIM_PASSWORD_COU1=cou1 hubsim run walk.yaml. An unset variable is a file error.
 
             --library runs the shipped library (Assets/scenarios), as .ci/run does.
+
+            A lesson file (a `lesson:` title at the top, Assets/lessons/README.md) is played to \
+            its end, each step as the trainer's Next would, its narration checked to fit its panel.
             """)
 
     // `.allUnrecognized` keeps a mistyped option among the files, so it is reported with
     // exit status 2 like every other usage error, rather than ArgumentParser's own status.
-    @Argument(parsing: .allUnrecognized, help: "Scenario files (.yaml).")
+    @Argument(parsing: .allUnrecognized, help: "Scenario or lesson files (.yaml).")
     var files: [String] = []
 
     @Flag(help: "Also run every scenario of the shipped library (Assets/scenarios).")

@@ -54,6 +54,8 @@ public enum StepKind: Sendable {
     case expectExposure(LeakExpectation)
     /// The app's token: where its last request got one, or why it failed (003).
     case expectToken(TokenExpectation)
+    /// A lesson step's narration: it must fit the narration panel at the lesson's screen size.
+    case narration(LessonPanel, width: Int, height: Int)
 }
 
 /// `refused: true` (any refusal) or `refused: TAG-or-text`.

@@ -39,7 +39,20 @@ public struct ScenarioParser: Sendable {
 
         let fallbackName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let name = try top["name"]?.text("name", env: environment) ?? fallbackName
+        var scenario = try header(top, name: name, file: file, directory: directory)
 
+        let stepsNode = try top.required("steps")
+        let context = stepParser(for: scenario)
+        var steps: [ScenarioStep] = []
+        for node in try stepsNode.items("steps") { steps.append(try context.step(node)) }
+        guard !steps.isEmpty else { throw stepsNode.error("a scenario needs at least one step") }
+        scenario.steps = steps
+        return scenario
+    }
+
+    /// The device a scenario (or a lesson) builds: profile, tenant with its policy, apps and
+    /// screen size; the steps are left empty.
+    func header(_ top: YAMLValue.Fields, name: String, file: String, directory: URL?) throws(ConfigError) -> Scenario {
         let profileNode = try top.required("profile")
         let profileText = try profileNode.text("profile", env: environment)
         guard let profile = ProfileID(rawValue: profileText) else {
@@ -51,15 +64,13 @@ public struct ScenarioParser: Sendable {
 
         let apps = try appSet(top["apps"], profile: profile)
         let (width, height) = try screenSize(top["screen"])
-
-        let stepsNode = try top.required("steps")
-        let context = StepParser(profile: profile, appIDs: apps.map(\.id), env: environment)
-        var steps: [ScenarioStep] = []
-        for node in try stepsNode.items("steps") { steps.append(try context.step(node)) }
-        guard !steps.isEmpty else { throw stepsNode.error("a scenario needs at least one step") }
-
         return Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
-                        screenWidth: width, screenHeight: height, steps: steps)
+                        screenWidth: width, screenHeight: height, steps: [])
+    }
+
+    /// Reads the steps of `scenario`'s device.
+    func stepParser(for scenario: Scenario) -> StepParser {
+        StepParser(profile: scenario.profile, appIDs: scenario.apps.map(\.id), env: environment)
     }
 
     private func loadTenant(_ node: YAMLValue?, directory: URL?) throws(ConfigError) -> Tenant {

@@ -7,8 +7,8 @@ import SessionEngine
 struct Console {
     private(set) var model: HubModel
 
-    init(device: SharedDevice, width: Int, height: Int) {
-        model = HubModel(device: device, theme: .colour, width: width, height: height)
+    init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour) {
+        model = HubModel(device: device, theme: theme, width: width, height: height)
         // A scenario says what it wants: its wipes and sign-outs need no yes (the Hub's own
         // log-out confirmation is a page of the device and is still pressed through).
         model.confirmsActions = false
@@ -28,6 +28,13 @@ struct Console {
         model.settle()
         return Array(model.actionLog[min(before, model.actionLog.count)...])
     }
+
+    /// One event of the person at the terminal (a lesson's class): the model handles it as the
+    /// interactive simulator does, against the frame on screen.
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
+
+    /// Shows (or removes) a lesson's narration panel.
+    mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }
 
     /// The screen as text at the UI's current size.
     func screen() -> String { model.render(width: model.width, height: model.height).grid.text }

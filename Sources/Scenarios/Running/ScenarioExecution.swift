@@ -50,6 +50,8 @@ struct ScenarioExecution {
             return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [])
         case let .expectToken(e):
             return Checks.token(e, device: device)
+        case let .narration(panel, width, height):
+            return Checks.narrationFits(panel, width: width, height: height)
         }
     }
 

@@ -39,22 +39,61 @@ public struct ScenarioRunner: Sendable {
     public func run(files: [String], displayPaths: [String]? = nil) -> RunReport {
         let start = Date()
         let named = zip(files, displayPaths ?? files).map { ($0, $1) }
-        let loaded: [Result<Scenario, ConfigError>] = named.map { path, display in
+        let loaded: [Result<Runnable, ConfigError>] = named.map { path, display in
             do throws(ConfigError) {
-                return .success(try parser.load(contentsOf: URL(fileURLWithPath: path), displayPath: display))
+                return .success(try load(path, displayPath: display))
             } catch {
                 return .failure(error)
             }
         }
-        let results = map(loaded, costliestFirst: loaded.map { (try? $0.get()).map(estimatedCost) ?? 0 }) { item -> ScenarioResult in
+        let costs = loaded.map { (try? $0.get()).map { estimatedCost($0.scenario) } ?? 0 }
+        let results = map(loaded, costliestFirst: costs) { item -> ScenarioResult in
             switch item {
-            case let .success(scenario): return run(scenario)
+            case let .success(.scenario(scenario)): return run(scenario)
+            case let .success(.lesson(lesson)): return run(lesson)
             case let .failure(error):
                 return ScenarioResult(name: URL(fileURLWithPath: error.file).deletingPathExtension().lastPathComponent,
                                       file: error.file, steps: [], fileError: error)
             }
         }
         return RunReport(results: results, duration: Date().timeIntervalSince(start))
+    }
+
+    /// A file `hubsim run` takes: a scenario, or a lesson (a `lesson:` title at the top).
+    enum Runnable: Sendable {
+        case scenario(Scenario)
+        case lesson(Lesson)
+
+        var scenario: Scenario {
+            switch self {
+            case let .scenario(s): s
+            case let .lesson(l): l.scenario
+            }
+        }
+    }
+
+    /// Reads a scenario or a lesson file.
+    func load(_ path: String, displayPath: String) throws(ConfigError) -> Runnable {
+        let url = URL(fileURLWithPath: path)
+        let text = try ConfigFile.text(at: displayPath == "" ? "" : url.path, what: "the scenario file", shownAs: displayPath)
+        if LessonParser.isLesson(text, file: displayPath) {
+            return .lesson(try lessons.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
+        }
+        return .scenario(try parser.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
+    }
+
+    /// The lesson parser, with the scenario parser's environment and catalogue.
+    public var lessons: LessonParser { LessonParser(scenarios: parser) }
+
+    /// Plays a lesson headless to its end, each step as the trainer's Next would, on a fresh
+    /// device; stops at the first failed step and renders the screen then.
+    public func run(_ lesson: Lesson) -> ScenarioResult {
+        let start = Date()
+        var player = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: verifier))
+        let (steps, screen) = player.playToEnd()
+        return ScenarioResult(name: lesson.title, file: lesson.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+                              screenSize: (lesson.scenario.screenWidth, lesson.scenario.screenHeight),
+                              duration: Date().timeIntervalSince(start))
     }
 
     /// Runs one scenario; stops at the first failed step and renders the screen then.

@@ -1,0 +1,91 @@
+/// The lesson picker (`hubsim lesson` without a name): the shipped lessons, one per row, and
+/// the one chosen. Its few keys are one table, which the hint line is drawn from too.
+public struct LessonMenu: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var title: String
+        public var description: String?
+        public init(name: String, title: String, description: String?) {
+            self.name = name; self.title = title; self.description = description
+        }
+    }
+
+    /// What a key or a click asks of the picker.
+    public enum Choice: Equatable, Sendable { case none, start(Int), quit }
+
+    public var entries: [Entry]
+    public var selection = 0
+    public var theme: Theme
+
+    public init(entries: [Entry], theme: Theme = .colour) {
+        self.entries = entries
+        self.theme = theme
+    }
+
+    /// The picker's keys: what they do and how the hint line names them.
+    enum Action { case up, down, start, quit }
+    static let keys: [(keys: [Key], help: String, action: Action)] = [
+        ([.up, .char("k")], "up", .up), ([.down, .char("j")], "down", .down), ([.enter, .char(" ")], "start", .start),
+        ([.function(10), .char("q"), .escape], "quit", .quit),
+    ]
+
+    /// Moves the selection or chooses.
+    public mutating func handle(_ key: Key) -> Choice {
+        guard let action = Self.keys.first(where: { $0.keys.contains(key) })?.action else { return .none }
+        switch action {
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, entries.count - 1), selection + 1)
+        case .start: return entries.isEmpty ? .none : .start(selection)
+        case .quit: return .quit
+        }
+        return .none
+    }
+
+    /// A click on a lesson's row starts it.
+    public mutating func click(_ target: HitTarget?) -> Choice {
+        guard case let .menuItem(i)? = target, entries.indices.contains(i) else { return .none }
+        selection = i
+        return .start(i)
+    }
+
+    public func render(width: Int, height: Int) -> Frame {
+        var c = Canvas(width: width, height: height, theme: theme)
+        if width < HubModel.minimumWidth || height < HubModel.minimumHeight {
+            TooSmallView.draw(&c, width: width, height: height)
+            return c.frame
+        }
+        let t = theme
+        c.text(" hubsim · lessons", x: 0, y: 0, width: width, style: t.statusBar)
+        c.grid.fill(Rect(x: 17, y: 0, width: max(0, width - 17), height: 1), style: t.statusBar)
+        let inner = c.box(Rect(x: 0, y: 1, width: width, height: height - 2), style: t.focusedBorder, title: "Choose a lesson",
+                          titleStyle: t.heading)
+        var row = 1
+        for (i, e) in entries.enumerated() where row < inner.height - 1 {
+            let selected = i == selection
+            let rect = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
+            let text = (selected ? "▸ " : "  ") + e.title
+            c.line(text, in: inner, row: row, indent: 1, style: selected ? t.selection : t.title)
+            c.text(e.name, x: inner.maxX - TextWidth.of(e.name) - 1, y: inner.y + row, width: TextWidth.of(e.name), style: t.dim)
+            var hit = rect
+            row += 1
+            if let d = e.description {
+                for line in Canvas.wrap(d, width: inner.width - 6).prefix(2) where row < inner.height - 1 {
+                    c.line(line, in: inner, row: row, indent: 4, style: t.dim)
+                    row += 1
+                    hit.height += 1
+                }
+            }
+            c.hits.add(hit, .menuItem(i))
+            row += 1
+        }
+        if entries.isEmpty { c.line("No lessons in this build (Assets/lessons).", in: inner, row: 1, indent: 1, style: t.warning) }
+        var x = 1
+        for k in Self.keys {
+            let name = k.keys.prefix(2).map(\.displayName).joined(separator: "/")
+            c.text(name, x: x, y: height - 1, width: TextWidth.of(name), style: t.hintKey)
+            c.text(k.help, x: x + TextWidth.of(name) + 1, y: height - 1, width: TextWidth.of(k.help), style: t.hint)
+            x += TextWidth.of(name) + TextWidth.of(k.help) + 3
+        }
+        return c.frame
+    }
+}

@@ -1,0 +1,80 @@
+/// What the narration panel shows while a lesson plays: set by the lesson player (Scenarios)
+/// after every change, drawn by `LessonPanelView`, and read by the key table (the lesson's
+/// keys work only while a panel is set).
+public struct LessonPanel: Equatable, Sendable {
+    /// Where the lesson stands.
+    public enum Mode: Equatable, Sendable {
+        /// The trainer leads: Next performs the next step.
+        case showing
+        /// The class has the keys: the lesson waits for `expected` (one line: what to do).
+        case waiting(expected: String)
+        /// Waiting, and the class did something else: `message` says what and what to do.
+        case offTrack(message: String)
+        /// The last step is done.
+        case finished
+    }
+
+    /// The lesson's title (`Workspace ONE shift change`).
+    public var lessonTitle: String
+    /// Steps done so far (0 before the first) and how many the lesson has.
+    public var position: Int
+    public var count: Int
+    /// The step just done (or the introduction at position 0).
+    public var title: String
+    /// What to watch on the screen now.
+    public var watch: String?
+    /// Why it happens.
+    public var why: String?
+    /// The reference it comes from (`004 §Notes`).
+    public var ref: String?
+    /// The next step as one line (its title and what it does), nil at the end.
+    public var next: String?
+    /// What the class is asked to do in the next step (a try-it step), if anything.
+    public var nextTry: String?
+    /// The next step has actions the class can do themselves (`d` lets them).
+    public var nextTryable: Bool = false
+    public var mode: Mode
+    /// A remark on the step just done (a check that failed after the class's own walk).
+    public var note: String?
+
+    public init(lessonTitle: String, position: Int, count: Int, title: String, watch: String? = nil, why: String? = nil,
+                ref: String? = nil, next: String? = nil, nextTry: String? = nil, nextTryable: Bool = false,
+                mode: Mode = .showing, note: String? = nil) {
+        self.lessonTitle = lessonTitle; self.position = position; self.count = count; self.title = title
+        self.watch = watch; self.why = why; self.ref = ref; self.next = next; self.nextTry = nextTry; self.nextTryable = nextTryable
+        self.mode = mode; self.note = note
+    }
+
+    /// The class has the keys (waiting, on track or not).
+    public var isWaiting: Bool {
+        switch mode {
+        case .waiting, .offTrack: true
+        case .showing, .finished: false
+        }
+    }
+
+    public var canGoBack: Bool { position > 0 || isWaiting }
+    public var canGoOn: Bool { next != nil }
+
+    /// Watch, why, the reference (closing the last paragraph) and any note, wrapped to `width`.
+    public func narrationLines(width: Int) -> [String] {
+        var paragraphs: [String] = []
+        if let watch { paragraphs.append("Watch: " + watch) }
+        if let why { paragraphs.append("Why: " + why) }
+        if let ref {
+            if paragraphs.isEmpty { paragraphs.append("(ref: \(ref))") } else { paragraphs[paragraphs.count - 1] += " (ref: \(ref))" }
+        }
+        if let note { paragraphs.append("Note: " + note) }
+        return paragraphs.flatMap { TextWrap.lines($0, width: max(1, width)) }
+    }
+
+    /// Narration lines the panel shows at a screen size (between the step's title and the
+    /// status line), and their width.
+    public static func narrationRoom(width: Int, height: Int) -> (rows: Int, width: Int) {
+        (rows(forHeight: height) - 4, width - 4)
+    }
+
+    /// Rows the panel takes at a screen height: 7 from 24 rows (a title border, five lines of
+    /// narration, the buttons in the bottom border), 9 from 36.
+    public static func rows(forHeight height: Int) -> Int { height >= 36 ? 9 : 7 }
+}

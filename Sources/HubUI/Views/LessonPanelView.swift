@@ -1,0 +1,57 @@
+/// The lesson's narration panel, across the whole width above the hint line: the step just
+/// done (title, what to watch, why, the reference), then one line for what comes next — the
+/// next step, the class's turn, or what the class did instead — and the buttons in its
+/// bottom border. At 80x24 it takes 7 rows: three of narration.
+enum LessonPanelView {
+    static func draw(_ lesson: LessonPanel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        guard r.height >= 4, r.width >= 20 else { return }
+        let waiting = lesson.isWaiting
+        let heading = "\(lesson.lessonTitle) · step \(lesson.position)/\(lesson.count)"
+        let inner = c.box(r, style: waiting ? t.focusedBorder : t.border, title: heading, titleStyle: t.heading)
+        c.line(lesson.title, in: inner, row: 0, indent: 1, style: t.title)
+        // The narration: as many lines as the panel has between the title and the status line.
+        let room = inner.height - 2
+        let lines = lesson.narrationLines(width: inner.width - 2)
+        for (i, line) in lines.prefix(room).enumerated() {
+            let last = i == room - 1 && lines.count > room
+            c.line(last ? TextWidth.truncate(line + " …", to: inner.width - 2) : line, in: inner, row: 1 + i, indent: 1,
+                   style: line.hasPrefix("Watch:") ? t.text : t.dim)
+        }
+        let (status, style) = statusLine(lesson, theme: t)
+        c.line(status, in: inner, row: inner.height - 1, indent: 1, style: style)
+        drawButtons(lesson, &c, y: r.maxY - 1, from: r.x + 2, to: r.maxX - 2)
+    }
+
+    /// The one line about what comes next, and its style.
+    static func statusLine(_ lesson: LessonPanel, theme t: Theme) -> (String, CellStyle) {
+        switch lesson.mode {
+        case .showing:
+            guard let next = lesson.next else { return ("End of the lesson: [ steps back, q quits.", t.success) }
+            if lesson.nextTry != nil { return ("Next, the class's turn: \(next)", t.text) }
+            return ("Next: \(next)", t.text)
+        case let .waiting(expected):
+            return ("Class's turn: \(expected)", t.warning)
+        case let .offTrack(message):
+            return (message, t.error)
+        case .finished:
+            return ("End of the lesson: [ steps back, q quits.", t.success)
+        }
+    }
+
+    /// [Back] [Next] [Let them try] (or [Show them] while the class has the keys), each as its key.
+    static func drawButtons(_ lesson: LessonPanel, _ c: inout Canvas, y: Int, from x0: Int, to x1: Int) {
+        var x = x0
+        func button(_ label: String, _ command: UICommand) {
+            guard x < x1 else { return }
+            x += c.button(" \(label) ", x: x, y: y, maxWidth: x1 - x, target: .command(command)) + 1
+        }
+        if lesson.canGoBack { button("◀ Back", .lessonBack) }
+        if lesson.isWaiting {
+            button("Show them ▶", .lessonShow)
+        } else if lesson.canGoOn {
+            button("Next ▶", .lessonNext)
+            if lesson.nextTryable { button("Let them try", .lessonTry) }
+        }
+    }
+}

@@ -1,0 +1,343 @@
+import HubUI
+import Platform
+import SessionEngine
+
+/// Plays a lesson, headless or on a terminal: a pure value (lesson + position → device, UI
+/// model and frames), so a cast writer or a test can drive it step by step and render what
+/// the class saw.
+///
+/// Stepping back is proportional, never a replay of the walk: the player keeps the whole
+/// state (engine, UI model, the checks' memory) as it was at every position — `SharedDevice`
+/// and `HubModel` are values, so each snapshot shares storage with the next until one of
+/// them changes — and a step back restores the one before.
+///
+/// On a terminal (`TerminalProgram`), the lesson's keys (Space `]` `→` next, `[` `←` back,
+/// `d` let them try) and the panel's buttons are the player's; every other key and click
+/// goes to the simulator as usual. While the class has the keys, each device action they
+/// cause is compared with what the step would do: the next expected one moves the step on,
+/// anything else gets one line saying what happened and what to do.
+public struct LessonPlayer: TerminalProgram, Sendable {
+    public let lesson: Lesson
+    /// Steps done: 0 before the first, `lesson.steps.count` at the end.
+    public private(set) var position = 0
+    var execution: ScenarioExecution
+    /// The state at each position up to the current one (`snapshots[position]` is now's, as
+    /// it was when the position was reached).
+    private var snapshots: [ScenarioExecution]
+    /// The class's turn, when the lesson waits for it.
+    private(set) var turn: ClassTurn?
+    /// A remark on the step just done (shown in the panel).
+    private var note: String?
+    /// The device actions the next step applies (what the class would have to do), worked
+    /// out once per position.
+    private var nextExpected: [DeviceAction]?
+    /// Every step result so far, per position (a headless run reports them).
+    public private(set) var results: [[StepResult]] = [[]]
+
+    /// What the lesson waits for while the class has the keys.
+    struct ClassTurn: Sendable {
+        /// The device actions the step would apply, secrets blanked, in order.
+        var expected: [DeviceAction]
+        /// How many of them the class has done.
+        var matched = 0
+        /// The model's action log already looked at.
+        var seen: Int
+        /// What the class did instead, when they did.
+        var offTrack: String?
+    }
+
+    /// A player at position 0 on a new device built from the lesson's header.
+    public init(lesson: Lesson, dependencies: EngineDependencies, theme: Theme = .colour) {
+        self.lesson = lesson
+        let s = lesson.scenario
+        let device = SharedDevice(profile: DeviceProfile.named(s.profile), tenant: s.tenant, apps: s.apps, dependencies: dependencies)
+        execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
+        snapshots = [execution]
+        refreshPanel()
+        snapshots[0] = execution
+    }
+
+    /// The simulator's model as it stands (device and UI state, narration panel included).
+    public var model: HubModel { execution.console.model }
+    public var isAtEnd: Bool { position == lesson.steps.count }
+    /// The lesson waits for the class.
+    public var isWaiting: Bool { turn != nil }
+
+    // MARK: moving through the lesson
+
+    /// Performs the next step (its actions, then its checks) and moves on; returns its results.
+    /// A try-it step does not run: the lesson waits for the class instead (`letThemTry`).
+    @discardableResult
+    public mutating func next() -> [StepResult] {
+        guard !isAtEnd else { return [] }
+        if turn == nil, lesson.steps[position].tryIt != nil, letThemTry() { return [] }
+        return perform()
+    }
+
+    /// Performs the next step for the class (a try-it step included, and while waiting).
+    @discardableResult
+    public mutating func perform() -> [StepResult] {
+        guard !isAtEnd else { return [] }
+        if turn != nil { restore(position) }
+        let step = lesson.steps[position]
+        var out: [StepResult] = []
+        // A step runs as it would in a scenario: without the panel (so `press:` types into the
+        // Hub's form and `screen` checks read the simulator's own screen).
+        execution.console.show(nil)
+        for s in step.actions + step.checks { out.append(run(s, after: out)) }
+        out.append(run(narrationStep(position), after: out))
+        advance(with: out)
+        return out
+    }
+
+    /// Goes back one step, restoring the state exactly as it was there. While the class has
+    /// the keys: undoes what they did; off track, they get the same step to try again.
+    public mutating func back() {
+        if let t = turn {
+            restore(position)
+            if t.offTrack != nil { _ = letThemTry() } else { refreshPanel() }
+            return
+        }
+        guard position > 0 else { return }
+        snapshots.removeLast()
+        results.removeLast()
+        position -= 1
+        nextExpected = nil
+        restore(position)
+    }
+
+    /// Pauses for the class to do the next step with the normal keys; false when the next
+    /// step does nothing the class could do.
+    @discardableResult
+    public mutating func letThemTry() -> Bool {
+        guard !isAtEnd else { return false }
+        guard let expected = nextExpected, !expected.isEmpty else { return false }
+        turn = ClassTurn(expected: expected, seen: model.actionLog.count)
+        refreshPanel()
+        return true
+    }
+
+    /// Moves to `index` (0...steps), forward by performing steps, back by restoring snapshots.
+    public mutating func go(to index: Int) {
+        let target = max(0, min(index, lesson.steps.count))
+        if turn != nil { restore(position) }
+        while position > target { back() }
+        while position < target { perform() }
+    }
+
+    /// Plays the whole lesson headless, every step as the trainer's Next would (try-it steps
+    /// performed for the class); stops at the first failed step, like a scenario run.
+    public mutating func playToEnd() -> (results: [StepResult], failedScreen: String?) {
+        var all: [StepResult] = []
+        while !isAtEnd {
+            let done = perform()
+            all += done
+            if done.contains(where: { $0.failure != nil }) {
+                let screen = execution.console.screen()
+                for index in position..<lesson.steps.count {
+                    let later = lesson.steps[index]
+                    for s in later.actions + later.checks + [narrationStep(index)] { all.append(StepResult(step: s, status: .skipped)) }
+                }
+                return (all, screen)
+            }
+        }
+        return (all, nil)
+    }
+
+    // MARK: rendering
+
+    public func render(width: Int, height: Int) -> Frame { model.render(width: width, height: height) }
+
+    /// What the narration panel shows now.
+    public var panel: LessonPanel {
+        let shown = position == 0
+            ? LessonPanel(lessonTitle: lesson.title, position: 0, count: lesson.steps.count, title: "Ready: \(lesson.title)",
+                          why: lesson.description)
+            : Self.panel(for: lesson.steps[position - 1], in: lesson, position: position)
+        var p = shown
+        p.note = note
+        if !isAtEnd {
+            let next = lesson.steps[position]
+            p.next = next.title + (next.doing.map { " (\($0))" } ?? "")
+            p.nextTry = next.tryIt
+            p.nextTryable = nextExpected?.isEmpty == false
+        }
+        if let turn {
+            let step = lesson.steps[position]
+            p.mode = turn.offTrack.map { .offTrack(message: $0) } ?? .waiting(expected: step.tryIt ?? step.doing ?? step.title)
+        } else if isAtEnd {
+            p.mode = .finished
+        }
+        return p
+    }
+
+    static func panel(for step: LessonStep, in lesson: Lesson, position: Int) -> LessonPanel {
+        LessonPanel(lessonTitle: lesson.title, position: position, count: lesson.steps.count, title: step.title,
+                    watch: step.watch, why: step.why, ref: step.ref)
+    }
+
+    // MARK: the terminal
+
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+        switch event {
+        case .tick:
+            // The simulated clock stands still while the trainer talks (a lesson moves it with
+            // its own steps); only the enrollment animation runs on the wall clock.
+            guard case .enrolling = model.device.state else { return .unchanged }
+        case let .key(key):
+            if let command = KeyTable.binding(for: key, in: model.keyContext)?.command, KeyBinding.lessonCommands.contains(command) {
+                return run(command)
+            }
+        case let .mouse(mouse) where mouse.button == .left:
+            let model = self.model
+            let frame = shown.flatMap { $0.grid.width == model.width && $0.grid.height == model.height ? $0 : nil }
+                ?? model.render(width: model.width, height: model.height)
+            if case let .command(command)? = frame.hitMap.target(x: mouse.x, y: mouse.y), KeyBinding.lessonCommands.contains(command) {
+                let context = model.keyContext
+                guard !context.confirming, !context.helpOpen,
+                      KeyTable.bindings.contains(where: { $0.command == command && $0.when(context) }) else { return .none }
+                return run(command)
+            }
+        default: break
+        }
+        if turn != nil { execution.leaks.beforeChange(model.device) }
+        let command = execution.console.handle(event, shown: shown)
+        if turn != nil {
+            execution.leaks.observe(model.device)
+            watchTheClass()
+        }
+        return command
+    }
+
+    private mutating func run(_ command: UICommand) -> ProgramCommand {
+        switch command {
+        case .lessonNext: next()
+        case .lessonShow: perform()
+        case .lessonBack: back()
+        case .lessonTry: letThemTry()
+        default: break
+        }
+        return .none
+    }
+
+    // MARK: the class's turn
+
+    /// Compares the device actions the class caused since the last look with the expected ones.
+    private mutating func watchTheClass() {
+        guard var t = turn else { return }
+        let log = model.actionLog
+        guard log.count > t.seen else { return }
+        for applied in log[t.seen...] {
+            guard !Self.isNoise(applied.action) else { continue }
+            execution.lastOutcome = (applied.action, applied.outcome)
+            let label = Self.label(applied.action)
+            if let refusal = applied.outcome.refusal {
+                t.offTrack = "Refused, \(refusal.tag): \(label). Try again, or → shows them."
+                continue
+            }
+            if t.matched < t.expected.count, Self.blanked(applied.action) == t.expected[t.matched] {
+                t.matched += 1
+                continue
+            }
+            let wanted = t.matched < t.expected.count ? Self.label(t.expected[t.matched]) : "nothing more"
+            t.offTrack = "The class did \(label), not \(wanted): [ undoes it, → shows them."
+        }
+        t.seen = log.count
+        turn = t
+        if t.matched == t.expected.count { classDidIt() } else { refreshPanel() }
+    }
+
+    /// The class did every action of the step: its checks run on what they did, and the lesson moves on.
+    private mutating func classDidIt() {
+        let step = lesson.steps[position]
+        let wentOffTrack = turn?.offTrack != nil
+        turn = nil
+        var out: [StepResult] = step.actions.map { StepResult(step: $0, status: .passed) }
+        execution.console.show(nil)
+        for s in step.checks { out.append(run(s, after: out)) }
+        out.append(run(narrationStep(position), after: out))
+        advance(with: out, classNote: wentOffTrack ? "the class got there after a detour; [ goes back to try it cleanly." : nil)
+    }
+
+    /// The device actions `step` applies, found by running it on a copy (so `press` steps
+    /// count too), secrets blanked; the UI's own noise left out.
+    private func expectedActions(of step: LessonStep) -> [DeviceAction] {
+        var scratch = execution
+        scratch.console.show(nil)
+        let before = scratch.console.model.actionLog.count
+        for s in step.actions { _ = scratch.run(s) }
+        return scratch.console.model.actionLog.dropFirst(before).map(\.action).filter { !Self.isNoise($0) }.map(Self.blanked)
+    }
+
+    /// Actions that are the simulator's doing, not the class's: clock ticks, the enrollment animation, activity.
+    static func isNoise(_ action: DeviceAction) -> Bool {
+        switch action {
+        case .userActivity, .advanceClock, .installProfileStep, .completeEnrollment: true
+        default: false
+        }
+    }
+
+    /// The action with its secrets and group left out: the class types its own.
+    static func blanked(_ action: DeviceAction) -> DeviceAction {
+        switch action {
+        case let .enroll(_, user, _): .enroll(group: nil, user: user, password: Secret(""))
+        case let .checkOut(_, user, _, passcode): .checkOut(group: nil, user: user, password: Secret(""), passcode: passcode.map { _ in Secret("") })
+        case .unlock: .unlock(Secret(""))
+        case let .signIn(user, _, from): .signIn(user: user, password: Secret(""), from: from)
+        default: action
+        }
+    }
+
+    /// An action as the panel names it (`launch notes`, `checkOut cou1`); never a secret.
+    static func label(_ action: DeviceAction) -> String {
+        switch action {
+        case let .enroll(_, user, _): "enroll \(user)"
+        case let .checkOut(_, user, _, _): "checkOut \(user)"
+        case let .signIn(user, _, from): "signIn \(user) from \(from)"
+        case let .signOut(from, browser): "signOut from \(from)\(browser ? " via the browser" : "")"
+        case let .launch(id): "launch \(id)"
+        case let .background(id): "background \(id)"
+        case let .suspend(id): "suspend \(id)"
+        case let .terminate(id): "terminate \(id)"
+        default: action.name
+        }
+    }
+
+    // MARK: state
+
+    private mutating func run(_ step: ScenarioStep, after earlier: [StepResult]) -> StepResult {
+        guard !earlier.contains(where: { $0.failure != nil }) else { return StepResult(step: step, status: .skipped) }
+        if let failure = execution.run(step) { return StepResult(step: step, status: .failed(failure)) }
+        return StepResult(step: step, status: .passed)
+    }
+
+    /// The check that step `index`'s narration fits its panel, as a step of the report.
+    private func narrationStep(_ index: Int) -> ScenarioStep {
+        let step = lesson.steps[index]
+        let panel = Self.panel(for: step, in: lesson, position: index + 1)
+        return ScenarioStep(kind: .narration(panel, width: lesson.scenario.screenWidth, height: lesson.scenario.screenHeight), line: step.line,
+                            column: step.column, label: "narration: \(step.title)")
+    }
+
+    private mutating func advance(with out: [StepResult], classNote: String? = nil) {
+        position += 1
+        nextExpected = nil
+        note = out.compactMap(\.failure).first.map { "check failed: \($0.message)" } ?? classNote
+        results.append(out)
+        refreshPanel()
+        snapshots.append(execution)
+    }
+
+    /// Back to the state kept for `index` (the current position or an earlier one).
+    private mutating func restore(_ index: Int) {
+        execution = snapshots[index]
+        turn = nil
+        note = nil
+        refreshPanel()
+    }
+
+    private mutating func refreshPanel() {
+        if nextExpected == nil, !isAtEnd { nextExpected = expectedActions(of: lesson.steps[position]) }
+        execution.console.show(panel)
+    }
+}
