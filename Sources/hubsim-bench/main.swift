@@ -1,8 +1,9 @@
 import Foundation
 
-// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|all]`.
+// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|all]`.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
-let benches: [(String, () throws -> [String])] = [("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark)]
+let benches: [(String, () throws -> [String])] = [("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
+                                                ("recording", recordingBenchmark)]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {
     FileHandle.standardError.write(Data("usage: hubsim-bench [\(benches.map(\.0).joined(separator: "|"))|all]\n".utf8))
