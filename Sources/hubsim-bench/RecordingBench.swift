@@ -41,10 +41,11 @@ func recordingBenchmark() throws -> [String] {
             act(.logOut)
             for app in apps { act(.launch(app)) }
         }
-        var yamlLines = 0
+        var yaml = ""
         let save = median(runs: 21) {
-            cpuSeconds { yamlLines = recorder.recording(of: model).yaml.split(separator: "\n").count }
+            cpuSeconds { yaml = recorder.recording(of: model).yaml }
         }
+        let yamlLines = yaml.split(separator: "\n").count
         saves.append((cycles, save))
         lines.append("  \(pad(cycles, 6))   \(pad(model.actionLog.count, 7))   \(pad(ms(appendCPU / Double(appended)) + " ms", 17))"
                      + "   \(pad(ms(save) + " ms", 19))   \(pad(String(format: "%.2f µs", save * 1e6 / Double(model.actionLog.count)), 12))  (\(yamlLines) lines)")
