@@ -84,11 +84,16 @@ private struct CountingPainter: FramePainter {
         loop.paint(m)
         let timeout = m.device.policy.inactivityTimeout
         #expect(m.screen().contains("Inactivity lock in \(Int(timeout / 60))m"))
+        func shown() -> String? {
+            m.screen().firstMatch(of: /Inactivity lock in (\S+)/).map { String($0.1) }
+        }
+        var texts = [shown() ?? "none"]
         var wakes = 0
         while case .checkedOut = m.device.state {
             let wait = try #require(m.secondsUntilTimedChange(shown: loop.shown))
             #expect(wait >= 1)
             _ = loop.feed([.tick(wait)], to: &m)
+            if let text = shown(), text != texts.last { texts.append(text) }
             wakes += 1
             #expect(wakes <= 100)
             if wakes > 100 { break }
@@ -98,6 +103,8 @@ private struct CountingPainter: FramePainter {
         // the status line's minute changes on the same wakes.
         #expect(wakes <= Int(timeout / 60) + 60 + 5, "\(wakes) wakes")
         #expect(wakes >= 60)
+        // Whole minutes rounded up, then the last minute second by second: every number shown.
+        #expect(texts == ["5m", "4m", "3m", "2m"] + (1...60).reversed().map { "\($0)s" })
         let lastSecond = try #require(loop.painter.changedCells.last)
         #expect(lastSecond > 0)
     }
