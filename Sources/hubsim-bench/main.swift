@@ -1,9 +1,10 @@
 import Foundation
 
-// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|lesson|all]`.
+// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|all]`.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 let benches: [(String, () throws -> [String])] = [
-    ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark), ("lesson", lessonBenchmark),
+    ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
+    ("recording", recordingBenchmark), ("lesson", lessonBenchmark),
 ]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {

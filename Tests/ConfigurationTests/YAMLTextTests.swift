@@ -50,6 +50,16 @@ import Testing
         #expect(try list.items("t").map { try $0.string("item") } == Self.awkward)
     }
 
+    /// The recorder writes a list item by item as the walk grows (issue 13): joined, the items
+    /// read exactly as the list written at once.
+    @Test func flowItemsJoinIntoTheFlowList() {
+        let lists: [[String]] = [["a"], ["a", "b: c", "true"], Self.awkward,
+                                 ["didReceive(account: cou1)", "controllerDidWipeCurrentUserData()", "ü, [x]", ""]]
+        for items in lists {
+            #expect("[" + items.map(YAMLText.flowItem).joined(separator: ", ") + "]" == YAMLText.flowList(items))
+        }
+    }
+
     @Test func blockMappingsKeepTheirOrderNumbersAndLiteralText() throws {
         let text = YAMLText.block([
             ("message", .text("screen differs")), ("step", .text("2: expect screen")), ("line", .number(5)),

@@ -10,44 +10,54 @@ final class ManualTime: @unchecked Sendable {
 struct TickClockTests {
     @Test func aTimeoutIsATickWithTheElapsedTime() {
         let time = ManualTime()
-        var clock = TickClock(interval: 0.25, now: { time.seconds })
+        var clock = TickClock(now: { time.seconds })
         time.seconds += 0.25
-        #expect(clock.timedOut() == .tick(0.25))
+        #expect(clock.timedOut(after: 0.25) == .tick(0.25))
         time.seconds += 0.5
-        #expect(clock.timedOut() == .tick(0.5))
+        #expect(clock.timedOut(after: 0.25) == .tick(0.5))
     }
 
-    @Test func steadyInputStillGetsATickEveryInterval() {
+    @Test func inputCarriesTheTimeSinceTheLastTick() {
         let time = ManualTime()
-        var clock = TickClock(interval: 0.25, now: { time.seconds })
-        time.seconds += 0.1
-        #expect(clock.dueTick() == nil)
-        time.seconds += 0.1
-        #expect(clock.dueTick() == nil)
-        time.seconds += 0.1
-        let elapsed = clock.dueTick()
-        #expect(elapsed != nil && abs(elapsed! - 0.3) < 1e-9)
+        var clock = TickClock(now: { time.seconds })
+        time.seconds += 0.125
+        #expect(clock.input() == 0.125)
+        time.seconds += 0.5
+        #expect(clock.timedOut(after: 0.5) == .tick(0.5))
+        time.seconds += 2
+        #expect(clock.input() == 2)
+    }
+
+    /// The loop sleeps until the next displayed change, which may be a few milliseconds away:
+    /// such a short wait is a tick, not a read that failed without waiting.
+    @Test func aShortTimeoutThatRanOutIsATick() {
+        let time = ManualTime()
+        var clock = TickClock(now: { time.seconds })
+        time.seconds += 1.0 / 256
+        #expect(clock.timedOut(after: 1.0 / 256) == .tick(1.0 / 256))
+        time.seconds += 1.0 / 1024
+        #expect(clock.timedOut(after: 1.0 / 128) == .spurious)
     }
 
     @Test func errorsThatDoNotWaitMeanTheTerminalIsGone() {
         let time = ManualTime()
-        var clock = TickClock(interval: 0.25, now: { time.seconds })
+        var clock = TickClock(now: { time.seconds })
         time.seconds += 0.25
-        #expect(clock.timedOut() == .tick(0.25))
+        #expect(clock.timedOut(after: 0.25) == .tick(0.25))
         for _ in 1..<TickClock.hangupCount {
             time.seconds += 0.001
-            #expect(clock.timedOut() == .spurious)
+            #expect(clock.timedOut(after: 0.25) == .spurious)
         }
         time.seconds += 0.001
-        #expect(clock.timedOut() == .hangup)
+        #expect(clock.timedOut(after: 0.25) == .hangup)
     }
 
     @Test func anInterruptedReadIsForgivenOnceInputWaitsAgain() {
         let time = ManualTime()
-        var clock = TickClock(interval: 0.25, now: { time.seconds })
+        var clock = TickClock(now: { time.seconds })
         time.seconds += 1.0 / 1024 // binary fractions keep the sums exact
-        #expect(clock.timedOut() == .spurious)
+        #expect(clock.timedOut(after: 0.25) == .spurious)
         time.seconds += 0.25
-        #expect(clock.timedOut() == .tick(0.25 + 1.0 / 1024))
+        #expect(clock.timedOut(after: 0.25) == .tick(0.25 + 1.0 / 1024))
     }
 }

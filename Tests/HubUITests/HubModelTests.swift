@@ -234,9 +234,12 @@ import Testing
         let idle = (0..<3).map { _ in m.handle(.tick(0.25)) }
         #expect(idle == [.unchanged, .unchanged, .unchanged])
         #expect(m.render(width: 80, height: 24) == before)
+        let clock = m.device.now
         #expect(m.handle(.tick(0.25)) == ProgramCommand.none)
+        #expect(m.device.now.seconds(since: clock) == 1)
         let after = m.render(width: 80, height: 24)
-        // The second ticks over: the clock's digits, the session length and the time to the lock.
-        #expect(changedCells(before, after) > 0 && changedCells(before, after) <= 12)
+        // The second ticks over: the simulator clock moved, but the home shows minutes
+        // (issue 13: the clock, the session length, the time to the lock): not a cell changes.
+        #expect(changedCells(before, after) == 0)
     }
 }

@@ -31,6 +31,13 @@ public enum YAMLText {
         emit(.sequence(.init(items.map(node), Tag(.seq), .flow)))
     }
 
+    /// One item of a flow list as `flowList` writes it (`"b: c"`), so a list built item by
+    /// item, `"[" + items.joined(separator: ", ") + "]"`, reads exactly as `flowList`'s.
+    public static func flowItem(_ item: String) -> String {
+        let list = emit(.sequence(.init([node(item)], Tag(.seq), .flow)))
+        return String(list.dropFirst().dropLast())
+    }
+
     /// A value of a block mapping (`block(_:)`).
     public enum Value: Sendable {
         case text(String)

@@ -25,8 +25,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
 /// The terminal in curses mode: start-up checks, `newterm`, the event loop and teardown.
 /// The only place hubsim talks to the terminal. One per process (curses state is global).
 public final class CursesSession {
-    /// How often the loop wakes without input to send a `.tick`.
-    public static let tickMilliseconds: Int32 = 250
+    /// The longest the loop sleeps without input, whatever the program says (a safety net:
+    /// the status line's clock changes every minute anyway).
+    static let longestSleepMilliseconds = 60_000
 
     public private(set) var capabilities: TerminalCapabilities
     private let screen: OpaquePointer
@@ -71,7 +72,7 @@ public final class CursesSession {
         intrflush(window, false)
         keypad(window, true)
         set_escdelay(Int32(InputReader.escapeDelay))
-        wtimeout(window, Self.tickMilliseconds)
+        wtimeout(window, 0)
         curs_set(0)
         mousemask(cn_all_mouse_events(), nil)
         // No click resolution: a press is reported at once instead of after 166 ms.
@@ -106,12 +107,21 @@ public final class CursesSession {
             if let exit = pendingSignalExit() { return exit }
             if hubsim_take_suspend_request() != 0 { suspend(); loop.paint(program) }
             if hubsim_take_redraw_request() != 0 { resumed(); loop.paint(program) }
-            // A partial mouse report waits no longer than the escape delay for its next byte.
+            // Sleep until the program's next timed change (the clock's next minute, the next
+            // enrollment step): no wake-up that would paint nothing. A partial mouse report
+            // waits no longer than the escape delay for its next byte.
             let deadline = reader.deadline
-            if let deadline { wtimeout(window, Int32(clamping: max(0, deadline - Self.monotonicMilliseconds()))) }
+            let timeout: Int
+            if let deadline {
+                timeout = Int(clamping: max(0, deadline - Self.monotonicMilliseconds()))
+            } else if let seconds = program.secondsUntilTimedChange(shown: loop.shown) {
+                timeout = min(Self.longestSleepMilliseconds, Int((max(0, seconds) * 1000).rounded(.up)))
+            } else {
+                timeout = Self.longestSleepMilliseconds
+            }
+            wtimeout(window, Int32(timeout))
             var ch: wint_t = 0
             let status = wget_wch(window, &ch)
-            if deadline != nil { wtimeout(window, Self.tickMilliseconds) }
             var events: [InputEvent] = []
             switch status {
             case ERR:
@@ -122,12 +132,15 @@ public final class CursesSession {
                     reader.expire(at: Self.monotonicMilliseconds())
                     continue
                 }
-                switch clock.timedOut() {
+                switch clock.timedOut(after: Double(timeout) / 1000) {
                 case let .tick(elapsed): events.append(.tick(elapsed))
                 case .spurious: continue
                 case .hangup: return .hangup
                 }
             default:
+                // The time that passed comes first: the input happens at the simulator time
+                // it arrived (the inactivity lock due before a key locks before it).
+                events.append(.tick(clock.input()))
                 let raw: RawInput = status == KEY_CODE_YES ? .keyCode(Int32(ch)) : .character(UInt32(ch))
                 for decoded in reader.read(raw, at: Self.monotonicMilliseconds()) {
                     switch decoded {
@@ -139,7 +152,6 @@ public final class CursesSession {
                     case .mouseReport, .ignored: break
                     }
                 }
-                if let elapsed = clock.dueTick() { events.append(.tick(elapsed)) }
             }
             // Keys, clicks, ticks and resizes alike: one frame, painted as a diff.
             if loop.feed(events, to: &program, afterEvent: afterEvent) { return .quit }

@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// Wall-clock time for `.tick` events, and the tell-tale of a closed terminal: input that
-/// fails at once, again and again, instead of after the timeout.
+/// fails at once, again and again, instead of after the timeout it was given.
 struct TickClock {
     enum Timeout: Equatable { case tick(Double), spurious, hangup }
 
-    /// Input that returns an error this much sooner than the timeout did not wait.
+    /// Input that returns an error this much sooner than its timeout did not wait.
     static let spuriousLimit = 0.02
     /// This many errors in a row without waiting: nobody is there.
     static let hangupCount = 200
@@ -17,22 +17,23 @@ struct TickClock {
     private var lastTick: Double
     private var lastRead: Double
     private var spurious = 0
-    private let interval: Double
     private let now: () -> Double
 
     /// `now` is the monotonic clock in seconds (a test passes its own).
-    init(interval: Double = Double(CursesSession.tickMilliseconds) / 1000, now: @escaping () -> Double = TickClock.monotonicNow) {
-        self.interval = interval
+    init(now: @escaping () -> Double = TickClock.monotonicNow) {
         self.now = now
         lastTick = now()
         lastRead = lastTick
     }
 
-    /// `wget_wch` returned ERR: a timeout (tick), an interrupted read, or a dead terminal.
-    mutating func timedOut() -> Timeout {
+    /// `wget_wch` returned ERR after being given `timeout` seconds (infinity: no timeout): a
+    /// timeout (a tick), an interrupted read, or a dead terminal. A read given less than
+    /// twice `spuriousLimit` is judged against half its timeout, so a short wait for the
+    /// next second is a tick, not a sign of a closed terminal.
+    mutating func timedOut(after timeout: Double = .infinity) -> Timeout {
         let now = self.now()
         defer { lastRead = now }
-        if now - lastRead < Self.spuriousLimit {
+        if now - lastRead < min(Self.spuriousLimit, timeout / 2) {
             spurious += 1
             return spurious >= Self.hangupCount ? .hangup : .spurious
         }
@@ -42,12 +43,12 @@ struct TickClock {
         return .tick(elapsed)
     }
 
-    /// Under steady input the timeout never fires; a tick is still due every interval.
-    mutating func dueTick() -> Double? {
+    /// Input arrived: the wall time since the last tick, handed to the program before the
+    /// input so that what the person does happens at the right simulator time.
+    mutating func input() -> Double {
         let now = self.now()
         lastRead = now
         spurious = 0
-        guard now - lastTick >= interval else { return nil }
         let elapsed = now - lastTick
         lastTick = now
         return elapsed

@@ -1,16 +1,22 @@
+import SessionEngine
+
 /// A rendered frame: the grid, where the cursor goes (nil: hidden), and the hit map that
 /// resolves mouse clicks against exactly what was drawn.
 public struct Frame: Equatable, Sendable {
     public var grid: CellGrid
     public var cursor: (x: Int, y: Int)?
     public var hitMap: HitMap
+    /// When a running time this frame shows (the clock, a countdown) next reads differently,
+    /// on the simulator's clock; nil when it shows none. What the idle loop sleeps until.
+    public var changesAt: SimInstant?
 
-    public init(grid: CellGrid, cursor: (x: Int, y: Int)? = nil, hitMap: HitMap = HitMap()) {
-        self.grid = grid; self.cursor = cursor; self.hitMap = hitMap
+    public init(grid: CellGrid, cursor: (x: Int, y: Int)? = nil, hitMap: HitMap = HitMap(), changesAt: SimInstant? = nil) {
+        self.grid = grid; self.cursor = cursor; self.hitMap = hitMap; self.changesAt = changesAt
     }
 
     public static func == (a: Frame, b: Frame) -> Bool {
         a.grid == b.grid && a.cursor?.x == b.cursor?.x && a.cursor?.y == b.cursor?.y && a.hitMap == b.hitMap
+            && a.changesAt == b.changesAt
     }
 }
 
@@ -32,6 +38,15 @@ public protocol TerminalProgram {
     /// own and hits exactly what the person saw.
     mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand
     func render(width: Int, height: Int) -> Frame
+    /// Seconds of wall time until a `.tick` could change what `shown` shows or what the
+    /// program does (a timer of its own); nil: nothing changes until the next input. The
+    /// terminal layer sleeps that long, so an idle screen wakes only to paint.
+    func secondsUntilTimedChange(shown: Frame?) -> Double?
+}
+
+extension TerminalProgram {
+    /// A program that does not say: woken four times a second, as before issue 13.
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? { 0.25 }
 }
 
 extension TerminalProgram {

@@ -1,3 +1,5 @@
+import SessionEngine
+
 /// What a view draws into: the grid, the hit map of what it made clickable, the cursor,
 /// and the theme. Views are functions of the model onto a canvas; nothing here knows curses.
 struct Canvas {
@@ -5,13 +7,21 @@ struct Canvas {
     var hits = HitMap()
     var cursor: (x: Int, y: Int)?
     let theme: Theme
+    /// The earliest simulator instant at which a running time drawn here (`RunningTime`)
+    /// shows another text; nil when the canvas shows none.
+    private(set) var changesAt: SimInstant?
 
     init(width: Int, height: Int, theme: Theme) {
         grid = CellGrid(width: width, height: height)
         self.theme = theme
     }
 
-    var frame: Frame { Frame(grid: grid, cursor: cursor, hitMap: hits) }
+    var frame: Frame { Frame(grid: grid, cursor: cursor, hitMap: hits, changesAt: changesAt) }
+
+    /// A running time drawn on this canvas shows another text at `instant`.
+    mutating func changes(at instant: SimInstant) {
+        changesAt = min(changesAt ?? instant, instant)
+    }
 
     /// Writes text clipped to `width` columns; returns the columns used.
     @discardableResult

@@ -47,12 +47,12 @@ enum HubPages {
     static func lockScreen(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
         var top = 0
-        let hhmm = String(d.now.description.prefix(5))
+        let hhmm = RunningTime.clock(d.now, &c)
         if r.width >= BigClock.width(of: hhmm) + 2 && r.height >= 30 {
             for (i, line) in BigClock.rows(hhmm).enumerated() { c.centred(line, in: r, row: i + 1, style: t.heading) }
             top = BigClock.height + 2
         }
-        c.centred(d.now.description, in: r, row: top, style: t.heading)
+        c.centred(hhmm, in: r, row: top, style: t.heading)
         c.centred(d.name, in: r, row: top + 1, style: t.title)
         c.centred("Checked in (staged)", in: r, row: top + 2, style: t.dim)
         var row = fields(m, &c, r, row: top + 4, button: m.form.field(.passcode) == nil ? "Check out" : "Set passcode")
@@ -63,12 +63,12 @@ enum HubPages {
     static func home(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
         guard let user = d.state.user else { return }
-        c.line("\(d.now)  \(d.name)", in: r, row: 0, style: t.dim)
+        c.line("\(RunningTime.clock(d.now, &c))  \(d.name)", in: r, row: 0, style: t.dim)
         c.line("Checked out to \(user)", in: r, row: 1, style: ownerStyle(m, user))
         if let name = d.tenant.user(user)?.displayName { c.line(name, in: r, row: 2, style: t.text) }
-        c.line("Session " + formatDuration(seconds: d.sessionLength ?? 0), in: r, row: 3, style: t.text)
+        c.line("Session " + RunningTime.elapsed(d.sessionLength ?? 0, now: d.now, &c), in: r, row: 3, style: t.text)
         if let left = d.secondsUntilInactivityLock {
-            c.line("Inactivity lock in " + formatDuration(seconds: left), in: r, row: 4, style: t.dim)
+            c.line("Inactivity lock in " + RunningTime.countdown(left, now: d.now, &c), in: r, row: 4, style: t.dim)
         }
         let menuRow = r.height - 1
         var row = notice(m, &c, r, row: 6)
@@ -90,7 +90,7 @@ enum HubPages {
         let t = c.theme
         guard let user = m.device.state.user else { return }
         c.line("Account", in: r, row: 0, style: t.heading)
-        c.line("\(user) · session \(formatDuration(seconds: m.device.sessionLength ?? 0))", in: r, row: 1, style: ownerStyle(m, user))
+        c.line("\(user) · session \(RunningTime.elapsed(m.device.sessionLength ?? 0, now: m.device.now, &c))", in: r, row: 1, style: ownerStyle(m, user))
         for (i, item) in HubModel.menuItems.enumerated() {
             let selected = i == m.menuSelection
             let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
@@ -136,7 +136,7 @@ enum HubPages {
         guard let user = d.state.user else { return }
         c.line("Shared device mode", in: r, row: 0, style: t.heading)
         c.line("Current account: \(user)", in: r, row: 1, style: ownerStyle(m, user))
-        c.line((d.tenant.user(user)?.displayName ?? "") + " · " + formatDuration(seconds: d.sessionLength ?? 0), in: r, row: 2, style: t.text)
+        c.line((d.tenant.user(user)?.displayName ?? "") + " · " + RunningTime.elapsed(d.sessionLength ?? 0, now: d.now, &c), in: r, row: 2, style: t.text)
         c.line("Previous account: " + (d.snapshot.previousAccount?.name ?? "—"), in: r, row: 3, style: t.dim)
         let box = m.signOutViaBrowser ? "[x]" : "[ ]"
         let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)

@@ -12,7 +12,7 @@ enum StatusLine {
             (d.profile.id.rawValue, t.statusBar, nil),
             (d.name, t.statusBar, nil),
             (d.online ? "● online" : "○ OFFLINE", d.online ? t.statusBar : t.statusAlert, .command(.toggleOnline)),
-            (d.now.description, t.statusBar, nil),
+            (RunningTime.clock(d.now, &c), t.statusBar, nil),
             ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
         ]
         // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them), as

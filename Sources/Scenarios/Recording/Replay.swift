@@ -13,6 +13,11 @@ struct Replay {
     private(set) var writer: RecordedStepWriter
     private var leaks = LeakWatch()
     private var appCursors: [AppID: Int] = [:]
+    /// Each app's callbacks (Workspace ONE) or notifications (MSAL) since its cursor, already
+    /// written as flow-list items, and how far into its log they go: written as the walk
+    /// grows, so a save writes only what the last steps added (issue 13), not every entry
+    /// since the last checkpoint.
+    private var pendingEntries: [AppID: (items: [String], upTo: Int)] = [:]
     private var diverged = false
     /// The step lines written so far, each already indented for the `steps:` list.
     private var lines: [String] = []
@@ -37,6 +42,24 @@ struct Replay {
         log = model.actionLog
         checkpoints = model.checkpoints
         advance(finishing: false)
+        writePendingEntries()
+    }
+
+    /// Writes the entries the apps logged since the last call as flow-list items.
+    private mutating func writePendingEntries() {
+        for app in device.apps {
+            let kind: AppLogEntry.Kind
+            switch app.definition.sdk {
+            case .workspaceOne: kind = .callback
+            case .msal: kind = .notification
+            case .none: continue
+            }
+            var pending = pendingEntries[app.id] ?? ([], appCursors[app.id] ?? 0)
+            guard pending.upTo < app.log.count else { continue }
+            for entry in app.log[pending.upTo...] where entry.kind == kind { pending.items.append(YAMLText.flowItem(Checks.entryText(entry))) }
+            pending.upTo = app.log.count
+            pendingEntries[app.id] = pending
+        }
     }
 
     /// The steps of the whole walk, ending with the captured state; what `append` already
@@ -150,20 +173,19 @@ struct Replay {
         let user = device.state.user?.name ?? "none"
         lines.append("  - expect: {state: \(device.state.kind.rawValue), user: \(YAMLText.scalar(user)), online: \(device.online), "
             + "foreground: \(YAMLText.scalar(Checks.foregroundName(device.foreground))), clock: \"\(device.now)\"}")
+        writePendingEntries()
         for app in device.apps {
-            let from = appCursors[app.id] ?? 0
             appCursors[app.id] = app.log.count
-            let recent = app.log[min(from, app.log.count)...]
+            let recent = "[" + (pendingEntries[app.id]?.items ?? []).joined(separator: ", ") + "]"
+            pendingEntries[app.id] = ([], app.log.count)
             var f = ["app: \(YAMLText.scalar(app.id))", "lifecycle: \(YAMLText.scalar(app.lifecycle.rawValue))",
                      "blocked: \(Checks.blockName(device.block(of: app)))"]
             let shows = Checks.showing(app, on: device)
             f.append("shows: " + (shows.isEmpty ? "none" : shows.count == 1 ? YAMLText.scalar(shows[0]) : YAMLText.flowList(shows)))
             f.append("items: \(device.visibleItems(of: app).count)")
             switch app.definition.sdk {
-            case .workspaceOne:
-                f.append("callbacks: " + YAMLText.flowList(recent.filter { $0.kind == .callback }.map(Checks.entryText)))
-            case .msal:
-                f.append("notifications: " + YAMLText.flowList(recent.filter { $0.kind == .notification }.map(Checks.entryText)))
+            case .workspaceOne: f.append("callbacks: " + recent)
+            case .msal: f.append("notifications: " + recent)
             case .none:
                 break
             }

@@ -210,8 +210,10 @@ public struct SharedDevice: Sendable {
             case .atRestExposure: snapshot.exposureCount += 1; logEvent(.exposure, app: f.app, f.message)
             }
         }
-        let now = Set(fresh)
-        for f in snapshot.findings where !now.contains(f) && !fresh.contains(where: { $0.app == f.app && $0.severity == f.severity }) {
+        // A finding that only changed (its owners, count or current user) is not cleared. Looked
+        // up in a set: a scan of `fresh` per old finding made a 10,000-app check-in quadratic.
+        let stillFound = Set(fresh.map { FindingSlot(app: $0.app, severity: $0.severity) })
+        for f in snapshot.findings where !stillFound.contains(FindingSlot(app: f.app, severity: f.severity)) {
             logEvent(.resolved, app: f.app, "\(f.severity == .visibleLeak ? "leak" : "exposure") cleared in \(f.app)")
         }
         snapshot.findings = fresh
@@ -226,4 +228,10 @@ public enum AppBlock: String, Equatable, Sendable {
     case checkedIn = "blocked: device checked in"
     /// Inactivity lock.
     case locked
+}
+
+/// An app and a kind of finding: what stays the same while a finding's details change.
+private struct FindingSlot: Hashable {
+    var app: AppID
+    var severity: LeakFinding.Severity
 }

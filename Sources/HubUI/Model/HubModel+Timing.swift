@@ -1,0 +1,31 @@
+import SessionEngine
+
+extension HubModel {
+    /// Wall seconds until a `.tick` could change the frame on screen or the device: the
+    /// next enrollment step, the inactivity lock, a lockout's end, or the next change of a
+    /// running time `shown` draws (its `changesAt`: the clock's next minute, a countdown's
+    /// next number). The terminal sleeps that long, so an idle Hub wakes only to paint
+    /// (issue 13). Without a frame on screen, at the next simulator second, as before.
+    ///
+    /// Every timer of the engine that `advanceClock` fires must be listed here, or it would
+    /// fire only at the next input or the next minute.
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? {
+        if case .enrolling = device.state { return max(0, Self.installStepInterval - installElapsed) }
+        let now = device.now
+        // Simulator seconds until each change; the clock moves in whole seconds (`tick`).
+        var due: [Double] = []
+        if let frame = shown {
+            if let at = frame.changesAt { due.append(at.seconds(since: now)) }
+        } else {
+            due.append(1)
+        }
+        if let left = device.secondsUntilInactivityLock { due.append(left) }
+        for record in device.snapshot.failedAttempts.values {
+            if let until = record.lockedUntil, until > now { due.append(until.seconds(since: now)) }
+        }
+        guard let first = due.min() else { return nil }
+        // The tick that applies the first whole second at or past the change.
+        let whole = max(1, first.rounded(.up))
+        return max(0, whole - clockDebt)
+    }
+}
