@@ -26,6 +26,9 @@ public enum CompareKeys {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
+    /// `Space 1 2 v F10`: the keys alone, where their help does not fit.
+    public static var keyNames: String { bindings.map { $0.keys[0].displayName }.joined(separator: " ") }
+
     /// `Space next step  1/2 …`: the bar's key help.
     public static var hint: String {
         var parts: [String] = []

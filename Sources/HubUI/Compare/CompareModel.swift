@@ -97,8 +97,11 @@ public struct CompareModel: TerminalProgram, Sendable {
         let step = play.played == 0 ? "step 0/\(play.steps.count)"
             : "step \(play.played)/\(play.steps.count) \(play.lastStep.map(stepText) ?? "")"
         let diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? "" : "s") differ "
-        let keys = play.isFinished ? "end · " + CompareKeys.hint : CompareKeys.hint
         let room = grid.width - x - TextWidth.of(diff) - 1
+        // The keys in full where they fit beside the step, else by their names alone.
+        var keys = CompareKeys.hint
+        if TextWidth.of(keys) > room - 24 { keys = CompareKeys.keyNames }
+        if play.isFinished { keys = "end · " + keys }
         let keyWidth = min(TextWidth.of(keys), max(0, room - 24))
         let stepWidth = max(0, room - keyWidth - 2)
         x += grid.put(TextWidth.truncate(step, to: stepWidth), x: x, y: y, style: theme.statusBar)
