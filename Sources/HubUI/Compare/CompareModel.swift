@@ -96,17 +96,19 @@ public struct CompareModel: TerminalProgram, Sendable {
         }
         let step = play.played == 0 ? "step 0/\(play.steps.count)"
             : "step \(play.played)/\(play.steps.count) \(play.lastStep.map(stepText) ?? "")"
-        let diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? "" : "s") differ "
-        let room = grid.width - x - TextWidth.of(diff) - 1
-        // The keys in full where they fit beside the step, else by their names alone.
-        var keys = CompareKeys.hint
-        if TextWidth.of(keys) > room - 24 { keys = CompareKeys.keyNames }
-        if play.isFinished { keys = "end · " + keys }
-        let keyWidth = min(TextWidth.of(keys), max(0, room - 24))
-        let stepWidth = max(0, room - keyWidth - 2)
+        let end = play.isFinished ? "end · " : ""
+        // What gives way on a narrow screen: the keys' help first (their names stay), then
+        // the difference's words (its count stays); the step takes what is left.
+        let room = grid.width - x - 2
+        var keys = end + CompareKeys.hint
+        var diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? "" : "s") differ "
+        if room - TextWidth.of(keys) - TextWidth.of(diff) < 30 { keys = end + CompareKeys.keyNames }
+        if room - TextWidth.of(keys) - TextWidth.of(diff) < 20, differing > 0 { diff = " ≠\(differing) " }
+        let stepWidth = max(0, room - TextWidth.of(keys) - TextWidth.of(diff) - 1)
         x += grid.put(TextWidth.truncate(step, to: stepWidth), x: x, y: y, style: theme.statusBar)
         x += 1
-        if !diff.isEmpty { x += grid.put(diff, x: x, y: y, style: theme.statusAlert) + 1 }
+        if !diff.isEmpty { x += grid.put(diff, x: x, y: y, style: theme.statusAlert) }
+        let keyWidth = min(TextWidth.of(keys), max(0, grid.width - x - 1))
         if keyWidth > 0 { grid.put(TextWidth.truncate(keys, to: keyWidth), x: grid.width - keyWidth - 1, y: y, style: theme.statusBar) }
     }
 
