@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `--cast FILE` records what the terminal showed as asciicast v2, and `hubsim compare`
+/// shows two devices, both driven through the real binary in tmux.
+@Suite("Recordings and side by side")
+struct CastTests {
+    /// Header, one valid JSON event per line, times never going back, the sizes it went
+    /// through; returns the events.
+    static func events(ofCast text: String, width: Int, height: Int) throws -> [[Any]] {
+        let lines = text.split(separator: "\n")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2 && header["width"] as? Int == width && header["height"] as? Int == height)
+        #expect((header["env"] as? [String: String])?["TERM"] == "xterm-256color")
+        let events = try lines.dropFirst().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any]) }
+        let times = events.compactMap { $0[0] as? Double }
+        #expect(times.count == events.count && times == times.sorted())
+        #expect(events.allSatisfy { $0.count == 3 && ($0[1] as? String == "o" || $0[1] as? String == "r") })
+        return events
+    }
+
+    @Test func aSessionIsCastWithItsResizesAndWithoutTheTypedPassword() throws {
+        let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        // A password typed into the masked field, refused for its Group ID (no scrypt to pay).
+        try hub.fill("NOSUCHGROUP", "cou1", "Hunter2Secret")
+        try hub.waitFor("NOSUCHGROUP' is not")
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitUntil("100 columns", timeout: HubDriver.patience) { $0.split(separator: "\n").first?.count ?? 0 > 80 }
+        try hub.quit()
+        let screen = try hub.waitFor(HubsimPane.endMarker)
+        #expect(screen.contains("EXIT=0") && screen.contains("cast "))
+
+        var st = stat()
+        #expect(stat(file, &st) == 0 && st.st_mode & 0o777 == 0o600)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let events = try Self.events(ofCast: text, width: 80, height: 24)
+        #expect(events.contains { $0[1] as? String == "r" && $0[2] as? String == "100x30" })
+        #expect(text.contains("Enroll this device") && text.contains("Checked in (staged)"))
+        #expect(!text.contains("Hunter2Secret") && !text.contains("Hunter2"))
+    }
+
+    @Test func aQuitSignalStillWritesTheCast() throws {
+        let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
+        defer { tmux.kill() }
+        try HubDriver(tmux: tmux).waitFor("Enroll this device")
+        let pid = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(pid, SIGTERM) == 0)
+        let screen = try HubDriver(tmux: tmux).waitFor(HubsimPane.endMarker)
+        #expect(screen.contains("EXIT=143"))
+        let events = try Self.events(ofCast: try String(contentsOfFile: file, encoding: .utf8), width: 80, height: 24)
+        #expect(!events.isEmpty)
+    }
+
+    @Test func compareStepsTwoDevicesSideBySideAndAsTabs() throws {
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/scenarios/entra-delivery-matrix.yaml").path
+        let tmux = try HubsimPane.start(arguments: ["compare", scenario], width: 160, height: 40)
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.waitFor("step 0/11")
+        #expect(try tmux.screen().contains("Intelligent Hub") && tmux.screen().contains("Authenticator"))
+        for _ in 0..<11 { try tmux.send("Space") }
+        let end = try hub.waitFor("end · ")
+        #expect(end.contains("step 11/11") && end.contains("≠ 4 apps differ") && end.contains("┐┌"))
+        try tmux.send("2")
+        let tab = try hub.waitFor(" 1 workspace-one  2 entra-ios ")
+        #expect(tab.contains("Authenticator") && !tab.contains("Intelligent Hub"))
+        try tmux.send("q")
+        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+    }
+}
