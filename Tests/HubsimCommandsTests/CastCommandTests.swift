@@ -58,9 +58,9 @@ struct CastCommandTests {
         for arguments in [["compare"], ["compare", scenario, scenario], ["compare", scenario, "--profiles", "workspace-one"],
                           ["compare", scenario, "--profiles", "workspace-one,entra-android"],
                           ["compare", scenario, "--profiles", "entra-ios,entra-ios"], ["compare", scenario, "--bogus"],
-                          ["compare", dir + "/missing.yaml"], ["compare", wipe, "--table"]] {
+                          ["compare", dir + "/missing.yaml"], ["compare", wipe, "--table"], ["compare", scenario, "--apps", "notes,,x"]] {
             #expect(throws: ExitCode(2), "\(arguments)") { try Self.run(arguments) }
         }
-        try Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one"])
+        try Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one", "--apps", "notes,chat"])
     }
 }

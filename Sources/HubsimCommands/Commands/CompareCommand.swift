@@ -30,6 +30,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The two profiles, comma-separated.", valueName: "a,b"))
     var profiles = "workspace-one,entra-ios"
 
+    @Option(help: ArgumentHelp("The apps on both devices, comma-separated ids (default: the scenario's).", valueName: "ids"))
+    var apps: String?
+
     @Flag(help: "Print the differences as a table even in a terminal.")
     var table = false
 
@@ -41,10 +44,15 @@ struct CompareCommand: ParsableCommand {
             try fail("Error: give exactly one scenario file (got \(files.count)); see `hubsim compare --help`")
         }
         let pair = try profilePair()
+        let appIDs = try requestedApps()
         let comparison: Comparison
         do throws(ConfigError) {
             let runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: false)
-            let scenario = try runner.parser.load(contentsOf: URL(fileURLWithPath: files[0]), displayPath: files[0])
+            var scenario = try runner.parser.load(contentsOf: URL(fileURLWithPath: files[0]), displayPath: files[0])
+            if let appIDs {
+                let catalogue = try BundledAssets.catalogue()
+                scenario.apps = appIDs.compactMap { catalogue.app($0) }
+            }
             comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
         } catch {
             try fail("hubsim: \(error.description)")
@@ -54,6 +62,13 @@ struct CompareCommand: ParsableCommand {
             return
         }
         try CompareLaunch(comparison: comparison).run()
+    }
+
+    /// `--apps`, checked as the interactive command checks it; nil without it.
+    private func requestedApps() throws -> [AppID]? {
+        do { return try DeviceChoice(apps: apps).appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
+            try fail("hubsim: \(error.message)")
+        }
     }
 
     /// `--profiles a,b`: two different profiles by name.
