@@ -57,7 +57,7 @@ import Testing
         #expect(rows.filter { $0.label.hasSuffix(": received") || $0.label.hasSuffix(": missed") }.allSatisfy { $0.left == "none" })
         // The browser sign-out leaves chat in front on entra-ios; the Hub's check-in leaves the Hub.
         let front = try Self.row(rows, "in front")
-        #expect(front.left == "Intelligent Hub" && front.right == "chat")
+        #expect(front.left == "Hub (broker)" && front.right == "chat")
         #expect(play.differingApps == ["chat", "mail", "tasks", "forms"])
     }
 
@@ -65,7 +65,7 @@ import Testing
         let text = try Self.comparison("entra-delivery-matrix.yaml").table()
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == "compare \(ScenarioCastTests.library.appendingPathComponent("entra-delivery-matrix.yaml").path): Entra delivery matrix")
-        #expect(lines.contains { $0.hasPrefix("  outcome ") && $0.hasSuffix("| workspace-one   | entra-ios") })
+        #expect(lines.contains { $0.hasPrefix("  outcome ") && $0.hasSuffix("| workspace-one | entra-ios") })
         #expect(lines.contains { $0.hasPrefix("* chat: received ") })
         #expect(lines.contains { $0.hasPrefix("  chat: leak ") })
         #expect(lines.last == "8 rows differ (marked *)")
@@ -122,5 +122,52 @@ import Testing
         #expect(model.handle(.key(.char(" "))) == .unchanged)
         #expect(model.render(width: 160, height: 40).grid.lines[39].contains("end · Space next step"))
         #expect(model.handle(.key(.function(10))) == .quit)
+    }
+}
+
+/// Comparison files (`Assets/comparisons`): read with file:line:column errors, checked
+/// against the rows they expect to differ.
+@Suite struct ComparisonFileTests {
+    static let comparisons = ScenarioCastTests.library.deletingLastPathComponent().appendingPathComponent("comparisons")
+
+    @Test(arguments: ["coalescing-both-systems.yaml", "entra-missed-notification.yaml"])
+    func theShippedComparisonsHoldTheirExpectedDifferences(name: String) throws {
+        let file = try ComparisonFile.load(contentsOf: Self.comparisons.appendingPathComponent(name), parser: Fixtures.parser())
+        #expect(file.differ?.isEmpty == false)
+        let (table, failure) = file.check(hasher: Fixtures.hasher)
+        #expect(failure == nil, "\(failure ?? "")")
+        #expect(table.contains("| workspace-one ") && table.hasSuffix("differ (marked *)\n"))
+        #expect(ComparisonFile.isComparison(try String(contentsOf: Self.comparisons.appendingPathComponent(name), encoding: .utf8), file: name))
+    }
+
+    /// Writes `yaml` beside the shipped comparisons' scenarios' folder layout and reads it.
+    static func problem(_ yaml: String) throws -> String? {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-comparison-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("profile: workspace-one\nsteps:\n  - enroll: {group: FRONTLINE, user: stage, password: stage}\n  - checkOut: {group: FRONTLINE, user: cou1, password: cou1}\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        let url = dir.appendingPathComponent("c.yaml")
+        try Data(yaml.utf8).write(to: url)
+        do throws(ConfigError) {
+            let file = try ComparisonFile.load(contentsOf: url, displayPath: "c.yaml", parser: Fixtures.parser())
+            return file.check(hasher: Fixtures.hasher).failure
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func problemsAreReportedAtTheirPosition() throws {
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\n") == nil)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"notes: missed\", \"scanner: missed\", \"inventory: missed\", \"reports: missed\", \"forms: missed\"]\n") == nil)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one]\n") == "c.yaml:2:11: 'profiles' names two profiles, e.g. [workspace-one, entra-ios]")
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-android]\n")?.hasPrefix("c.yaml:2:27: unknown profile 'entra-android'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [entra-ios, entra-ios]\n") == "c.yaml:2:23: 'profiles' names entra-ios twice; name two different profiles")
+        #expect(try Self.problem("scenario: nope.yaml\nprofiles: [workspace-one, entra-ios]\n")?.hasPrefix("c.yaml:1:11: scenario file 'nope.yaml' not found") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\napps: [notes, pager]\n")?.hasPrefix("c.yaml:3:15: unknown app 'pager'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"chat: missed\"]\n")?.hasPrefix("c.yaml:3:10: no row 'chat: missed'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\nsteps: []\n")?.hasPrefix("c.yaml:3:1:") == true)
+        // Expected differences that do not hold: the failure says which.
+        #expect(try Self.problem("name: n\nscenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"device state\"]\n")
+                == "c.yaml: n: expected to differ but the same: device state; differ but not listed: notes: missed, scanner: missed, inventory: missed, reports: missed, forms: missed")
     }
 }

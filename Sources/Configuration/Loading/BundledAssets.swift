@@ -68,8 +68,13 @@ public enum BundledAssets {
 
     /// The shipped scenario files, sorted by name. Only `hubsim run --library` and the tests
     /// list them, never a start, so `FileManager` is fine here.
-    public static func scenarioURLs() -> [URL] {
-        guard let dir = path("scenarios"),
+    public static func scenarioURLs() -> [URL] { yamlURLs(in: "scenarios") }
+
+    /// The shipped comparison files (`Assets/comparisons`), sorted by name.
+    public static func comparisonURLs() -> [URL] { yamlURLs(in: "comparisons") }
+
+    private static func yamlURLs(in folder: String) -> [URL] {
+        guard let dir = path(folder),
             let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
         else { return [] }
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { URL(fileURLWithPath: dir + "/" + $0) }

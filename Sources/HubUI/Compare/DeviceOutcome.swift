@@ -31,7 +31,8 @@ public struct DeviceOutcome: Equatable, Sendable {
     public init(_ device: SharedDevice, refusals: [String]) {
         state = device.state.description
         switch device.foreground {
-        case .hub: foreground = device.profile.brokerName
+        // The Hub and the Authenticator are the same role: the same outcome on both systems.
+        case .hub: foreground = "Hub (broker)"
         case let .app(id): foreground = id
         case .browser: foreground = "browser"
         }
@@ -61,6 +62,13 @@ public struct DeviceOutcome: Equatable, Sendable {
         }
         return rows
     }
+
+    /// Every row label a comparison of `apps` has, in order (a comparison file names them).
+    public static func rowLabels(apps: [AppID]) -> [String] {
+        ["device state", "in front", "refused steps"] + apps.flatMap { id in appRows.map { "\(id): \($0)" } }
+    }
+
+    static let appRows = ["received", "missed", "shows", "leak"]
 
     /// `controllerDidFinishInitialCheck(error: nil)` reads as its API name.
     static func apiName(_ name: String) -> String {

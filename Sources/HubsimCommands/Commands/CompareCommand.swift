@@ -12,7 +12,7 @@ import SessionEngine
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Play one scenario under two profiles and show the differences of outcome (exit 0, or 2: usage or file error).",
+        abstract: "Play one scenario under two profiles and show the differences of outcome (exit 0; 1: a comparison file's expected differences did not hold; 2: usage or file error).",
         discussion: """
             Both devices get the scenario's tenant and apps. Account steps map onto each other: \
             checkOut ⇄ signIn, checkIn ⇄ signOut (a sign-in from an app checks out in the Hub, then \
@@ -22,13 +22,20 @@ struct CompareCommand: ParsableCommand {
             In a terminal: Space or Enter plays the next step on both devices; side by side from 160 \
             columns, as tabs below (1 and 2 switch, v toggles side by side and tabs); an app pane whose \
             outcome differs is marked ≠. F10 or q quits.
+
+            FILE may also be a comparison file (Assets/comparisons): a scenario, two profiles, optionally \
+            apps and the rows expected to differ ('differ'), checked headless (exit 1 when they do not). \
+            --library plays the shipped comparisons headless, as .ci/run does.
             """)
 
-    @Argument(parsing: .allUnrecognized, help: "The scenario file (.yaml).")
+    @Argument(parsing: .allUnrecognized, help: "The scenario or comparison file (.yaml).")
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The two profiles, comma-separated.", valueName: "a,b"))
-    var profiles = "workspace-one,entra-ios"
+    @Option(help: ArgumentHelp("The two profiles, comma-separated (default: workspace-one,entra-ios, or the comparison file's).", valueName: "a,b"))
+    var profiles: String?
+
+    @Flag(help: "Play every shipped comparison (Assets/comparisons) headless and check its expected differences.")
+    var library = false
 
     @Option(help: ArgumentHelp("The apps on both devices, comma-separated ids (default: the scenario's).", valueName: "ids"))
     var apps: String?
@@ -40,15 +47,46 @@ struct CompareCommand: ParsableCommand {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             try fail("Error: unknown option '\(unknown)'; see `hubsim compare --help`")
         }
+        let runner: ScenarioRunner
+        do throws(ConfigError) {
+            runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: false)
+        } catch {
+            try fail("hubsim: \(error.description)")
+        }
+        if library {
+            guard files.isEmpty, profiles == nil, apps == nil else {
+                try fail("Error: --library plays the shipped comparisons as written; leave out files, --profiles and --apps")
+            }
+            let urls = BundledAssets.comparisonURLs()
+            if urls.isEmpty { try fail("Error: the comparison library is missing from this build (Assets/comparisons)") }
+            try checkFiles(urls.map { ($0, "Assets/comparisons/" + $0.lastPathComponent) }, runner: runner)
+            return
+        }
         guard files.count == 1 else {
-            try fail("Error: give exactly one scenario file (got \(files.count)); see `hubsim compare --help`")
+            try fail("Error: give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
+        }
+        let url = URL(fileURLWithPath: files[0])
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        if ComparisonFile.isComparison(text, file: files[0]) {
+            guard profiles == nil, apps == nil else {
+                try fail("Error: \(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
+            }
+            if table || isatty(1) != 1 || isatty(0) != 1 {
+                try checkFiles([(url, files[0])], runner: runner)
+            } else {
+                let file: ComparisonFile
+                do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) } catch {
+                    try fail("hubsim: \(error.description)")
+                }
+                try CompareLaunch(comparison: file.comparison).run()
+            }
+            return
         }
         let pair = try profilePair()
         let appIDs = try requestedApps()
         let comparison: Comparison
         do throws(ConfigError) {
-            let runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: false)
-            var scenario = try runner.parser.load(contentsOf: URL(fileURLWithPath: files[0]), displayPath: files[0])
+            var scenario = try runner.parser.load(contentsOf: url, displayPath: files[0])
             if let appIDs {
                 let catalogue = try BundledAssets.catalogue()
                 scenario.apps = appIDs.compactMap { catalogue.app($0) }
@@ -64,6 +102,25 @@ struct CompareCommand: ParsableCommand {
         try CompareLaunch(comparison: comparison).run()
     }
 
+    /// Plays comparison files headless, printing each table; exit 1 when one's expected
+    /// differences did not hold (every file is still played), 2 when one cannot be read.
+    private func checkFiles(_ files: [(url: URL, shown: String)], runner: ScenarioRunner) throws {
+        var failures: [String] = []
+        for (url, shown) in files {
+            let file: ComparisonFile
+            do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: shown, parser: runner.parser) } catch {
+                try fail("hubsim: \(error.description)")
+            }
+            let (table, failure) = file.check(hasher: runner.hasher)
+            print("comparison \(shown): \(file.name)\n" + table + (failure.map { "FAIL \($0)\n" } ?? (file.differ == nil ? "" : "PASS the expected differences hold\n")))
+            if let failure { failures.append(failure) }
+        }
+        if !failures.isEmpty {
+            FileHandle.standardError.write(Data((failures.map { "hubsim: \(PrintableText.escaped($0))" }.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+
     /// `--apps`, checked as the interactive command checks it; nil without it.
     private func requestedApps() throws -> [AppID]? {
         do { return try DeviceChoice(apps: apps).appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
@@ -73,6 +130,7 @@ struct CompareCommand: ParsableCommand {
 
     /// `--profiles a,b`: two different profiles by name.
     private func profilePair() throws -> (ProfileID, ProfileID) {
+        let profiles = self.profiles ?? "workspace-one,entra-ios"
         let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let known = ProfileID.allCases.map(\.rawValue).joined(separator: ", ")
         guard names.count == 2 else {

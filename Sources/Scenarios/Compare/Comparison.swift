@@ -33,11 +33,15 @@ public struct Comparison: Sendable {
     }
 
     /// Plays every step and prints the outcomes side by side, the differing rows marked.
-    public func table() -> String {
-        var play = start()
+    public func table(hasher: ScryptHasher = ScryptHasher(logN: 10)) -> String { played(hasher: hasher).table }
+
+    /// Plays every step: the printed table and its rows.
+    func played(hasher: ScryptHasher) -> (table: String, rows: [OutcomeRow]) {
+        var play = start(hasher: hasher)
         play.playToEnd()
+        let rows = play.table
         let heading = "compare \(scenario.file): \(scenario.name)\n"
             + "\(steps.count) step\(steps.count == 1 ? "" : "s") played on \(left.rawValue) and \(right.rawValue), apps \(scenario.apps.map(\.id).joined(separator: ", "))\n\n"
-        return heading + OutcomeTable.render(play.table, left: left.rawValue, right: right.rawValue)
+        return (heading + OutcomeTable.render(rows, left: left.rawValue, right: right.rawValue), rows)
     }
 }
