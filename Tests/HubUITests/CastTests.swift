@@ -90,6 +90,17 @@ import Testing
         #expect(cast.text.hasSuffix("\n") && cast.eventCount == 5 && cast.width == 80)
     }
 
+    @Test func anySequenceOfTimedFramesIsACast() {
+        var model = Fixtures.model()
+        var frames: [(frame: Frame, seconds: Double)] = [(model.render(width: 90, height: 30), 0)]
+        model.press("FRONTLINE")
+        frames.append((model.render(width: 90, height: 30), 2.5))
+        let cast = Asciicast(frames: frames, title: "lesson")
+        #expect(cast.lines[0] == "{\"version\": 2, \"width\": 90, \"height\": 30, \"title\": \"lesson\"}")
+        #expect(cast.eventCount == 2 && cast.lines[2].hasPrefix("[2.500, \"o\", "))
+        #expect(Asciicast(frames: [] as [(frame: Frame, seconds: Double)]).eventCount == 0)
+    }
+
     @Test func aTypedPasswordIsNeverInTheCast() {
         var model = Fixtures.model()
         var cast = Asciicast(width: 80, height: 24)

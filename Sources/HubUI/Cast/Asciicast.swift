@@ -28,6 +28,20 @@ public struct Asciicast: Sendable {
         lines = [header + "}"]
     }
 
+    /// A recording of `frames`, each shown at its time in seconds from the start (a scenario
+    /// or a lesson rendered headless); the size is the first frame's.
+    public init<Frames: Sequence>(frames: Frames, timestamp: Int? = nil, title: String? = nil)
+    where Frames.Element == (frame: Frame, seconds: Double) {
+        var iterator = frames.makeIterator()
+        guard let first = iterator.next() else {
+            self.init(width: 0, height: 0, timestamp: timestamp, title: title)
+            return
+        }
+        self.init(width: first.frame.grid.width, height: first.frame.grid.height, timestamp: timestamp, title: title)
+        append(first.frame, at: first.seconds)
+        while let next = iterator.next() { append(next.frame, at: next.seconds) }
+    }
+
     /// Adds `frame`, shown `seconds` after the recording began: a resize event first when
     /// its size differs from the terminal's, then what changed on screen.
     public mutating func append(_ frame: Frame, at seconds: Double) {
