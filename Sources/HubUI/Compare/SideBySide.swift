@@ -13,12 +13,16 @@ public struct SideBySide: Sendable {
     /// What each side refused, as `step (tag)`.
     public private(set) var leftRefusals: [String] = []
     public private(set) var rightRefusals: [String] = []
+    /// The two devices before the first step: a step back replays from here (the engine is
+    /// pure and seeded, so a replay lands exactly where the step before left the devices).
+    private let start: (left: HubModel, right: HubModel)
 
     /// Two unenrolled devices (same tenant and apps, one per profile) and the steps to play.
     public init(left: SharedDevice, right: SharedDevice, steps: [ComparedStep], theme: Theme = .colour, width: Int = 80, height: Int = 24) {
         self.left = Self.model(left, theme: theme, width: width, height: height)
         self.right = Self.model(right, theme: theme, width: width, height: height)
         self.steps = steps
+        start = (self.left, self.right)
     }
 
     private static func model(_ device: SharedDevice, theme: Theme, width: Int, height: Int) -> HubModel {
@@ -40,6 +44,19 @@ public struct SideBySide: Sendable {
         Self.play(step.left, label: step.leftLabel, on: &left, refusals: &leftRefusals)
         Self.play(step.right, label: step.rightLabel, on: &right, refusals: &rightRefusals)
         played += 1
+        return true
+    }
+
+    /// Goes back one step: both devices as they were before it; false at the start.
+    @discardableResult
+    public mutating func back() -> Bool {
+        guard played > 0 else { return false }
+        let target = played - 1
+        (left, right) = start
+        leftRefusals = []
+        rightRefusals = []
+        played = 0
+        while played < target { advance() }
         return true
     }
 

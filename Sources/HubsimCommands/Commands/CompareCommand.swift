@@ -19,9 +19,12 @@ struct CompareCommand: ParsableCommand {
             launches that app). Steps only one profile has (unlock, enterpriseWipe) and press: steps are \
             refused at their file:line:column; expect steps are not played (the table shows the outcomes).
 
-            In a terminal: Space or Enter plays the next step on both devices; side by side from 160 \
-            columns, as tabs below (1 and 2 switch, v toggles side by side and tabs); an app pane whose \
-            outcome differs is marked ≠. F10 or q quits.
+            In a terminal: Space, Enter or → plays the next step on both devices, ← or Backspace goes \
+            back one; side by side from 160 columns, as tabs below (1 and 2 switch, v toggles side by \
+            side and tabs); an app pane whose outcome differs is marked ≠, and Tab (or a click on a \
+            pane) shows that app's outcome rows on both devices. Every entry of the bottom bar is \
+            clickable. F10 or q quits. With no FILE in a terminal, a picker offers the shipped \
+            comparisons and the shipped scenarios both default profiles can play.
 
             FILE may also be a comparison file (Assets/comparisons): a scenario, two profiles, optionally \
             apps and the rows expected to differ ('differ'), checked headless (exit 1 when they do not). \
@@ -62,6 +65,11 @@ struct CompareCommand: ParsableCommand {
             try checkFiles(urls.map { ($0, "Assets/comparisons/" + $0.lastPathComponent) }, runner: runner)
             return
         }
+        // Nothing named, in a terminal: the picker of the shipped comparisons and scenarios.
+        if files.isEmpty, profiles == nil, apps == nil, !table, isatty(1) == 1, isatty(0) == 1 {
+            try CompareLaunch(choices: CompareChoices(parser: runner.parser)).run()
+            return
+        }
         guard files.count == 1 else {
             try fail("Error: give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
         }
@@ -78,7 +86,7 @@ struct CompareCommand: ParsableCommand {
                 do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) } catch {
                     try fail("hubsim: \(error.description)")
                 }
-                try CompareLaunch(comparison: file.comparison).run()
+                try CompareLaunch(comparison: file.comparison, choices: nil).run()
             }
             return
         }
@@ -99,7 +107,7 @@ struct CompareCommand: ParsableCommand {
             print(comparison.table(), terminator: "")
             return
         }
-        try CompareLaunch(comparison: comparison).run()
+        try CompareLaunch(comparison: comparison, choices: nil).run()
     }
 
     /// Plays comparison files headless, printing each table; exit 1 when one's expected
