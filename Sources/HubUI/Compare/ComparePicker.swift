@@ -134,7 +134,8 @@ public struct ComparePicker: TerminalProgram, Sendable {
                 continue
             }
             let selected = entry == selection
-            let text = TextWidth.truncate((selected ? "▸ " : "  ") + line.text, to: width - 4)
+            // Room kept at the right for the `↑ more` / `↓ more` marks.
+            let text = TextWidth.truncate((selected ? "▸ " : "  ") + line.text, to: width - 11)
             let style = selected ? theme.selection : theme.text
             if selected { grid.fill(Rect(x: 2, y: y, width: width - 4, height: 1), style: style) }
             grid.put(text, x: 2, y: y, style: style)

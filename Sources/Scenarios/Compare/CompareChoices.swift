@@ -27,7 +27,7 @@ public struct CompareChoices: Sendable {
             // not read here is left out rather than offered broken.
             guard let file = try? ComparisonFile.load(contentsOf: url, displayPath: shown, parser: parser) else { continue }
             let c = file.comparison
-            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(shown): \(c.scenario.file) on \(c.left.rawValue) and \(c.right.rawValue)"),
+            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(url.lastPathComponent): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
                                       comparison: c))
         }
         var leftOut = 0
@@ -39,11 +39,11 @@ public struct CompareChoices: Sendable {
                 continue
             }
             let stem = url.deletingPathExtension().lastPathComponent
-            scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.left.rawValue) and \(c.right.rawValue)"),
+            scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
                                     comparison: c))
         }
-        scenariosHeading = "Scenarios on \(Self.profiles.0.rawValue) and \(Self.profiles.1.rawValue)"
-            + (leftOut == 0 ? "" : " (\(leftOut) with steps only one system has are left out)")
+        scenariosHeading = "Scenarios on \(Self.profiles.0.rawValue) ⇄ \(Self.profiles.1.rawValue)"
+            + (leftOut == 0 ? "" : " (\(leftOut) left out: a step only one has)")
     }
 
     /// The comparison of the picker's entry `index` (comparisons first).
