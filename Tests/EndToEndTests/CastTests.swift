@@ -1,4 +1,5 @@
 import Foundation
+import HubUI
 import Testing
 
 /// `--cast FILE` records what the terminal showed as asciicast v2, and `hubsim compare`
@@ -72,6 +73,37 @@ struct CastTests {
         try tmux.send("2")
         let tab = try hub.waitFor(" 1 workspace-one  2 entra-ios ")
         #expect(tab.contains("Authenticator") && !tab.contains("Intelligent Hub"))
+        // By mouse (SGR reports through the real decoder): the first tab, a step back on the
+        // bar, then a differing pane's rows.
+        try hub.click("1 workspace-one")
+        try tmux.waitUntil("the first tab") { $0.contains("Intelligent Hub") && !$0.contains("Authenticator") }
+        // The bar gives its keys' names only here (the step is long): `←` is back.
+        let bar = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[39]
+        let back = try #require(bar.range(of: " ← "))
+        try tmux.click(x: TextWidth.of(String(bar[..<back.lowerBound])) + 1, y: 39)
+        try hub.waitFor("step 10/11")
+        let chat = try #require(try tmux.locate("┌ Chat"))
+        try tmux.click(x: chat.x + 3, y: chat.y + 2)
+        let rows = try hub.waitFor("chat: ")
+        #expect(rows.contains("Esc/click closes") && rows.contains("received"))
+        try tmux.send("q")
+        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+    }
+
+    /// `hubsim compare` with nothing named opens the picker; Enter plays the chosen comparison.
+    @Test func comparePickerThenEnterShowsTheComparisonAsTabs() throws {
+        let tmux = try HubsimPane.start(arguments: ["compare"], width: 80, height: 24)
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        let picker = try hub.waitFor("↑↓ choose  Enter open  F10 quit")
+        #expect(picker.contains("Comparisons (Assets/comparisons)") && picker.contains("▸ Callbacks coalesce"))
+        try tmux.send("Down")
+        try hub.waitFor("▸ Who misses")
+        try tmux.send("Enter")
+        let tabs = try hub.waitFor(" 1 workspace-one  2 entra-ios  step 0/11")
+        #expect(tabs.contains("Intelligent Hub"))
+        try hub.click("2 entra-ios")
+        try tmux.waitUntil("the second tab") { $0.contains("Authenticator") && !$0.contains("Intelligent Hub") }
         try tmux.send("q")
         #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
