@@ -5,7 +5,9 @@ import SessionEngine
 /// through together with Space or Enter. Each device is drawn by its own `HubModel`, so it
 /// looks exactly as it would alone; the bottom row (the Hub's key hints, which do nothing
 /// here) becomes the comparison's bar: the tabs, the step, the keys. The pane of an app
-/// whose outcome differs between the two devices carries a `≠` in its top border.
+/// whose outcome differs between the two devices carries a `≠` in its top border. Every
+/// action has a key and a click (`CompareKeys`): the bar's entries and tabs are clickable,
+/// and a click on a pane (or Tab) shows that app's outcome rows on both devices.
 public struct CompareModel: TerminalProgram, Sendable {
     /// The two devices and the steps.
     public private(set) var play: SideBySide
