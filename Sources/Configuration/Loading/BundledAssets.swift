@@ -72,6 +72,8 @@ public enum BundledAssets {
 
     /// The shipped lessons (`Assets/lessons`), sorted by name: `hubsim lesson`'s picker and CI.
     public static func lessonURLs() -> [URL] { yamlURLs(in: "lessons") }
+    /// The shipped comparison files (`Assets/comparisons`), sorted by name.
+    public static func comparisonURLs() -> [URL] { yamlURLs(in: "comparisons") }
 
     private static func yamlURLs(in folder: String) -> [URL] {
         guard let dir = path(folder),

@@ -40,6 +40,11 @@ public final class CursesSession {
     private var inputHadFlowControl = false
     /// Called once, when the first frame has been written (`HUBSIM_STARTUP_TRACE`'s last phase).
     public var afterFirstFrame: (() -> Void)?
+    /// Sees every frame painted, with its size (a recording of the session: `--cast`).
+    public var paintObserver: ((Frame) -> Void)? {
+        get { loop.observer }
+        set { loop.observer = newValue }
+    }
 
     /// Checks the terminal and enters curses mode; throws a one-line problem (exit 2) when
     /// stdin or stdout is not a terminal, `TERM` is unset or `dumb`, or curses refuses it.

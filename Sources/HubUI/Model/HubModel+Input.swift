@@ -132,6 +132,9 @@ extension HubModel {
             return clickCommand(.menuSelect)
         case let .command(command):
             return clickCommand(command)
+        case .compare:
+            // Only the comparison screen draws these; a Hub frame never holds one.
+            return .none
         }
     }
 

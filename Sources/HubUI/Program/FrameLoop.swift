@@ -16,6 +16,8 @@ public struct FrameLoop<Painter: FramePainter> {
     public private(set) var shown: Frame?
     public private(set) var width: Int
     public private(set) var height: Int
+    /// Sees every frame painted, after the painter (a recording of the session: `--cast`).
+    public var observer: ((Frame) -> Void)?
 
     public init(painter: Painter, width: Int, height: Int) {
         self.painter = painter
@@ -28,6 +30,7 @@ public struct FrameLoop<Painter: FramePainter> {
         let frame = program.render(width: width, height: height)
         painter.paint(frame)
         shown = frame
+        observer?(frame)
     }
 
     /// The terminal has a new size: the next frame is painted whole.

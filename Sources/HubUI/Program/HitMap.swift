@@ -34,4 +34,6 @@ public enum HitTarget: Hashable, Sendable {
     case pane(AppID)
     /// A credential field: a click puts the cursor there.
     case field(FormField.ID)
+    /// An entry of the comparison screen's bar (`CompareKeys`): runs its action, as its key does.
+    case compare(CompareAction)
 }

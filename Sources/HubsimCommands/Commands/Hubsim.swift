@@ -8,7 +8,7 @@ public struct Hubsim: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hubsim",
         abstract: "A terminal simulator of a frontline shared device: the Hub, its check-out and check-in, and the managed apps reacting.",
-        subcommands: [InteractiveCommand.self, RunCommand.self, TenantCommand.self, ResetCommand.self, LessonCommand.self],
+        subcommands: [InteractiveCommand.self, RunCommand.self, LessonCommand.self, CompareCommand.self, TenantCommand.self, ResetCommand.self],
         defaultSubcommand: InteractiveCommand.self)
 
     /// Usage errors exit 2 (SPEC §6: 0 pass, 1 fail, 2 usage or file error), not

@@ -12,7 +12,10 @@ struct InteractiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written; checked at start, an existing file only with --force).", valueName: "file"))
     var record: String?
 
-    @Flag(help: "Let --record replace an existing file (never a directory, device or other special file).")
+    @Option(help: ArgumentHelp("Record what the terminal shows as an asciicast v2 file, for asciinema's players (secrets are never drawn; checked at start, an existing file only with --force).", valueName: "file"))
+    var cast: String?
+
+    @Flag(help: "Let --record and --cast replace an existing file (never a directory, device or other special file).")
     var force = false
 
     @Flag(name: .customLong("no-confirm"),
@@ -21,7 +24,7 @@ struct InteractiveCommand: ParsableCommand {
 
     /// What was asked for, as the launch runs it.
     var launch: InteractiveLaunch {
-        InteractiveLaunch(choice: options.choice, record: record, force: force, confirms: !noConfirm)
+        InteractiveLaunch(choice: options.choice, record: record, cast: cast, force: force, confirms: !noConfirm)
     }
 
     func run() throws {

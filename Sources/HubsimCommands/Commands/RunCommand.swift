@@ -22,6 +22,10 @@ struct RunCommand: ParsableCommand {
 
             A lesson file (a `lesson:` title at the top, Assets/lessons/README.md) is played to \
             its end, each step as the trainer's Next would, its narration checked to fit its panel.
+
+            --cast FILE renders one scenario headless into an asciicast v2 recording (asciinema's \
+            players play it): the first screen, then each step's result --pace seconds apart \
+            (a press: step key by key), at --size columns x rows.
             """)
 
     // `.allUnrecognized` keeps a mistyped option among the files, so it is reported with
@@ -38,7 +42,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write JUnit XML to this file (checked before the run; an existing file only with --force).")
     var junit: String?
 
-    @Flag(help: "Let --junit replace an existing file (never a directory, device or other special file).")
+    @Option(help: ArgumentHelp("Render the scenario (exactly one) into an asciicast v2 file (checked before the run; an existing file only with --force).", valueName: "file"))
+    var cast: String?
+
+    @Option(help: ArgumentHelp("With --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
+    var pace: String?
+
+    @Option(help: ArgumentHelp("With --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
+    var size: String?
+
+    @Flag(help: "Let --junit and --cast replace an existing file (never a directory, device or other special file).")
     var force = false
 
     @Flag(help: "Print only failures and the totals.")
@@ -64,13 +77,23 @@ struct RunCommand: ParsableCommand {
         }
         if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
         // The report's file is claimed before anything runs: a wrong path costs nothing.
+        let castRequest = try castOptions(scenarioCount: paths.count)
         var junitFile: OutputFile?
         if let junit {
             do throws(OutputFile.Refusal) { junitFile = try OutputFile.claim(junit, for: "--junit", force: force) } catch {
                 try fail("hubsim: \(error)")
             }
-        } else if force {
-            try fail("hubsim: --force: it only lets --junit replace an existing file; add --junit FILE or leave --force out")
+        } else if force && cast == nil {
+            try fail("hubsim: --force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
+        }
+        var castFile: OutputFile?
+        if let cast {
+            do throws(OutputFile.Refusal) { castFile = try OutputFile.claim(cast, for: "--cast", force: force) } catch {
+                try fail("hubsim: \(error)")
+            }
+            if let junitFile, junitFile.target == castFile?.target {
+                try fail("hubsim: --cast \(MessageText.shown(cast)): --junit writes the same file; give each its own path")
+            }
         }
 
         let runner: ScenarioRunner
@@ -79,7 +102,24 @@ struct RunCommand: ParsableCommand {
         } catch {
             try fail(error.description)
         }
-        let report = runner.run(files: paths, displayPaths: shown)
+        let report: RunReport
+        if let castFile, let castRequest {
+            let rendered = runner.cast(file: paths[0], displayPath: shown[0], pace: castRequest.pace,
+                                       width: castRequest.width, height: castRequest.height,
+                                       timestamp: Int(Date().timeIntervalSince1970))
+            report = rendered.report
+            if let recording = rendered.cast {
+                do throws(OutputFile.WriteFailure) {
+                    try castFile.write(Array(recording.text.utf8), what: "the cast",
+                                       fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
+                } catch {
+                    try fail("hubsim: \(error)")
+                }
+                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)\n".utf8))
+            }
+        } else {
+            report = runner.run(files: paths, displayPaths: shown)
+        }
 
         if tap {
             print(TAPReport.render(report), terminator: "")
@@ -95,6 +135,34 @@ struct RunCommand: ParsableCommand {
             }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// `--cast`'s pace and size, checked before anything runs; nil without `--cast` (then
+    /// `--pace` and `--size` are refused: they would do nothing).
+    private func castOptions(scenarioCount: Int) throws -> (pace: Double, width: Int, height: Int)? {
+        guard cast != nil else {
+            if pace != nil || size != nil { try usageError("--pace and --size set up a cast; add --cast FILE or leave them out") }
+            return nil
+        }
+        if scenarioCount != 1 {
+            try usageError("--cast records one scenario (got \(scenarioCount)); give exactly one scenario file and one --cast per run")
+        }
+        var seconds = 1.0
+        if let pace {
+            guard let value = Double(pace), value.isFinite, value >= 0.05, value <= 60 else {
+                try usageError("--pace '\(pace)': give seconds between steps, from 0.05 to 60 (e.g. 1.5)")
+            }
+            seconds = value
+        }
+        var (width, height) = (80, 24)
+        if let size {
+            let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (80...1000).contains(w), (24...500).contains(h) else {
+                try usageError("--size '\(size)': give columns x rows, from 80x24 to 1000x500 (e.g. 120x40)")
+            }
+            (width, height) = (w, h)
+        }
+        return (seconds, width, height)
     }
 
     private func usageError(_ message: String) throws -> Never {

@@ -19,14 +19,17 @@ struct InteractiveLaunch: Equatable {
     var choice: DeviceChoice
     /// `--record FILE`: write the walk as a scenario.
     var record: String?
-    /// `--force`: let `--record` replace an existing file.
+    /// `--cast FILE`: write what the terminal showed as an asciicast v2 recording.
+    var cast: String?
+    /// `--force`: let `--record` and `--cast` replace an existing file.
     var force: Bool
     /// Wipes, sign-outs and quitting mid-walk ask first (`--no-confirm` turns it off).
     var confirms: Bool
 
-    init(choice: DeviceChoice, record: String? = nil, force: Bool = false, confirms: Bool = true) {
+    init(choice: DeviceChoice, record: String? = nil, cast: String? = nil, force: Bool = false, confirms: Bool = true) {
         self.choice = choice
         self.record = record
+        self.cast = cast
         self.force = force
         self.confirms = confirms
     }
@@ -36,6 +39,7 @@ struct InteractiveLaunch: Equatable {
         // Everything that can fail for a usage reason fails before the screen is taken over,
         // and before anything is written: the output file and the app list first.
         let recordFile = try claimRecordingDestination()
+        let castFile = try claimCastDestination(besides: recordFile)
         _ = try requestedApps()
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
@@ -76,6 +80,11 @@ struct InteractiveLaunch: Equatable {
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
+        // `--cast`: every painted frame, timed from the first.
+        let castRecorder = castFile.map { _ in SessionCast(width: capabilities.width, height: capabilities.height,
+                                                          title: "hubsim: \(device.name) (\(device.profile.id.rawValue))",
+                                                          environment: ProcessInfo.processInfo.environment) }
+        if let castRecorder { session.paintObserver = { castRecorder.append($0) } }
         let exit = StartupTrace.run(session, &model) { model in
             recorder?.append(model)
             guard model.revision != savedRevision else { return }
@@ -90,6 +99,7 @@ struct InteractiveLaunch: Equatable {
         try? store?.close()
         var recordingWritten = true
         if let recordFile, let recorder { recordingWritten = finishRecording(model, recorder: recorder, to: recordFile) }
+        if let castFile, let castRecorder, !finishCast(castRecorder, to: castFile) { recordingWritten = false }
         if let saveFailure {
             FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
             throw ExitCode(1)
@@ -175,7 +185,7 @@ struct InteractiveLaunch: Equatable {
     /// (`OutputFile`: no existing file replaced without `--force`, a writable place).
     func claimRecordingDestination() throws -> OutputFile? {
         guard let record else {
-            if force { throw Self.usage("--force: it only lets --record replace an existing file; add --record FILE or leave --force out") }
+            if force && cast == nil { throw Self.usage("--force: it only lets --record or --cast replace an existing file; add --record FILE or --cast FILE, or leave --force out") }
             return nil
         }
         do throws(OutputFile.Refusal) {
@@ -183,6 +193,38 @@ struct InteractiveLaunch: Equatable {
         } catch {
             throw Self.usage(error.description)
         }
+    }
+
+    /// `--cast FILE`, claimed like `--record` (and not the same file as it).
+    func claimCastDestination(besides recordFile: OutputFile?) throws -> OutputFile? {
+        guard let cast else { return nil }
+        let file: OutputFile
+        do throws(OutputFile.Refusal) {
+            file = try OutputFile.claim(cast, for: "--cast", force: force)
+        } catch {
+            throw Self.usage(error.description)
+        }
+        if let recordFile, recordFile.target == file.target {
+            throw Self.usage("--cast \(MessageText.shown(cast)): --record writes the same file; give each its own path")
+        }
+        return file
+    }
+
+    /// Writes the asciicast once the terminal is restored; a recording that cannot be
+    /// written is kept elsewhere, and the line says where. False then.
+    func finishCast(_ cast: SessionCast, to file: OutputFile) -> Bool {
+        let recording = cast.recording
+        var note: String
+        var written = true
+        do throws(OutputFile.WriteFailure) {
+            try file.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: recordingFallbackDirectories(), kind: "cast")
+            note = "hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(file.path)) (asciicast v2; play it with asciinema play)"
+        } catch {
+            note = "hubsim: \(error)"
+            written = false
+        }
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+        return written
     }
 
     /// Where a recording that cannot be written to its file is kept: the device's state

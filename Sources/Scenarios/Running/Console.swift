@@ -6,6 +6,8 @@ import SessionEngine
 /// last screen of a failure report.
 struct Console {
     private(set) var model: HubModel
+    /// Sees the model after every event a `press:` step feeds (a cast shows them key by key).
+    var afterEvent: ((HubModel) -> Void)?
 
     init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour) {
         model = HubModel(device: device, theme: theme, width: width, height: height)
@@ -24,7 +26,10 @@ struct Console {
     /// returns the actions the UI applied. Quit (F10) ends the step's input early.
     mutating func press(_ events: [InputEvent]) -> [AppliedAction] {
         let before = model.actionLog.count
-        for event in events where model.handle(event) == .quit { break }
+        for event in events {
+            if model.handle(event) == .quit { break }
+            afterEvent?(model)
+        }
         model.settle()
         return Array(model.actionLog[min(before, model.actionLog.count)...])
     }

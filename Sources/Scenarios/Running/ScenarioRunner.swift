@@ -1,5 +1,6 @@
 import Configuration
 import Dispatch
+import HubUI
 import Foundation
 import Platform
 import SessionEngine
@@ -97,11 +98,28 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs one scenario; stops at the first failed step and renders the screen then.
-    public func run(_ scenario: Scenario) -> ScenarioResult {
+    public func run(_ scenario: Scenario) -> ScenarioResult { play(scenario, timeline: nil) }
+
+    /// Runs one scenario and renders it into a cast: the first screen, then each step's
+    /// resulting screen `pace` seconds after the one before (a `press:` step key by key),
+    /// at `width`×`height`. Checks run as usual; a failed step ends the cast there.
+    public func cast(_ scenario: Scenario, pace: Double, width: Int, height: Int, timestamp: Int? = nil) -> (result: ScenarioResult, cast: Asciicast) {
+        let timeline = CastTimeline(width: width, height: height, pace: pace, timestamp: timestamp,
+                                    title: "hubsim: \(scenario.name) (\(scenario.profile.rawValue))")
+        let result = play(scenario, timeline: timeline)
+        return (result, timeline.recording)
+    }
+
+    private func play(_ scenario: Scenario, timeline: CastTimeline?) -> ScenarioResult {
         let start = Date()
         let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
                                   dependencies: EngineDependencies.seeded(hasher: verifier))
-        var execution = ScenarioExecution(console: Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight))
+        var console = Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight)
+        if let timeline {
+            timeline.show(console.model, after: 0)
+            console.afterEvent = { timeline.show($0, after: timeline.keyPace) }
+        }
+        var execution = ScenarioExecution(console: console)
         var steps: [StepResult] = []
         var screen: String?
         for step in scenario.steps {
@@ -115,6 +133,7 @@ public struct ScenarioRunner: Sendable {
             } else {
                 steps.append(StepResult(step: step, status: .passed))
             }
+            timeline?.stepDone(step, execution.console.model)
         }
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
                               screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))

@@ -1,0 +1,223 @@
+import SessionEngine
+
+/// The comparison on screen: the two devices next to each other from 160 columns, or one
+/// at a time as tabs below that (`v` chooses between the two where both fit), stepped
+/// through together with Space or Enter. Each device is drawn by its own `HubModel`, so it
+/// looks exactly as it would alone; the bottom row (the Hub's key hints, which do nothing
+/// here) becomes the comparison's bar: the tabs, the step, the keys. The pane of an app
+/// whose outcome differs between the two devices carries a `≠` in its top border. Every
+/// action has a key and a click (`CompareKeys`): the bar's entries and tabs are clickable,
+/// and a click on a pane (or Tab) shows that app's outcome rows on both devices.
+public struct CompareModel: TerminalProgram, Sendable {
+    /// The two devices and the steps.
+    public private(set) var play: SideBySide
+    /// The scenario's name, for the bar.
+    public let title: String
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Side by side wherever the screen has room (`v` turns it off and on).
+    public private(set) var prefersSideBySide = true
+    /// The device shown as a tab: 0 the first profile, 1 the second.
+    public private(set) var tab = 0
+    /// The app whose outcome is shown row by row above the bar (Tab, or a click on its pane).
+    public private(set) var detail: AppID?
+
+    /// From this width the two devices fit next to each other (80 columns each).
+    public static let sideBySideWidth = 2 * HubModel.minimumWidth
+
+    public init(_ play: SideBySide, title: String, width: Int, height: Int) {
+        self.play = play
+        self.title = title
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the frame shows both devices now.
+    public var showsSideBySide: Bool { prefersSideBySide && width >= Self.sideBySideWidth }
+
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+        switch event {
+        case let .resize(w, h):
+            width = w
+            height = h
+            return .none
+        case .tick:
+            return .unchanged
+        case let .mouse(mouse):
+            return click(mouse, shown: shown)
+        case let .key(key):
+            guard let action = CompareKeys.action(for: key) else { return .unchanged }
+            return perform(action)
+        }
+    }
+
+    /// What a key or a click on the bar asks; the same path for both.
+    public mutating func perform(_ action: CompareAction) -> ProgramCommand {
+        switch action {
+        case .nextStep: return play.advance() ? .none : .unchanged
+        case .stepBack: return play.back() ? .none : .unchanged
+        case .showLeft: tab = 0; prefersSideBySide = false
+        case .showRight: tab = 1; prefersSideBySide = false
+        case .toggleLayout: prefersSideBySide.toggle()
+        case .showDifference:
+            // Tab walks the differing apps in the devices' order, then closes.
+            let differing = play.differingApps
+            let order = play.left.device.apps.map(\.id).filter { differing.contains($0) }
+            guard !order.isEmpty || detail != nil else { return .unchanged }
+            if let detail, let i = order.firstIndex(of: detail) {
+                self.detail = i + 1 < order.count ? order[i + 1] : nil
+            } else {
+                detail = order.first
+            }
+        case .closeDifference:
+            guard detail != nil else { return .unchanged }
+            detail = nil
+        case .quit: return .quit
+        }
+        return .none
+    }
+
+    /// A left click: a bar entry runs its action; a pane shows what differs for its app (a
+    /// second click on it, or a click on the detail, closes it). Nothing else answers.
+    private mutating func click(_ mouse: MouseEvent, shown: Frame?) -> ProgramCommand {
+        guard mouse.button == .left else { return .unchanged }
+        let onScreen = shown.flatMap { $0.grid.width == width && $0.grid.height == height ? $0 : nil }
+        switch (onScreen ?? render(width: width, height: height)).hitMap.target(x: mouse.x, y: mouse.y) {
+        case let .compare(action)?:
+            return perform(action)
+        case let .pane(app)?:
+            detail = detail == app ? nil : app
+            return .none
+        default:
+            return .unchanged
+        }
+    }
+
+    public func render(width: Int, height: Int) -> Frame {
+        var grid = CellGrid(width: width, height: height)
+        var hits = HitMap()
+        guard width > 0, height > 0 else { return Frame(grid: grid) }
+        let differing = play.differingApps
+        let theme = play.left.theme
+        if prefersSideBySide && width >= Self.sideBySideWidth {
+            let half = width / 2
+            draw(play.left, into: &grid, hits: &hits, x: 0, width: half, height: height, marking: differing, theme: theme)
+            draw(play.right, into: &grid, hits: &hits, x: half, width: width - half, height: height, marking: differing, theme: theme)
+        } else {
+            draw(tab == 0 ? play.left : play.right, into: &grid, hits: &hits, x: 0, width: width, height: height, marking: differing, theme: theme)
+        }
+        if let detail { drawDetail(detail, into: &grid, hits: &hits, bottom: height - 1, theme: theme) }
+        drawBar(into: &grid, hits: &hits, y: height - 1, differing: differing.count, theme: theme,
+                sideBySide: prefersSideBySide && width >= Self.sideBySideWidth)
+        return Frame(grid: grid, hitMap: hits)
+    }
+
+    /// What differs for `app`, above the bar: its four outcome rows (those of the headless
+    /// table), the two profiles in columns, the differing ones marked `≠`. A click on it closes it.
+    private func drawDetail(_ app: AppID, into grid: inout CellGrid, hits: inout HitMap, bottom: Int, theme: Theme) {
+        let prefix = "\(app): "
+        let rows = play.table.filter { $0.label.hasPrefix(prefix) }
+        let height = rows.count + 3
+        guard grid.width >= 20, bottom - height >= 0 else { return }
+        let box = Rect(x: 0, y: bottom - height, width: grid.width, height: height)
+        grid.fill(box, style: theme.text)
+        let count = rows.filter(\.differs).count
+        let title = count == 0 ? " \(app): the same outcome on both devices now " : " ≠ \(app): \(count) of its rows differ "
+        let close = " Esc/click closes "
+        grid.put("┌" + String(repeating: "─", count: grid.width - 2) + "┐", x: 0, y: box.y, style: theme.focusedBorder)
+        grid.put(title, x: 2, y: box.y, style: count == 0 ? theme.heading : theme.leakBanner, maxWidth: grid.width - 4)
+        if grid.width - TextWidth.of(title) - TextWidth.of(close) > 6 {
+            grid.put(close, x: grid.width - TextWidth.of(close) - 2, y: box.y, style: theme.dim)
+        }
+        for y in box.y + 1..<box.maxY - 1 {
+            grid.put("│", x: 0, y: y, style: theme.focusedBorder)
+            grid.put("│", x: grid.width - 1, y: y, style: theme.focusedBorder)
+        }
+        grid.put("└" + String(repeating: "─", count: grid.width - 2) + "┘", x: 0, y: box.maxY - 1, style: theme.focusedBorder)
+        let labelWidth = 10
+        let column = (grid.width - 4 - labelWidth) / 2
+        let names = [play.left.device.profile.id.rawValue, play.right.device.profile.id.rawValue]
+        let left = 2 + labelWidth, right = left + column
+        grid.put(names[0], x: left, y: box.y + 1, style: theme.heading, maxWidth: column - 1)
+        grid.put(names[1], x: right, y: box.y + 1, style: theme.heading, maxWidth: column - 1)
+        for (i, row) in rows.enumerated() {
+            let y = box.y + 2 + i
+            let style = row.differs ? theme.warning : theme.text
+            if row.differs { grid.put("≠", x: 1, y: y, style: theme.leakBanner) }
+            grid.put(String(row.label.dropFirst(prefix.count)), x: 2, y: y, style: style, maxWidth: labelWidth - 1)
+            grid.put(TextWidth.truncate(row.left, to: column - 1), x: left, y: y, style: style)
+            grid.put(TextWidth.truncate(row.right, to: column - 1), x: right, y: y, style: style)
+        }
+        hits.add(box, .compare(.closeDifference))
+    }
+
+    /// One device's screen at (x, 0), its differing panes marked.
+    /// Its panes are clickable here (what differs for that app); nothing else of it is.
+    private func draw(_ model: HubModel, into grid: inout CellGrid, hits: inout HitMap, x: Int, width: Int, height: Int,
+                      marking differing: Set<AppID>, theme: Theme) {
+        let frame = model.render(width: width, height: height)
+        for row in 0..<min(height, frame.grid.height) {
+            for col in 0..<min(width, frame.grid.width) { grid[x + col, row] = frame.grid[col, row] }
+        }
+        for region in frame.hitMap.regions {
+            guard case let .pane(app) = region.target else { continue }
+            hits.add(Rect(x: x + region.rect.x, y: region.rect.y, width: region.rect.width, height: region.rect.height), .pane(app))
+            guard differing.contains(app), region.rect.width >= 6 else { continue }
+            grid.put("≠", x: x + region.rect.maxX - 3, y: region.rect.y, style: theme.leakBanner)
+        }
+    }
+
+    /// The bottom row: the tabs (or both names), the step, what differs, the keys. The tabs
+    /// and every key entry are clickable (`CompareKeys.barItems`, the list the keys run).
+    private func drawBar(into grid: inout CellGrid, hits: inout HitMap, y: Int, differing: Int, theme: Theme, sideBySide: Bool) {
+        grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: theme.statusBar)
+        var x = 0
+        let names = [play.left.device.profile.id.rawValue, play.right.device.profile.id.rawValue]
+        if !sideBySide {
+            for (i, name) in names.enumerated() {
+                let label = " \(i + 1) \(name) "
+                let w = grid.put(label, x: x, y: y, style: i == tab ? theme.selection : theme.statusBar)
+                hits.add(Rect(x: x, y: y, width: min(w, max(0, grid.width - x)), height: 1), .compare(i == 0 ? .showLeft : .showRight))
+                x += w
+            }
+            x += 1
+        }
+        let step = play.played == 0 ? "step 0/\(play.steps.count)"
+            : "step \(play.played)/\(play.steps.count) \(play.lastStep.map(stepText) ?? "")"
+        let end = play.isFinished ? "end · " : ""
+        // What gives way on a narrow screen: the keys' help first (their names stay), then
+        // the difference's words (its count stays); the step takes what is left.
+        let room = grid.width - x - 2
+        var short = false
+        var keys = end + CompareKeys.hint
+        var diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? "" : "s") differ "
+        if room - TextWidth.of(keys) - TextWidth.of(diff) < 30 { keys = end + CompareKeys.keyNames; short = true }
+        if room - TextWidth.of(keys) - TextWidth.of(diff) < 20, differing > 0 { diff = " ≠\(differing) " }
+        let stepWidth = max(0, room - TextWidth.of(keys) - TextWidth.of(diff) - 1)
+        x += grid.put(TextWidth.truncate(step, to: stepWidth), x: x, y: y, style: theme.statusBar)
+        x += 1
+        if !diff.isEmpty {
+            let w = grid.put(diff, x: x, y: y, style: theme.statusAlert)
+            // The count of differing apps opens the first one's rows, as Tab does.
+            hits.add(Rect(x: x, y: y, width: w, height: 1), .compare(.showDifference))
+            x += w
+        }
+        let keyWidth = min(TextWidth.of(keys), max(0, grid.width - x - 1))
+        guard keyWidth > 0 else { return }
+        let start = grid.width - keyWidth - 1
+        grid.put(TextWidth.truncate(keys, to: keyWidth), x: start, y: y, style: theme.statusBar)
+        // Each entry answers where it is drawn; one cut short by a narrow screen, not at all.
+        var at = start + TextWidth.of(end)
+        for item in CompareKeys.barItems(short: short) {
+            for span in item.spans where at + span.offset + span.width <= start + keyWidth {
+                hits.add(Rect(x: at + span.offset, y: y, width: span.width, height: 1), .compare(span.action))
+            }
+            at += TextWidth.of(item.text) + TextWidth.of(CompareKeys.separator(short: short))
+        }
+    }
+
+    /// `checkOut cou1 ⇄ signIn cou1`, or the step alone when both sides play it the same.
+    private func stepText(_ step: ComparedStep) -> String {
+        step.leftLabel == step.rightLabel ? step.leftLabel : "\(step.leftLabel) ⇄ \(step.rightLabel)"
+    }
+}

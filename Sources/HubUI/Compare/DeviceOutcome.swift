@@ -1,0 +1,88 @@
+import SessionEngine
+
+/// What one device's run came to, in the terms a comparison shows side by side: the device's
+/// state and, per app, what it received, what it missed, whose data it shows and whether it
+/// leaked. Values only, so two outcomes compare row by row.
+public struct DeviceOutcome: Equatable, Sendable {
+    /// One app's outcome.
+    public struct App: Equatable, Sendable {
+        public var id: AppID
+        /// Callbacks and notifications received, each with how often, in the order first received.
+        public var received: String
+        /// Notifications posted while the app could not receive them, with why.
+        public var missed: String
+        /// Whose data the app shows now (`none`).
+        public var shows: String
+        /// `LEAK` when it showed another user's data at some point, else its verdict's
+        /// `WILL LEAK`, else `no`.
+        public var leak: String
+    }
+
+    /// The device's state (`checkedOut(cou2)`), as the engine names it.
+    public var state: String
+    /// What is in front.
+    public var foreground: String
+    /// Steps the engine refused on this device, with the reason's tag.
+    public var refused: String
+    public var apps: [App]
+
+    /// The outcome of `device` now. `leaked` are the apps that showed another user's data at
+    /// some point of the run (the audit logs each visible leak); `refusals` the refused steps.
+    public init(_ device: SharedDevice, refusals: [String]) {
+        state = device.state.description
+        switch device.foreground {
+        // The Hub and the Authenticator are the same role: the same outcome on both systems.
+        case .hub: foreground = "Hub (broker)"
+        case let .app(id): foreground = id
+        case .browser: foreground = "browser"
+        }
+        refused = refusals.isEmpty ? "none" : refusals.joined(separator: ", ")
+        var leaked = Set<AppID>()
+        for entry in device.log.entries(after: 0) where entry.kind == .leak {
+            if let app = entry.app { leaked.insert(app) }
+        }
+        for finding in device.findings where finding.severity == .visibleLeak { leaked.insert(finding.app) }
+        apps = device.apps.map { app in
+            let verdict = device.verdict(of: app)
+            let owners = Set(device.visibleItems(of: app).compactMap { $0.item.owner?.name }).sorted()
+            return App(id: app.id,
+                       received: Self.counted(app.log.filter { $0.kind == .callback || $0.kind == .notification }.map { Self.apiName($0.name) }),
+                       missed: Self.counted(app.log.filter { $0.kind == .missed }.map { "\($0.name) (\($0.detail))" }),
+                       shows: owners.isEmpty ? "none" : owners.joined(separator: ", "),
+                       leak: leaked.contains(app.id) ? "LEAK" : verdict.kind == .willLeak ? "WILL LEAK" : "no")
+        }
+    }
+
+    /// The rows a comparison shows, in order: the device's, then four per app.
+    public var rows: [(label: String, value: String)] {
+        var rows: [(label: String, value: String)] = [("device state", state), ("in front", foreground), ("refused steps", refused)]
+        for app in apps {
+            rows += [("\(app.id): received", app.received), ("\(app.id): missed", app.missed),
+                     ("\(app.id): shows", app.shows), ("\(app.id): leak", app.leak)]
+        }
+        return rows
+    }
+
+    /// Every row label a comparison of `apps` has, in order (a comparison file names them).
+    public static func rowLabels(apps: [AppID]) -> [String] {
+        ["device state", "in front", "refused steps"] + apps.flatMap { id in appRows.map { "\(id): \($0)" } }
+    }
+
+    static let appRows = ["received", "missed", "shows", "leak"]
+
+    /// `controllerDidFinishInitialCheck(error: nil)` reads as its API name.
+    static func apiName(_ name: String) -> String {
+        name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name
+    }
+
+    /// `a ×2, b ×1` in the order first seen; `none` when empty.
+    static func counted(_ names: [String]) -> String {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for name in names {
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.isEmpty ? "none" : order.map { "\($0) ×\(counts[$0]!)" }.joined(separator: ", ")
+    }
+}

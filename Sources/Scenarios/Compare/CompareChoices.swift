@@ -1,0 +1,53 @@
+import Configuration
+import Foundation
+import HubUI
+import SessionEngine
+
+/// What the compare picker offers: every shipped comparison, then every shipped scenario that
+/// both default profiles can play (workspace-one, entra-ios), each already read and
+/// translated, so choosing one cannot fail. A scenario with a step only one system has
+/// (unlock, enterpriseWipe, press:) is left out, and the heading says how many were.
+public struct CompareChoices: Sendable {
+    public struct Choice: Sendable {
+        public var entry: ComparePicker.Entry
+        public var comparison: Comparison
+    }
+
+    public private(set) var comparisons: [Choice] = []
+    public private(set) var scenarios: [Choice] = []
+    public private(set) var scenariosHeading = ""
+
+    /// The default pair, as `--profiles` defaults to.
+    public static let profiles: (ProfileID, ProfileID) = (.workspaceOne, .entraIOS)
+
+    public init(parser: ScenarioParser) {
+        for url in BundledAssets.comparisonURLs() {
+            let shown = "Assets/comparisons/" + url.lastPathComponent
+            // The shipped comparisons are checked in CI (`compare --library`): one that does
+            // not read here is left out rather than offered broken.
+            guard let file = try? ComparisonFile.load(contentsOf: url, displayPath: shown, parser: parser) else { continue }
+            let c = file.comparison
+            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(url.lastPathComponent): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
+                                      comparison: c))
+        }
+        var leftOut = 0
+        for url in BundledAssets.scenarioURLs() {
+            let shown = "Assets/scenarios/" + url.lastPathComponent
+            guard let scenario = try? parser.load(contentsOf: url, displayPath: shown),
+                  let c = try? Comparison(scenario: scenario, left: Self.profiles.0, right: Self.profiles.1) else {
+                leftOut += 1
+                continue
+            }
+            let stem = url.deletingPathExtension().lastPathComponent
+            scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
+                                    comparison: c))
+        }
+        scenariosHeading = "Scenarios on \(Self.profiles.0.rawValue) ⇄ \(Self.profiles.1.rawValue)"
+            + (leftOut == 0 ? "" : " (\(leftOut) left out: a step only one has)")
+    }
+
+    /// The comparison of the picker's entry `index` (comparisons first).
+    public func comparison(at index: Int) -> Comparison {
+        index < comparisons.count ? comparisons[index].comparison : scenarios[index - comparisons.count].comparison
+    }
+}

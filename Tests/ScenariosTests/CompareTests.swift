@@ -1,0 +1,173 @@
+import Configuration
+import Foundation
+import HubUI
+import SessionEngine
+import Testing
+@testable import Scenarios
+
+/// `hubsim compare`: one scenario on a device of each profile, the outcomes side by side.
+@Suite struct CompareTests {
+    static func comparison(_ file: String) throws -> Comparison {
+        let scenario = try Fixtures.runner().parser.load(contentsOf: ScenarioCastTests.library.appendingPathComponent(file))
+        return try Comparison(scenario: scenario, left: .workspaceOne, right: .entraIOS)
+    }
+
+    static func played(_ file: String, width: Int = 80, height: Int = 24) throws -> SideBySide {
+        var play = try comparison(file).start(hasher: Fixtures.hasher)
+        play.playToEnd()
+        return play
+    }
+
+    static func row(_ rows: [OutcomeRow], _ label: String) throws -> OutcomeRow {
+        try #require(rows.first { $0.label == label }, "no row \(label)")
+    }
+
+    @Test func coalescingNotesGetsOneOfEachCallbackOnBothAndMissesEveryNotificationOnEntra() throws {
+        let play = try Self.played("ws1-coalescing.yaml")
+        let rows = play.table
+        // Same outcome: the SDK's callbacks coalesce to one of each at the foreground.
+        let received = try Self.row(rows, "notes: received")
+        #expect(!received.differs)
+        #expect(received.left == "controllerDidFinishInitialCheck ×1, controllerDidWipeCurrentUserData ×1, controllerDidDetectUserChange ×1")
+        #expect(try Self.row(rows, "device state").left == "checkedOut(cou2)")
+        #expect(try !Self.row(rows, "device state").differs)
+        #expect(try Self.row(rows, "notes: shows").right == "cou2")
+        // The difference: entra-ios posted the notification at each of the 7 account changes,
+        // and no app there (no MSAL) could receive it.
+        let missed = try Self.row(rows, "notes: missed")
+        #expect(missed.differs && missed.left == "none" && missed.right == "SHARED_MODE_CURRENT_ACCOUNT_CHANGED (no SDK) ×7")
+        #expect(rows.filter(\.differs).map(\.label) == ["notes: missed", "scanner: missed", "inventory: missed", "reports: missed", "forms: missed"])
+        #expect(play.leftRefusals.isEmpty && play.rightRefusals.isEmpty)
+        #expect(play.steps.count == 11)
+        #expect(play.steps[1].leftLabel == "checkOut cou1" && play.steps[1].rightLabel == "signIn cou1")
+        #expect(play.steps[4].leftLabel == "checkIn" && play.steps[4].rightLabel == "signOut")
+    }
+
+    @Test func theDeliveryMatrixShowsWhoMissedTheNotificationOnEntra() throws {
+        let play = try Self.played("entra-delivery-matrix.yaml")
+        let rows = play.table
+        let chat = try Self.row(rows, "chat: received"), chatMissed = try Self.row(rows, "chat: missed")
+        #expect(chat.differs && chat.left == "none" && chat.right == "SHARED_MODE_CURRENT_ACCOUNT_CHANGED ×2")
+        // Suspended: chat missed the two changes around mail's sign-in.
+        #expect(chatMissed.right == "SHARED_MODE_CURRENT_ACCOUNT_CHANGED (suspended) ×2")
+        let mailMissed = try Self.row(rows, "mail: missed")
+        #expect(mailMissed.differs && mailMissed.right.hasPrefix("SHARED_MODE_CURRENT_ACCOUNT_CHANGED (in the background without a background capability)"))
+        #expect(try Self.row(rows, "tasks: missed").right == "SHARED_MODE_CURRENT_ACCOUNT_CHANGED (no listener registered) ×4")
+        // Workspace ONE broadcasts nothing: nobody there received or missed anything.
+        #expect(rows.filter { $0.label.hasSuffix(": received") || $0.label.hasSuffix(": missed") }.allSatisfy { $0.left == "none" })
+        // The browser sign-out leaves chat in front on entra-ios; the Hub's check-in leaves the Hub.
+        let front = try Self.row(rows, "in front")
+        #expect(front.left == "Hub (broker)" && front.right == "chat")
+        #expect(play.differingApps == ["chat", "mail", "tasks", "forms"])
+    }
+
+    @Test func theTablePrintsBothProfilesAndMarksTheDifferingRows() throws {
+        let text = try Self.comparison("entra-delivery-matrix.yaml").table()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "compare \(ScenarioCastTests.library.appendingPathComponent("entra-delivery-matrix.yaml").path): Entra delivery matrix")
+        #expect(lines.contains { $0.hasPrefix("  outcome ") && $0.hasSuffix("| workspace-one | entra-ios") })
+        #expect(lines.contains { $0.hasPrefix("* chat: received ") })
+        #expect(lines.contains { $0.hasPrefix("  chat: leak ") })
+        #expect(lines.last == "8 rows differ (marked *)")
+    }
+
+    @Test func stepsOnlyOneSystemHasAreRefusedAtTheirPosition() throws {
+        func error(_ yaml: String) throws -> ConfigError? {
+            let scenario = try Fixtures.scenario(yaml, file: "walk.yaml")
+            do throws(ConfigError) { _ = try Comparison(scenario: scenario, left: .workspaceOne, right: .entraIOS) } catch { return error }
+            return nil
+        }
+        let wipe = try error("profile: workspace-one\nsteps:\n  - enroll: {group: FRONTLINE, user: stage, password: stage}\n  - enterpriseWipe\n")
+        #expect(wipe?.description == "walk.yaml:4:5: 'enterpriseWipe' cannot be compared: entra-ios has no console wipe (Workspace ONE only)")
+        let press = try error("profile: workspace-one\nsteps:\n  - press: \"FRONTLINE<Enter>\"\n")
+        #expect(press?.line == 3 && press?.message.contains("types keys into one profile's screens") == true)
+        let unlock = try error("profile: workspace-one\nsteps:\n  - unlock: {password: cou1}\n")
+        #expect(unlock?.message == "'unlock with password' cannot be compared: entra-ios has no inactivity lock to unlock")
+        // A sign-in from an app checks out in the Hub, then launches the app.
+        let signIn = try Fixtures.scenario("profile: entra-ios\nsteps:\n  - signIn: {user: cou1, password: cou1, from: mail}\n")
+        let steps = try Comparison(scenario: signIn, left: .entraIOS, right: .workspaceOne).steps
+        #expect(steps[0].rightLabel == "checkOut cou1, launch mail")
+        #expect(steps[0].right.first == .checkOut(group: "FRONTLINE", user: "cou1", password: Secret("cou1"), passcode: nil))
+    }
+
+    @Test func theScreenSideBySideAt160x40AndAsTabsAt80x24() throws {
+        let play = try Self.played("entra-delivery-matrix.yaml")
+        var model = CompareModel(play, title: "Entra delivery matrix", width: 160, height: 40)
+        #expect(model.showsSideBySide)
+        CompareGolden.check("compare-side-by-side-160x40", model.render(width: 160, height: 40))
+        _ = model.handle(.resize(width: 80, height: 24))
+        #expect(!model.showsSideBySide)
+        CompareGolden.check("compare-tabs-first-80x24", model.render(width: 80, height: 24))
+        _ = model.handle(.key(.char("2")))
+        CompareGolden.check("compare-tabs-second-80x24", model.render(width: 80, height: 24))
+        // Both differing panes carry the marker on the entra-ios tab.
+        #expect(model.render(width: 80, height: 24).grid.text.components(separatedBy: "≠").count - 1 == 5)
+    }
+
+    @Test func spaceStepsBothDevicesAndVTogglesTheLayout() throws {
+        var model = CompareModel(try Self.comparison("ws1-coalescing.yaml").start(hasher: Fixtures.hasher), title: "t", width: 160, height: 40)
+        #expect(model.handle(.key(.char(" "))) == .none)
+        #expect(model.play.played == 1)
+        #expect(model.play.left.device.state == .checkedIn && model.play.right.device.state == .checkedIn)
+        #expect(model.handle(.key(.enter)) == .none)
+        #expect(model.play.left.device.state == .checkedOut("cou1") && model.play.right.device.state == .checkedOut("cou1"))
+        #expect(model.render(width: 160, height: 40).grid.lines[39].hasPrefix("step 2/11 checkOut cou1 ⇄ signIn cou1"))
+        #expect(model.handle(.key(.char("v"))) == .none && !model.showsSideBySide)
+        #expect(model.render(width: 160, height: 40).grid.lines[39].hasPrefix(" 1 workspace-one  2 entra-ios  step 2/11"))
+        _ = model.handle(.key(.char("v")))
+        #expect(model.showsSideBySide)
+        #expect(model.handle(.tick(0.25)) == .unchanged)
+        #expect(model.handle(.key(.char("x"))) == .unchanged)
+        while !model.play.isFinished { _ = model.handle(.key(.char(" "))) }
+        #expect(model.handle(.key(.char(" "))) == .unchanged)
+        #expect(model.render(width: 160, height: 40).grid.lines[39].contains("end · Space next step"))
+        #expect(model.handle(.key(.function(10))) == .quit)
+    }
+}
+
+/// Comparison files (`Assets/comparisons`): read with file:line:column errors, checked
+/// against the rows they expect to differ.
+@Suite struct ComparisonFileTests {
+    static let comparisons = ScenarioCastTests.library.deletingLastPathComponent().appendingPathComponent("comparisons")
+
+    @Test(arguments: ["coalescing-both-systems.yaml", "entra-missed-notification.yaml"])
+    func theShippedComparisonsHoldTheirExpectedDifferences(name: String) throws {
+        let file = try ComparisonFile.load(contentsOf: Self.comparisons.appendingPathComponent(name), parser: Fixtures.parser())
+        #expect(file.differ?.isEmpty == false)
+        let (table, failure) = file.check(hasher: Fixtures.hasher)
+        #expect(failure == nil, "\(failure ?? "")")
+        #expect(table.contains("| workspace-one ") && table.hasSuffix("differ (marked *)\n"))
+        #expect(ComparisonFile.isComparison(try String(contentsOf: Self.comparisons.appendingPathComponent(name), encoding: .utf8), file: name))
+    }
+
+    /// Writes `yaml` beside the shipped comparisons' scenarios' folder layout and reads it.
+    static func problem(_ yaml: String) throws -> String? {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-comparison-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("profile: workspace-one\nsteps:\n  - enroll: {group: FRONTLINE, user: stage, password: stage}\n  - checkOut: {group: FRONTLINE, user: cou1, password: cou1}\n".utf8).write(to: dir.appendingPathComponent("s.yaml"))
+        let url = dir.appendingPathComponent("c.yaml")
+        try Data(yaml.utf8).write(to: url)
+        do throws(ConfigError) {
+            let file = try ComparisonFile.load(contentsOf: url, displayPath: "c.yaml", parser: Fixtures.parser())
+            return file.check(hasher: Fixtures.hasher).failure
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func problemsAreReportedAtTheirPosition() throws {
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\n") == nil)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"notes: missed\", \"scanner: missed\", \"inventory: missed\", \"reports: missed\", \"forms: missed\"]\n") == nil)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one]\n") == "c.yaml:2:11: 'profiles' names two profiles, e.g. [workspace-one, entra-ios]")
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-android]\n")?.hasPrefix("c.yaml:2:27: unknown profile 'entra-android'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [entra-ios, entra-ios]\n") == "c.yaml:2:23: 'profiles' names entra-ios twice; name two different profiles")
+        #expect(try Self.problem("scenario: nope.yaml\nprofiles: [workspace-one, entra-ios]\n")?.hasPrefix("c.yaml:1:11: scenario file 'nope.yaml' not found") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\napps: [notes, pager]\n")?.hasPrefix("c.yaml:3:15: unknown app 'pager'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"chat: missed\"]\n")?.hasPrefix("c.yaml:3:10: no row 'chat: missed'") == true)
+        #expect(try Self.problem("scenario: s.yaml\nprofiles: [workspace-one, entra-ios]\nsteps: []\n")?.hasPrefix("c.yaml:3:1:") == true)
+        // Expected differences that do not hold: the failure says which.
+        #expect(try Self.problem("name: n\nscenario: s.yaml\nprofiles: [workspace-one, entra-ios]\ndiffer: [\"device state\"]\n")
+                == "c.yaml: n: expected to differ but the same: device state; differ but not listed: notes: missed, scanner: missed, inventory: missed, reports: missed, forms: missed")
+    }
+}
