@@ -35,6 +35,8 @@ public struct DeviceOutcome: Equatable, Sendable {
         case .hub: foreground = "Hub (broker)"
         case let .app(id): foreground = id
         case .browser: foreground = "browser"
+        // Workspace ONE's broker round trip (003): Authenticator beside the Hub, not the Hub.
+        case .authenticator: foreground = "Authenticator"
         }
         refused = refusals.isEmpty ? "none" : refusals.joined(separator: ", ")
         var leaked = Set<AppID>()

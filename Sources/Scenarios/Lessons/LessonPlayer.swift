@@ -16,7 +16,8 @@ import SessionEngine
 /// goes to the simulator as usual. While the class has the keys, each device action they
 /// cause is compared with what the step would do: the next expected one moves the step on,
 /// anything else gets one line saying what happened and what to do.
-public struct LessonPlayer: TerminalProgram, Sendable {
+/// Not `Sendable`: its console may carry a headless cast's hook (a closure over the cast's clock).
+public struct LessonPlayer: TerminalProgram {
     public let lesson: Lesson
     /// Steps done: 0 before the first, `lesson.steps.count` at the end.
     public private(set) var position = 0

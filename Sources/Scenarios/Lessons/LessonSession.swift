@@ -3,8 +3,8 @@ import SessionEngine
 
 /// `hubsim lesson` on a terminal: the picker first when no lesson was named, then the
 /// lesson playing in the full simulator.
-public struct LessonSession: TerminalProgram, Sendable {
-    enum Stage: Sendable {
+public struct LessonSession: TerminalProgram {
+    enum Stage {
         case picking(LessonMenu)
         case playing(LessonPlayer)
     }
