@@ -35,6 +35,8 @@ public struct DeviceOutcome: Equatable, Sendable {
         case .hub: foreground = "Hub (broker)"
         case let .app(id): foreground = id
         case .browser: foreground = "browser"
+        // The Microsoft Authenticator beside the Hub (a Workspace ONE device's SSO broker, 003).
+        case .authenticator: foreground = "Authenticator"
         }
         refused = refusals.isEmpty ? "none" : refusals.joined(separator: ", ")
         var leaked = Set<AppID>()

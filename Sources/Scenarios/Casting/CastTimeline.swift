@@ -4,7 +4,9 @@ import HubUI
 
 /// The clock of a headless cast: what the console shows after each step, `pace` seconds
 /// apart, and after each key of a `press:` step, `keyPace` apart (typing speed).
-final class CastTimeline {
+/// `@unchecked Sendable`: a cast is played on one thread from start to end; the console's
+/// per-key callback (which must be `@Sendable` for a lesson player to be) only captures it.
+final class CastTimeline: @unchecked Sendable {
     private(set) var recording: Asciicast
     let width: Int
     let height: Int
@@ -32,7 +34,7 @@ final class CastTimeline {
     func stepDone(_ step: ScenarioStep, _ model: HubModel) {
         switch step.kind {
         case .action, .press: show(model, after: pace)
-        case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure: break
+        case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .narration: break
         }
     }
 }

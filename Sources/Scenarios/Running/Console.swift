@@ -7,7 +7,7 @@ import SessionEngine
 struct Console {
     private(set) var model: HubModel
     /// Sees the model after every event a `press:` step feeds (a cast shows them key by key).
-    var afterEvent: ((HubModel) -> Void)?
+    var afterEvent: (@Sendable (HubModel) -> Void)?
 
     init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour) {
         model = HubModel(device: device, theme: theme, width: width, height: height)
