@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
             A lesson file (a `lesson:` title at the top, Assets/lessons/README.md) is played to \
             its end, each step as the trainer's Next would, its narration checked to fit its panel.
 
-            --cast FILE renders one scenario headless into an asciicast v2 recording (asciinema's \
+            --cast FILE renders one scenario or lesson headless into an asciicast v2 recording (asciinema's \
             players play it): the first screen, then each step's result --pace seconds apart \
             (a press: step key by key), at --size columns x rows.
             """)
