@@ -50,7 +50,9 @@ struct LessonWalkTests {
         let hub = HubDriver(tmux: tmux)
         try hub.waitFor("Choose a lesson")
         try hub.waitFor("Workspace ONE shift change")
-        try tmux.send("Down", "Down", "Enter")
+        // The shipped lessons in name order: entra-cross-app-sign-on, entra-shared-device-mode,
+        // ws1-cross-app-sign-on, ws1-offline, ws1-shift-change.
+        try tmux.send("Down", "Down", "Down", "Down", "Enter")
         try hub.waitFor("Workspace ONE shift change · step 0/9")
         try tmux.send("q")
         try hub.waitFor("EXIT=0")

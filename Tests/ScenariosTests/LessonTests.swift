@@ -186,6 +186,31 @@ import Testing
         #expect(KeyTable.binding(for: .char(" "), in: bare.keyContext) == nil)
     }
 
+    @Test func enterIsTheNextStepWhileTheTrainerLeadsAndTheClasssOwnKeyOnItsTurn() throws {
+        var p = try Self.player()
+        // The Hub has focus (its Enter would open the menu): Enter is the lesson's.
+        _ = p.handle(.key(.enter), shown: nil)
+        #expect(p.position == 1 && p.model.device.state == .checkedIn)
+        #expect(KeyTable.binding(for: .enter, in: p.model.keyContext)?.command == .lessonNext)
+        // The hint line does not claim Enter for the Hub's menu then; help lists Enter.
+        #expect(!p.model.hints.contains { $0.hasPrefix("Enter ") })
+        // A pane with focus (its Enter would launch the app): still the lesson's. Step 2 is a
+        // try-it step, so Enter hands the keys to the class, as Space does.
+        _ = p.handle(.key(.tab), shown: nil)
+        #expect(p.model.focus != .hub)
+        _ = p.handle(.key(.enter), shown: nil)
+        #expect(p.isWaiting && p.position == 1 && p.model.device.app("notes")?.lifecycle == .notRunning)
+        // The class's turn: Enter is the form's again (next field, submit).
+        _ = p.handle(.key(.backTab), shown: nil)
+        for key in Self.keys("FRONTLINE<Enter>cou1<Enter>cou1<Enter>") { _ = p.handle(.key(key), shown: nil) }
+        #expect(!p.isWaiting && p.position == 2 && p.model.device.state.user == "cou1")
+        // At the end there is no next step: Enter keeps its usual meaning.
+        p.go(to: Self.parsedWalkCount)
+        #expect(p.isAtEnd && KeyTable.binding(for: .enter, in: p.model.keyContext)?.command != .lessonNext)
+    }
+
+    static var parsedWalkCount: Int { (try? parse(walk).steps.count) ?? 0 }
+
     @Test func aClickOnNextPerformsTheStep() throws {
         var p = try Self.player()
         let frame = p.render(width: 80, height: 24)
@@ -201,7 +226,7 @@ import Testing
     @Test func theShippedLessonsAreThere() {
         // More may come (one YAML file each); these four are issue 14's.
         let names = Set(Self.shipped.map { $0.deletingPathExtension().lastPathComponent })
-        #expect(names.isSuperset(of: ["entra-shared-device-mode", "ws1-offline", "ws1-shift-change", "ws1-support-levels"]))
+        #expect(names.isSuperset(of: ["entra-cross-app-sign-on", "entra-shared-device-mode", "ws1-cross-app-sign-on", "ws1-offline", "ws1-shift-change", "ws1-support-levels"]))
     }
 
     @Test(arguments: shipped)

@@ -16,7 +16,9 @@ enum HintLine {
     static func split(_ m: HubModel, width: Int) -> (shown: [Entry], rest: [Entry]) {
         let context = m.keyContext
         let all: [Entry] = KeyTable.hints(in: context).compactMap { hint in
-            hint.binding.activeKeys(in: context).first.map { Entry(binding: hint.binding, text: hint.text, key: $0.displayName) }
+            // The key the hint names (a lesson may have taken the binding's first one: Enter).
+            hint.binding.activeKeys(in: context).first { hint.text.hasPrefix($0.displayName + " ") }
+                .map { Entry(binding: hint.binding, text: hint.text, key: $0.displayName) }
         }
         let room = width - 2
         let total = all.reduce(0) { $0 + TextWidth.of($1.text) } + 2 * max(0, all.count - 1)

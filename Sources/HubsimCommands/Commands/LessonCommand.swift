@@ -16,9 +16,14 @@ struct LessonCommand: ParsableCommand {
         abstract: "Play a guided lesson: the simulator with a narration panel, step by step (no name: the lesson picker).",
         discussion: """
             NAME is a shipped lesson (Assets/lessons; --list shows them), FILE a lesson file of \
-            your own (the format: Assets/lessons/README.md). Keys while it plays: Space ] → next \
-            step, [ ← step back, d let the class do the next step themselves. The device lives \
-            in memory only.
+            your own (the format: Assets/lessons/README.md). Keys while it plays: Space Enter ] → \
+            next step (Enter is the class's own key while they have their turn), [ ← step back, \
+            d let the class do the next step themselves. The device lives in memory only.
+
+            --cast FILE records the lesson as an asciicast v2 file (asciinema's players play it): \
+            on a terminal, every frame the class saw; with --headless, the ready screen, then the \
+            screen after each step --pace seconds apart, at --size columns x rows, the narration \
+            panel drawn as the class sees it (the same as `hubsim run LESSON.yaml --cast`).
             """)
 
     @Argument(help: "A shipped lesson's name, or a lesson file (.yaml).")
@@ -32,6 +37,18 @@ struct LessonCommand: ParsableCommand {
 
     @Flag(help: "List the shipped lessons and exit.")
     var list = false
+
+    @Option(help: ArgumentHelp("Record the lesson as an asciicast v2 file (secrets are never drawn; checked at start, an existing file only with --force).", valueName: "file"))
+    var cast: String?
+
+    @Option(help: ArgumentHelp("With --headless --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
+    var pace: String?
+
+    @Option(help: ArgumentHelp("With --headless --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
+    var size: String?
+
+    @Flag(help: "Let --cast replace an existing file (never a directory, device or other special file).")
+    var force = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -47,6 +64,31 @@ struct LessonCommand: ParsableCommand {
         }
         if all && !headless { try fail("Error: --all plays every lesson headless; add --headless") }
         if all && lesson != nil { try fail("Error: give a lesson or --all, not both") }
+        // The cast's options are checked, and its file claimed, before anything plays.
+        let castFile = try claimCast()
+        if headless, let castFile {
+            guard lesson != nil else { try fail("Error: --cast records one lesson; give its NAME or FILE, not --all") }
+            let request: CastRequest
+            switch CastRequest.parse(pace: pace, size: size) {
+            case let .success(r): request = r
+            case let .failure(message): try fail("Error: \(message.text)")
+            }
+            let file = try locate()
+            let rendered = runner.cast(file: file.0, displayPath: file.1, pace: request.pace, width: request.width,
+                                       height: request.height, timestamp: Int(Date().timeIntervalSince1970))
+            if let error = rendered.report.results.first(where: { $0.fileError != nil })?.fileError { try fail("hubsim: \(error)") }
+            if let recording = rendered.cast {
+                do throws(OutputFile.WriteFailure) {
+                    try castFile.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
+                } catch {
+                    try fail("hubsim: \(error)")
+                }
+                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)\n".utf8))
+            }
+            print(TextReport.render(rendered.report, options: .init(verbose: false, quiet: false)), terminator: "")
+            if rendered.report.exitStatus != 0 { throw ExitCode(rendered.report.exitStatus) }
+            return
+        }
         if headless {
             guard lesson != nil || all else { try fail("Error: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let files = all ? BundledAssets.lessonURLs().map { ($0.path, "Assets/lessons/" + $0.lastPathComponent) } : [try locate()]
@@ -57,7 +99,25 @@ struct LessonCommand: ParsableCommand {
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
             return
         }
-        try play(runner: runner, environment: environment)
+        try play(runner: runner, environment: environment, castFile: castFile)
+    }
+
+    /// `--cast FILE` claimed (no existing file replaced without `--force`, a writable place);
+    /// `--pace`, `--size` and `--force` refused where they would do nothing.
+    private func claimCast() throws -> OutputFile? {
+        guard let cast else {
+            if pace != nil || size != nil { try fail("Error: --pace and --size set up a cast; add --cast FILE or leave them out") }
+            if force { try fail("Error: --force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
+            return nil
+        }
+        if !headless && (pace != nil || size != nil) {
+            try fail("Error: --pace and --size are for a headless cast (--headless); on a terminal the cast takes the terminal's size and your pace")
+        }
+        do throws(OutputFile.Refusal) {
+            return try OutputFile.claim(cast, for: "--cast", force: force)
+        } catch {
+            try fail("hubsim: \(error)")
+        }
     }
 
     /// The lesson's file: a path as given, or a shipped lesson by name.
@@ -80,7 +140,7 @@ struct LessonCommand: ParsableCommand {
         }
     }
 
-    private func play(runner: ScenarioRunner, environment: [String: String]) throws {
+    private func play(runner: ScenarioRunner, environment: [String: String], castFile: OutputFile?) throws {
         // Everything that can fail for a usage reason fails before the screen is taken over.
         var lessons: [Lesson] = []
         if lesson != nil {
@@ -101,8 +161,25 @@ struct LessonCommand: ParsableCommand {
         var program = lesson == nil
             ? LessonSession(picking: lessons, dependencies: dependencies, theme: theme, width: c.width, height: c.height)
             : LessonSession(playing: lessons[0], dependencies: dependencies, theme: theme, width: c.width, height: c.height)
+        // `--cast`: every painted frame, timed from the first, written once the terminal is
+        // restored however the session ended (quit, a quit signal, a hang-up).
+        let castRecorder = castFile.map { _ in
+            SessionCast(width: c.width, height: c.height, title: "hubsim lesson: \(lesson == nil ? "the picker" : lessons[0].title)",
+                        environment: environment)
+        }
+        if let castRecorder { session.paintObserver = { castRecorder.append($0) } }
         let exit = session.run(&program)
         session.end()
+        if let castFile, let castRecorder {
+            let recording = castRecorder.recording
+            do throws(OutputFile.WriteFailure) {
+                try castFile.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
+                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2; play it with asciinema play)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("hubsim: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         exit.endProcessBySignal()
         if exit != TerminalExit.quit { throw ExitCode(exit.exitCode) }
     }

@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
             A lesson file (a `lesson:` title at the top, Assets/lessons/README.md) is played to \
             its end, each step as the trainer's Next would, its narration checked to fit its panel.
 
-            --cast FILE renders one scenario headless into an asciicast v2 recording (asciinema's \
+            --cast FILE renders one scenario or lesson headless into an asciicast v2 recording (asciinema's \
             players play it): the first screen, then each step's result --pace seconds apart \
             (a press: step key by key), at --size columns x rows.
             """)
@@ -147,22 +147,10 @@ struct RunCommand: ParsableCommand {
         if scenarioCount != 1 {
             try usageError("--cast records one scenario (got \(scenarioCount)); give exactly one scenario file and one --cast per run")
         }
-        var seconds = 1.0
-        if let pace {
-            guard let value = Double(pace), value.isFinite, value >= 0.05, value <= 60 else {
-                try usageError("--pace '\(pace)': give seconds between steps, from 0.05 to 60 (e.g. 1.5)")
-            }
-            seconds = value
+        switch CastRequest.parse(pace: pace, size: size) {
+        case let .success(request): return (request.pace, request.width, request.height)
+        case let .failure(message): try usageError(message.text)
         }
-        var (width, height) = (80, 24)
-        if let size {
-            let parts = size.split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (80...1000).contains(w), (24...500).contains(h) else {
-                try usageError("--size '\(size)': give columns x rows, from 80x24 to 1000x500 (e.g. 120x40)")
-            }
-            (width, height) = (w, h)
-        }
-        return (seconds, width, height)
     }
 
     private func usageError(_ message: String) throws -> Never {

@@ -38,14 +38,17 @@ final class CastTimeline {
 }
 
 extension ScenarioRunner {
-    /// `hubsim run FILE --cast`: loads one file and casts it. A file error gives a report
-    /// with that error and no cast.
+    /// `hubsim run FILE --cast` and `hubsim lesson --headless NAME --cast`: loads one
+    /// scenario or lesson file and casts it. A file error gives a report with that error and
+    /// no cast.
     public func cast(file: String, displayPath: String, pace: Double, width: Int, height: Int,
                      timestamp: Int?) -> (report: RunReport, cast: Asciicast?) {
         let start = Date()
         do throws(ConfigError) {
-            let scenario = try parser.load(contentsOf: URL(fileURLWithPath: file), displayPath: displayPath)
-            let (result, cast) = self.cast(scenario, pace: pace, width: width, height: height, timestamp: timestamp)
+            let (result, cast) = switch try load(file, displayPath: displayPath) {
+            case let .scenario(scenario): self.cast(scenario, pace: pace, width: width, height: height, timestamp: timestamp)
+            case let .lesson(lesson): self.cast(lesson, pace: pace, width: width, height: height, timestamp: timestamp)
+            }
             return (RunReport(results: [result], duration: Date().timeIntervalSince(start)), cast)
         } catch {
             let result = ScenarioResult(name: URL(fileURLWithPath: error.file).deletingPathExtension().lastPathComponent,

@@ -128,11 +128,13 @@ public struct LessonPlayer: TerminalProgram {
 
     /// Plays the whole lesson headless, every step as the trainer's Next would (try-it steps
     /// performed for the class); stops at the first failed step, like a scenario run.
-    public mutating func playToEnd() -> (results: [StepResult], failedScreen: String?) {
+    /// `afterEachStep` sees the player once each step is done (a cast renders it then).
+    public mutating func playToEnd(afterEachStep: (LessonPlayer) -> Void = { _ in }) -> (results: [StepResult], failedScreen: String?) {
         var all: [StepResult] = []
         while !isAtEnd {
             let done = perform()
             all += done
+            afterEachStep(self)
             if done.contains(where: { $0.failure != nil }) {
                 let screen = execution.console.screen()
                 for index in position..<lesson.steps.count {

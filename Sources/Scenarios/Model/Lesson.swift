@@ -49,5 +49,12 @@ public struct LessonStep: Sendable {
     }
 
     /// What the step does, as one line (`checkOut cou1, launch notes`); nil when it only narrates.
-    public var doing: String? { actions.isEmpty ? nil : actions.map(\.label).joined(separator: ", ") }
+    /// A `press:` step shows as `keys typed`: its keys may be a password, and the panel is on
+    /// the class's screen (and in a cast).
+    public var doing: String? {
+        guard !actions.isEmpty else { return nil }
+        return actions.map { step in
+            if case .press = step.kind { "keys typed" } else { step.label }
+        }.joined(separator: ", ")
+    }
 }

@@ -88,13 +88,25 @@ public struct ScenarioRunner: Sendable {
 
     /// Plays a lesson headless to its end, each step as the trainer's Next would, on a fresh
     /// device; stops at the first failed step and renders the screen then.
-    public func run(_ lesson: Lesson) -> ScenarioResult {
+    public func run(_ lesson: Lesson) -> ScenarioResult { play(lesson, width: nil, height: nil).result }
+
+    /// Plays `lesson` as `run` does; with a size, renders the screen (narration panel and all,
+    /// as the class sees it) at the start and after each step: the frames of a cast.
+    func play(_ lesson: Lesson, width: Int?, height: Int?) -> (result: ScenarioResult, frames: [Frame]) {
         let start = Date()
         var player = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: verifier))
-        let (steps, screen) = player.playToEnd()
-        return ScenarioResult(name: lesson.title, file: lesson.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+        var frames: [Frame] = []
+        if let width, let height {
+            _ = player.handle(.resize(width: width, height: height), shown: nil)
+            frames.append(player.render(width: width, height: height))
+        }
+        let (steps, screen) = player.playToEnd { p in
+            if let width, let height { frames.append(p.render(width: width, height: height)) }
+        }
+        let result = ScenarioResult(name: lesson.title, file: lesson.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
                               screenSize: (lesson.scenario.screenWidth, lesson.scenario.screenHeight),
                               duration: Date().timeIntervalSince(start))
+        return (result, frames)
     }
 
     /// Runs one scenario; stops at the first failed step and renders the screen then.
