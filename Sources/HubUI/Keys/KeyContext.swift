@@ -28,14 +28,18 @@ public struct KeyContext: Equatable, Sendable {
     public var tooSmall: Bool
     /// The forecast-and-confirm dialog is open: only its own keys work.
     public var confirming: Bool = false
+    /// The focused pane's app has a single sign-on configuration (an MSAL app of reference 003).
+    public var paneHasSSO: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
     /// have the keys then; nor while the confirm dialog is open.
     public var textFieldFocused: Bool {
         hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming
-            && view != .zoom && view != .audit && view != .diagram
+            && view != .zoom && view != .audit && view != .diagram && view != .ssoMap
     }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).
-    public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit }
+    public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit || view == .ssoMap }
+    /// A view that scrolls from its top a line at a time (the zoomed pane, the audit, the SSO map).
+    public var scrollsByLine: Bool { view == .zoom || view == .audit || view == .ssoMap }
 }

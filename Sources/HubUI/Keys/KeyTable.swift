@@ -47,7 +47,7 @@ public enum KeyTable {
         KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane") { $0.paneFocused },
         KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane") { $0.paneFocused },
         KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)") {
-            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn
+            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
         },
         KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)") {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
@@ -57,23 +57,35 @@ public enum KeyTable {
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
-            $0.paneFocused && ($0.view == .panes || $0.view == .zoom)
+            $0.paneFocused && ($0.view == .panes || $0.view == .zoom || $0.view == .ssoMap)
         },
         // Event-log filters (F2): its filter bar shows these keys, and each filter is clickable there
         KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log", inHint: false) { $0.view == .eventLog },
         KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log", inHint: false) { $0.view == .eventLog },
         KeyBinding([.char("K")], "kind filter", .filterKind, scope: "event log", inHint: false) { $0.view == .eventLog },
         // Scrolling (event log, help)
-        KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / event log", inHint: false) {
-            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / SSO map / event log", inHint: false) {
+            !$0.helpOpen && ($0.scrollsByLine || $0.view == .eventLog)
         },
-        KeyBinding([.down], "line down", .lineDown, scope: "zoomed pane / audit / event log", inHint: false) {
-            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        KeyBinding([.down], "line down", .lineDown, scope: "zoomed pane / audit / SSO map / event log", inHint: false) {
+            !$0.helpOpen && ($0.scrollsByLine || $0.view == .eventLog)
         },
         KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
+        // Single sign-on on a focused app's pane (issue 12). `i` keeps its meaning (sign in
+        // here, the app's interactive token request); `x` removes the account in this app
+        // only (MSAL removeAccount, not a global sign-out: that is `u`); `R` refreshes.
+        KeyBinding([.char("i")], "get token", .acquireToken, scope: "app pane (single sign-on)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
+        },
+        KeyBinding([.char("x")], "remove account", .removeAccount, scope: "app pane (single sign-on; asks first)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
+        },
+        KeyBinding([.char("R")], "refresh token", .refreshToken, scope: "app pane (single sign-on, background refresh)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
+        },
     ]
 
     private static let globalBindings: [KeyBinding] = [
@@ -96,5 +108,6 @@ public enum KeyTable {
             $0.profile == .workspaceOne && $0.enrolled
         },
         KeyBinding([.function(10), .char("q")], "quit", .quit, scope: "anywhere") { _ in true },
+        KeyBinding([.function(11), .char("r")], "SSO map", .ssoMap, scope: "anywhere (single sign-on: who shares tokens, what is misconfigured)") { _ in true },
     ]
 }

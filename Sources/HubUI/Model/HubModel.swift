@@ -67,6 +67,10 @@ public struct HubModel: TerminalProgram, Sendable {
     /// Zoomed pane and audit: the first body row shown (0 is the top, the newest entry).
     public internal(set) var zoomScroll = 0
     var auditScroll = 0
+    /// SSO map: the first body row shown.
+    var ssoScroll = 0
+    /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
+    var syncedPrompt: AppID?
     var installElapsed = 0.0
     /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
     var clockDebt = 0.0
@@ -97,6 +101,9 @@ public struct HubModel: TerminalProgram, Sendable {
     /// The Hub column's page for the device's state and the open menu.
     public var page: HubPage {
         let ws1 = device.profile.id == .workspaceOne
+        // A sign-in prompt waiting for the person is in front of everything (the app went
+        // to the background for the broker, or shows its own prompt).
+        if device.pendingTokenRequest != nil, device.state.isEnrolled { return .tokenPrompt }
         switch device.state {
         case .unenrolled: return .enrollForm
         case .enrolling: return .installing
@@ -116,6 +123,7 @@ public struct HubModel: TerminalProgram, Sendable {
         case .lockScreen: .checkOut
         case .unlock: .unlock
         case .brokerSignIn: .signIn
+        case .tokenPrompt: .tokenPrompt
         default: nil
         }
     }
@@ -136,7 +144,8 @@ public struct HubModel: TerminalProgram, Sendable {
                    hubFocused: focus == .hub, paneFocused: focus.appID.map { device.app($0) != nil } ?? false,
                    stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
-                   signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil)
+                   signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil,
+                   paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.
@@ -179,6 +188,17 @@ public struct HubModel: TerminalProgram, Sendable {
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }
+        // A sign-in prompt takes the keyboard; when it is answered the app is back in front.
+        let prompt = device.pendingTokenRequest?.app
+        if prompt != syncedPrompt {
+            if prompt != nil {
+                focus = .hub
+                if view != .panes && view != .eventLog { view = .panes }
+            } else if let back = syncedPrompt, device.app(back) != nil, device.foreground == .app(back) {
+                focus = .pane(back)
+            }
+            syncedPrompt = prompt
+        }
         let due = formDue
         if due != form { form = due }
     }

@@ -23,9 +23,10 @@ extension HubModel {
             DiagramView.draw(self, &c, layout.body)
         case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height))
         case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height))
+        case .ssoMap: SSOMapView.draw(self, &c, ZoomView.area(width: width, height: height))
         }
-        // The zoom and the audit cover the Hub column: no cursor in its hidden form.
-        if view == .zoom || view == .audit { c.cursor = nil }
+        // The zoom, the audit and the SSO map cover the Hub column: no cursor in its hidden form.
+        if view == .zoom || view == .audit || view == .ssoMap { c.cursor = nil }
         HintLine.draw(self, &c, layout.hint)
         HintLine.drawMenu(self, &c, screen: c.grid.bounds)
         if confirmation != nil {
