@@ -120,7 +120,7 @@ import Testing
               - signOut
             """, file: "dir/entra-walk.yaml")
         #expect(s.name == "entra-walk")
-        #expect(s.apps.map(\.id) == ["chat", "mail", "tasks", "forms"])
+        #expect(s.apps.map(\.id) == ["chat", "mail", "tasks", "roster", "till", "forms"])
         let all = s.steps.compactMap { if case let .action(a, _) = $0.kind { a } else { nil } }
         #expect(all == [
             [.enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment],

@@ -8,7 +8,7 @@ import Testing
         var d = Fixtures.device(.entraIOS)
         #expect(d.enroll(group: nil, user: "stage", password: "stage").map(\.kind) == .success(.enrolling))
         #expect(d.completeEnrollment() == .success(.checkedIn))
-        #expect(d.apps.map(\.id) == ["chat", "mail", "tasks", "forms"])
+        #expect(d.apps.map(\.id) == ["chat", "mail", "tasks", "roster", "till", "forms"])
         #expect(d.deviceMode == "shared")
         #expect(d.checkOut("cou1") == .failure(.notSupported(action: "check out", profile: .entraIOS)))
     }
@@ -94,10 +94,11 @@ import Testing
     @Test func notRunningAppsMissItAndReadTheAccountWhenTheyStart() {
         var d = Fixtures.staged(.entraIOS)
         _ = d.signIn(user: "cou1", password: "cou1")
-        // Every app missed it, and its own log says why: chat, mail not running, tasks does not
-        // listen, forms has no SDK.
-        #expect(d.log.entries.filter { $0.kind == .delivery }.count == 4)
-        #expect(d.apps.map { $0.log.last { $0.kind == .missed }?.detail } == ["not running", "not running", "no listener registered", "no SDK"])
+        // Every app missed it, and its own log says why: chat, mail, roster not running, tasks
+        // and till do not listen, forms has no SDK.
+        #expect(d.log.entries.filter { $0.kind == .delivery }.count == 6)
+        #expect(d.apps.map { $0.log.last { $0.kind == .missed }?.detail }
+                == ["not running", "not running", "no listener registered", "not running", "no listener registered", "no SDK"])
         _ = d.launch("tasks")
         #expect(d.app("tasks")!.currentUser == "cou1")
         #expect(d.app("tasks")!.log.last?.kind == .data)
@@ -139,7 +140,7 @@ import Testing
         _ = d.goOffline()
         #expect(d.signIn(user: "cou1", password: "cou1") == .failure(.offline("sign-in")))
         _ = d.goOnline()
-        #expect(d.signIn(user: "cou1", password: "cou1", from: .app("nope")) == .failure(.unknownApp("nope", valid: ["chat", "mail", "tasks", "forms"])))
+        #expect(d.signIn(user: "cou1", password: "cou1", from: .app("nope")) == .failure(.unknownApp("nope", valid: ["chat", "mail", "tasks", "roster", "till", "forms"])))
         _ = d.signIn(user: "cou1", password: "cou1")
         #expect(d.signIn(user: "cou2", password: "cou2") == .failure(.alreadyCheckedOut("cou1")))
     }

@@ -23,6 +23,30 @@ enum SSOReader {
             certificateAuth: try f.bool("certificateAuth", default: false))
     }
 
+    /// `base` with the keys `node` gives replaced (a scenario's variant of a catalogue app).
+    static func configuration(_ node: YAMLValue, over base: SSOConfiguration) throws(ConfigError) -> SSOConfiguration {
+        let f = try node.fields("an app's sso", allowed: ssoKeys)
+        var sso = base
+        if let v = f["clientID"] { sso.clientID = try token(v, "clientID") }
+        if let v = f["bundleID"] { sso.bundleID = try token(v, "bundleID") }
+        if f["redirectURIs"] != nil {
+            sso.redirectURIs = try uriList(f, "redirectURIs")
+            guard !sso.redirectURIs.isEmpty else { throw f["redirectURIs"]!.error("an app's sso needs at least one redirect URI under 'redirectURIs'") }
+        }
+        if let v = f["keychainGroup"] { sso.keychainGroup = v.isNull ? nil : try token(v, "keychainGroup") }
+        if let v = f["credentialMode"] {
+            let text = try v.string("credentialMode")
+            guard let mode = CredentialMode(rawValue: text) else {
+                throw v.error("credentialMode must be auto (AD_CREDENTIALS_AUTO) or embedded (AD_CREDENTIALS_EMBEDDED), not \(PrintableText.quoted(text))")
+            }
+            sso.credentialMode = mode
+        }
+        if f["urlSchemes"] != nil { sso.urlSchemes = try tokenList(f, "urlSchemes") }
+        if f["querySchemes"] != nil { sso.querySchemes = try tokenList(f, "querySchemes") }
+        sso.certificateAuth = try f.bool("certificateAuth", default: sso.certificateAuth)
+        return sso
+    }
+
     static func registrations(_ node: YAMLValue) throws(ConfigError) -> [AppRegistration] {
         var out: [AppRegistration] = []
         for item in try node.items("appRegistrations") {
@@ -73,5 +97,20 @@ enum SSOReader {
         var out: [String] = []
         for item in try v.items(key) { out.append(try token(item, "an entry of \(key)")) }
         return out
+    }
+}
+
+extension AppDefinition {
+    /// The app with its `sso` keys replaced by those `node` gives (scenarios' `apps:` entries
+    /// `{app: mail, sso: {…}}`); an app without one must give a whole configuration.
+    public func overridingSSO(with node: YAMLValue) throws(ConfigError) -> AppDefinition {
+        guard case .msal = sdk else { throw node.error("only an app with sdk: msal has an sso configuration; '\(id)' is \(sdk.label)") }
+        var app = self
+        if let base = sso {
+            app.sso = try SSOReader.configuration(node, over: base)
+        } else {
+            app.sso = try SSOReader.configuration(node)
+        }
+        return app
     }
 }

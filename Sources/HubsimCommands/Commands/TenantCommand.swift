@@ -114,5 +114,6 @@ enum TenantSummary {
         return "\(t.users.count) users (\(staging) staging), \(t.groups.count) group\(t.groups.count == 1 ? "" : "s") "
             + "(\(t.groups.map(\.id).joined(separator: ", "))); \(passcode), inactivity lock after \(formatDuration(seconds: p.inactivityTimeout)), "
             + "lockout after \(p.failedAttemptLimit) failed attempts for \(formatDuration(seconds: p.lockoutDuration))"
+            + (t.appRegistrations.isEmpty ? "" : "; \(t.appRegistrations.count) app registration\(t.appRegistrations.count == 1 ? "" : "s")")
     }
 }

@@ -55,3 +55,24 @@ public struct LeakExpectation: Sendable, Equatable {
     public var owner: String?
     public init(app: AppID, owner: String? = nil) { self.app = app; self.owner = owner }
 }
+
+/// `expectToken:` — the app's token (003). `source` and `fails` read the app's last request;
+/// `account` and `status` the token it holds now. Absent fields are not checked.
+public struct TokenExpectation: Sendable, Equatable {
+    public var app: AppID
+    /// A `TokenSource` tag: `keychain-group`, `broker`, `in-app-prompt`, `broker-prompt`.
+    public var source: String?
+    /// With `source: keychain-group`, the group's name.
+    public var group: String?
+    /// A failure tag (`interaction-required`, `canceled`, …), a reason (`no-token`,
+    /// `tokens-removed`, `signed-out`) or the rule broken (`redirect-not-registered`, …).
+    public var fails: String?
+    /// The rule that made the SDK fall back to the embedded flow (`msauth-not-queried`), or `none`.
+    public var fellBack: String?
+    /// The account the app holds a token for, or `none`.
+    public var account: String?
+    /// `none`, `valid`, `removed`, `failed`, `in-flight`.
+    public var status: String?
+
+    public init(app: AppID) { self.app = app }
+}

@@ -52,6 +52,8 @@ public enum StepKind: Sendable {
     case expectNoLeak(app: AppID?, exposures: Bool)
     case expectLeak(LeakExpectation)
     case expectExposure(LeakExpectation)
+    /// The app's token: where its last request got one, or why it failed (003).
+    case expectToken(TokenExpectation)
 }
 
 /// `refused: true` (any refusal) or `refused: TAG-or-text`.

@@ -30,8 +30,8 @@ struct ExpectationParser {
         e.online = try f["online"].map { v throws(ConfigError) in try v.bool("online") }
         if let v = f["foreground"] {
             let text = try v.text("foreground", env: env)
-            guard ["hub", "broker", "browser"].contains(text) || appIDs.contains(text) else {
-                throw v.error("unknown foreground '\(text)'; valid: hub, broker, browser, \(appIDs.joined(separator: ", "))")
+            guard ["hub", "broker", "browser", "authenticator"].contains(text) || appIDs.contains(text) else {
+                throw v.error("unknown foreground '\(text)'; valid: hub, broker, browser, authenticator, \(appIDs.joined(separator: ", "))")
             }
             e.foreground = text
         }
@@ -84,6 +84,47 @@ struct ExpectationParser {
         let f = try node.fields(what, allowed: ["app", "owner"])
         return LeakExpectation(app: try checkApp(try f.required("app")), owner: try f["owner"]?.text("owner", env: env))
     }
+
+    static let tokenKeys = ["app", "source", "group", "fails", "fellBack", "account", "status"]
+    static let tokenStatuses = ["none", "valid", "removed", "failed", "in-flight", "not-configured"]
+
+    func token(_ node: YAMLValue) throws(ConfigError) -> TokenExpectation {
+        let f = try node.fields("expectToken", allowed: Self.tokenKeys)
+        var e = TokenExpectation(app: try checkApp(try f.required("app")))
+        guard f.values.count > 1 else { throw node.error("expectToken needs something to check: \(Self.tokenKeys.dropFirst().joined(separator: ", "))") }
+        if let v = f["source"] {
+            let text = try v.text("source", env: env)
+            guard TokenSource.Kind(rawValue: text) != nil else {
+                throw v.error("unknown token source '\(text)'; valid: \(TokenSource.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            e.source = text
+        }
+        e.group = try f["group"]?.text("group", env: env)
+        if let v = f["fails"] {
+            let text = try v.text("fails", env: env)
+            guard Self.failureTags.contains(text) else { throw v.error("unknown failure '\(text)'; valid: \(Self.failureTags.joined(separator: ", "))") }
+            e.fails = text
+        }
+        if let v = f["fellBack"] {
+            let text = try v.text("fellBack", env: env)
+            guard text == "none" || SSOMisconfiguration.Kind(rawValue: text) != nil else {
+                throw v.error("fellBack must be none or a rule (\(SSOMisconfiguration.Kind.msauthNotQueried.rawValue), …), not '\(text)'")
+            }
+            e.fellBack = text
+        }
+        e.account = try f["account"]?.text("account", env: env)
+        if let v = f["status"] {
+            let text = try v.text("status", env: env)
+            guard Self.tokenStatuses.contains(text) else { throw v.error("unknown token status '\(text)'; valid: \(Self.tokenStatuses.joined(separator: ", "))") }
+            e.status = text
+        }
+        if e.source != nil && e.fails != nil { throw node.error("expectToken takes 'source' (a token) or 'fails' (a failure), not both") }
+        return e
+    }
+
+    /// What `fails:` may name: the failures, the reasons of interaction-required, and the rules.
+    static let failureTags = ["interaction-required", "no-token", "tokens-removed", "signed-out", "canceled", "other-account-signed-in"]
+        + SSOMisconfiguration.Kind.allCases.map(\.rawValue)
 
     private func checkApp(_ node: YAMLValue) throws(ConfigError) -> AppID {
         let id = try node.text("app", env: env)

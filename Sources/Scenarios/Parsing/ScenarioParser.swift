@@ -86,11 +86,15 @@ public struct ScenarioParser: Sendable {
         }
         var out: [AppDefinition] = []
         for item in try node.items("apps") {
-            let id = try item.text("an app id", env: environment)
-            guard let app = catalogue.app(id) else {
-                throw item.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", "))")
+            // `mail`, or `{app: mail, sso: {…}}`: the catalogue's app with its SSO set-up changed.
+            let fields = item.isMapping ? try item.fields("an app entry", allowed: ["app", "sso"]) : nil
+            let idNode = try fields?.required("app") ?? item
+            let id = try idNode.text("an app id", env: environment)
+            guard var app = catalogue.app(id) else {
+                throw idNode.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", "))")
             }
-            guard !out.contains(where: { $0.id == id }) else { throw item.error("app '\(id)' is listed twice") }
+            guard !out.contains(where: { $0.id == id }) else { throw idNode.error("app '\(id)' is listed twice") }
+            if let sso = fields?["sso"] { app = try app.overridingSSO(with: sso) }
             out.append(app)
         }
         guard !out.isEmpty else { throw node.error("'apps' needs at least one app; valid apps: \(catalogue.ids.joined(separator: ", "))") }

@@ -14,8 +14,10 @@ struct StepParser {
         "enroll", "installProfileStep", "completeEnrollment", "checkOut", "checkIn", "logOut", "signIn", "signOut",
         "unlock", "enterpriseWipe", "launch", "background", "suspend", "terminate", "openBroker", "openHub",
         "goOffline", "goOnline", "advanceClock", "setDeliveryMode", "releaseDelivery", "userActivity",
+        "acquireTokenSilently", "acquireTokenInteractively", "completeTokenRequest", "cancelTokenRequest",
+        "removeAccount", "refreshInBackground",
     ]
-    static let otherSteps = ["press", "expect", "expectApp", "expectNoLeak", "expectLeak", "expectExposure"]
+    static let otherSteps = ["press", "expect", "expectApp", "expectNoLeak", "expectLeak", "expectExposure", "expectToken"]
     static var allSteps: [String] { actionSteps + otherSteps }
 
     /// Steps that belong to one profile only, with what to write instead.
@@ -136,6 +138,31 @@ struct StepParser {
             guard let mode = DeliveryMode(rawValue: text) else { throw a.node.error("setDeliveryMode must be held or immediate, not '\(text)'") }
             return ([.setDeliveryMode(mode)], "setDeliveryMode \(text)")
         case "userActivity": try a.noArguments(); return ([.userActivity], name)
+        case "acquireTokenSilently", "removeAccount", "refreshInBackground":
+            let id = try a.app()
+            let act: DeviceAction = switch name {
+            case "acquireTokenSilently": .acquireTokenSilently(id)
+            case "removeAccount": .removeAccount(id)
+            default: .refreshInBackground(id)
+            }
+            return ([act], "\(name) \(id)")
+        case "acquireTokenInteractively":
+            // `acquireTokenInteractively: mail` opens the prompt; with `user` (and `password`,
+            // or none to pick an account the broker offers) the person answers it too.
+            if a.value?.isScalar ?? true { return ([.beginTokenRequest(try a.app())], "\(name) \(try a.app())") }
+            let id = try a.appField("app")
+            guard let user = try a.optionalString("user") else {
+                if try a.optionalString("password") != nil { throw a.node.error("\(name) with a password needs 'user'") }
+                return ([.beginTokenRequest(id)], "\(name) \(id)")
+            }
+            let password = try a.optionalString("password").map { Secret($0) }
+            return ([.beginTokenRequest(id), .completeTokenRequest(user: user, password: password)],
+                    "\(name) \(id) as \(user)\(password == nil ? " (picked)" : "")")
+        case "completeTokenRequest":
+            let user = try a.string("user")
+            let password = try a.optionalString("password").map { Secret($0) }
+            return ([.completeTokenRequest(user: user, password: password)], "\(name) \(user)\(password == nil ? " (picked)" : "")")
+        case "cancelTokenRequest": try a.noArguments(); return ([.cancelTokenRequest], name)
         default: // releaseDelivery
             try a.noArguments(); return ([.releaseDelivery], name)
         }
@@ -174,6 +201,10 @@ struct StepParser {
             guard let value else { throw nameNode.error("expectLeak needs the app, e.g. expectLeak: {app: tasks, owner: cou1}") }
             let e = try checker.leak(value, what: name)
             return (.expectLeak(e), "expectLeak \(e.app)" + (e.owner.map { " of \($0)" } ?? ""))
+        case "expectToken":
+            guard let value else { throw nameNode.error("expectToken needs the app and what to check, e.g. expectToken: {app: mail, source: broker}") }
+            let e = try checker.token(value)
+            return (.expectToken(e), "expectToken \(e.app)")
         default: // expectExposure
             guard let value else { throw nameNode.error("expectExposure needs the app, e.g. expectExposure: {app: scanner, owner: cou1}") }
             let e = try checker.leak(value, what: name)
@@ -259,6 +290,12 @@ struct ActionArguments {
     mutating func scalar(_ message: String) throws(ConfigError) -> YAMLValue {
         guard let value, value.isScalar else { throw node.error(message) }
         return value
+    }
+
+    /// An installed app id under `key` of a mapping.
+    mutating func appField(_ key: String) throws(ConfigError) -> AppID {
+        guard let v = try field(key) else { throw node.error("\(step) needs '\(key)'") }
+        return try checkApp(try v.text("an app id", env: env), at: v)
     }
 
     mutating func app() throws(ConfigError) -> AppID {

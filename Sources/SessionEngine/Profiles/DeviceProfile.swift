@@ -48,7 +48,7 @@ public struct DeviceProfile: Codable, Equatable, Sendable {
 
     public static let entraIOS = DeviceProfile(
         id: .entraIOS, brokerName: "Authenticator", delivery: .darwinNotification,
-        defaultApps: ["chat", "mail", "tasks", "forms"],
+        defaultApps: ["chat", "mail", "tasks", "roster", "till", "forms"],
         usesGroupID: false, hasInactivityLock: false, hasEnterpriseWipe: false,
         installSteps: ["Validate administrator credentials", "Install Authenticator",
                        "Set MDM key sharedDeviceMode = true", "Install SSO extension profile"],

@@ -45,7 +45,8 @@ extension SharedDevice {
             return .none
         }
         let group = sso.tokenCacheGroup
-        if cachedToken(in: group, clientID: sso.clientID, account: account) != nil || token?.source == .broker && brokerAccounts.contains(account) {
+        let throughBroker = isSharedDeviceMode && SSORules.path(of: sso) == .broker && state.user == account
+        if throughBroker || cachedToken(in: group, clientID: sso.clientID, account: account) != nil {
             return .valid(account: account, source: token?.source ?? .keychainGroup(group))
         }
         let by = snapshot.tokens?.removals[group].flatMap { $0.account == account ? $0.by : nil } ?? Self.brokerAppName
@@ -249,7 +250,9 @@ extension SharedDevice {
         snapshot.tokens?.keychains[group]?.first { $0.clientID == clientID && (account == nil || $0.account == account) }
     }
 
-    /// What a silent request gets, by 003's rules.
+    /// What a silent request gets, by 003's rules. Outside shared device mode the broker is
+    /// reached only by an app switch, so silent requests read the keychain group alone; under
+    /// shared device mode the broker (its SSO extension) answers them for apps that use it.
     private func silentOutcome(_ i: Int, _ sso: SSOConfiguration) -> TokenOutcome {
         let registrations = tenant.appRegistrations
         if let problem = SSORules.registrationProblem(sso, registrations: registrations) { return .failed(.misconfigured(problem)) }
@@ -266,9 +269,6 @@ extension SharedDevice {
         }
         if let cached = cachedToken(in: group, clientID: sso.clientID, account: known) {
             return .token(TokenGrant(account: cached.account, source: .keychainGroup(group)))
-        }
-        if path == .broker, let known, tokenStore.brokerAccounts.contains(known) {
-            return .token(TokenGrant(account: known, source: .broker))
         }
         if let known, let removal = snapshot.tokens?.removals[group], removal.account == known {
             return .failed(.interactionRequired(.tokensRemoved(by: removal.by, account: known)))
@@ -288,7 +288,7 @@ extension SharedDevice {
 
     /// Records the outcome in the app (token state, log) and the event log; a token goes to
     /// the app's keychain group and the app shows its account.
-    private mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome) {
+    private mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome, inAppLog: Bool = true) {
         let id = snapshot.apps[i].id
         let ctx = appContext
         if let grant = outcome.grant { store(grant.account, clientID: sso.clientID, group: sso.tokenCacheGroup, by: id) }
@@ -305,7 +305,7 @@ extension SharedDevice {
         state.lastAt = now
         withApp(id) { app in
             app.token = state
-            app.record(ctx.now, .call, call, outcome.description)
+            if inAppLog { app.record(ctx.now, .call, call, outcome.description) }
             if let account = outcome.grant?.account, app.currentUser != account { app.handleAccountChange(to: account, ctx) }
         }
         logEvent(.call, app: id, "\(id) → \(call): \(outcome)")
@@ -379,7 +379,8 @@ extension SharedDevice {
         guard let i = appIndex[id], let sso = snapshot.apps[i].definition.sso, SSORules.path(of: sso) == .broker,
               SSORules.registrationProblem(sso, registrations: tenant.appRegistrations) == nil,
               SSORules.brokerProblem(sso, registrations: tenant.appRegistrations) == nil else { return }
-        finish(i, sso, call: "acquireToken", .token(TokenGrant(account: account, source: .brokerPrompt)))
+        // The app's log already has the call (`signIn`); the token state and the event log say where it came from.
+        finish(i, sso, call: "acquireToken", .token(TokenGrant(account: account, source: .brokerPrompt)), inAppLog: false)
     }
 }
 

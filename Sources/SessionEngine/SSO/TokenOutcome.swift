@@ -130,7 +130,7 @@ public enum TokenOutcome: Codable, Sendable, Equatable, Hashable, CustomStringCo
     public var description: String {
         switch self {
         case let .token(g):
-            "token for \(g.account) from \(g.source)" + (g.fellBack.map { " (fell back: \($0))" } ?? "")
+            "\(g.account)'s token: \(g.source)" + (g.fellBack.map { " (fell back to the embedded flow: \($0))" } ?? "")
         case let .failed(f): "failed: \(f)"
         }
     }
