@@ -77,7 +77,7 @@ enum PaneView {
                                     exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
         // Where its token came from, or why the last request failed (apps using the identity SDK).
-        if let (text, look) = TokenText.line(m.device.tokenStatus(of: app.id), app: app, width: width) {
+        if let (text, look) = TokenText.line(m.device.tokenStatus(of: app.id), app: app, problems: m.device.misconfigurations(of: app.id), width: width) {
             lines.append((text, TokenText.style(look, t)))
         }
         if let n = m.notice, n.place == .pane(app.id) {

@@ -41,7 +41,7 @@ enum SSOMapView {
         }
         let key = KeyTable.keyName(of: .ssoMap)
         let position = all.count > inner.height ? " rows \(first + 1)–\(min(all.count, first + inner.height)) of \(all.count) " : ""
-        c.text(" ↑↓ PgUp/PgDn scroll · click an app to zoom · \(key) r or Esc back ", x: r.x + 1, y: r.maxY - 1,
+        c.text(" ↑↓ PgUp/PgDn · click an app: zoom · \(key) or Esc back ", x: r.x + 1, y: r.maxY - 1,
                width: max(0, r.width - 2 - TextWidth.of(position)), style: t.dim)
         c.text(position, x: r.maxX - 1 - TextWidth.of(position), y: r.maxY - 1, width: TextWidth.of(position), style: t.dim)
     }

@@ -9,11 +9,16 @@ enum TokenText {
 
     /// The line's wordings from the longest to the shortest (the narrowest pane has 22 columns),
     /// and its look; nil for an app without single sign-on configuration.
-    static func forms(_ status: TokenStatus, app: AppRuntime) -> (forms: [String], look: Look)? {
+    static func forms(_ status: TokenStatus, app: AppRuntime, problems: [SSOMisconfiguration] = []) -> (forms: [String], look: Look)? {
         switch status {
         case .notConfigured:
             return nil
         case .none:
+            // A rule the set-up breaks is named before any request meets it.
+            if let p = problems.first {
+                return (["token: none · ✗ \(medium(p))", "none · ✗ \(short(p))", "✗ \(short(p))", short(p)],
+                        p.onlyPreventsSharing || p.fallsBackToEmbedded ? .removed : .failed)
+            }
             return (["token: none (not asked yet)", "token: none"], .none)
         case let .valid(account, source):
             let fell = app.token?.last?.grant?.fellBack.map { " (broker check failed: \(short($0)))" } ?? ""
@@ -47,8 +52,8 @@ enum TokenText {
     }
 
     /// The longest wording that fits `width`.
-    static func line(_ status: TokenStatus, app: AppRuntime, width: Int) -> (text: String, look: Look)? {
-        guard let (forms, look) = forms(status, app: app) else { return nil }
+    static func line(_ status: TokenStatus, app: AppRuntime, problems: [SSOMisconfiguration] = [], width: Int) -> (text: String, look: Look)? {
+        guard let (forms, look) = forms(status, app: app, problems: problems) else { return nil }
         return (forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width), look)
     }
 
@@ -70,11 +75,11 @@ enum TokenText {
         case let .misconfigured(m):
             return ["✗ \(medium(m))", "✗ \(short(m))", short(m)]
         case .interactionRequired(.noToken):
-            return ["needs sign-in: no token cached", "needs sign-in"]
+            return ["needs sign-in: no token cached", "token: needs sign-in"]
         case let .interactionRequired(.tokensRemoved(by, account)):
             return ["✗ \(account)'s tokens removed by \(by)", "✗ removed by \(by)", "✗ tokens removed"]
         case let .interactionRequired(.signedOut(user)):
-            return ["needs sign-in: \(user) signed out globally", "needs sign-in (signed out)", "signed out"]
+            return ["needs sign-in: \(user) signed out globally", "needs sign-in (signed out)", "token: signed out"]
         case let .interactionRequired(.notShared(m)):
             return ["✗ not shared: \(medium(m))", "✗ not shared: \(short(m))", "✗ not shared"]
         case .canceled:
