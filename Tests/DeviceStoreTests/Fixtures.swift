@@ -42,6 +42,13 @@ enum Fixtures {
         policy:
           failedAttemptLimit: 3
           lockoutSeconds: 600
+        appRegistrations:
+          - clientID: 6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01
+            redirectURIs: [x-msauth-contoso://com.contoso.chat, x-msauth-contoso://com.contoso.mail, x-msauth-contoso://com.contoso.tasks]
+          - clientID: 9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02
+            redirectURIs: [x-msauth-roster://com.contoso.roster, "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster"]
+          - clientID: b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703
+            redirectURIs: [x-msauth-till://com.contoso.till]
 
         """
     }
@@ -67,6 +74,18 @@ enum Fixtures {
             try store.save(device)
         }
     }
+
+    /// An entra-ios walk through reference 003's tokens: a device-wide sign-in through
+    /// roster's broker round trip, silent requests, a remove that empties a keychain group, a
+    /// global sign-out that till (embedded) survives, and till's prompt left waiting.
+    static let ssoWalk: [DeviceAction] = [
+        .enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment,
+        .beginTokenRequest("roster"), .completeTokenRequest(user: "cou1", password: "cou1"),
+        .launch("chat"), .acquireTokenSilently("chat"), .launch("tasks"), .acquireTokenSilently("tasks"),
+        .beginTokenRequest("till"), .completeTokenRequest(user: "cou1", password: "cou1"),
+        .removeAccount("chat"), .refreshInBackground("tasks"),
+        .signOut(from: .broker, browser: false), .launch("till"), .beginTokenRequest("till"),
+    ]
 
     /// Enrollment, then a check-out with every default app launched (so callbacks fire and
     /// items, keys and logs exist), a check-in, and a second user checked out.

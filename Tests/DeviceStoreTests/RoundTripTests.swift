@@ -168,6 +168,19 @@ import Testing
         #expect(try store.load() == Fixtures.persisted(device.snapshot))
     }
 
+    /// Tokens of 003 (keychain groups, a removal, a waiting prompt, per-app token state and
+    /// token findings) survive a restart, saved after every step.
+    @Test func ssoTokensRoundTrip() throws {
+        let store = try DeviceStore.inMemory()
+        var device = try Fixtures.newDevice(profile: .entraIOS)
+        try Fixtures.drive(&device, Fixtures.ssoWalk, store: store)
+        #expect(device.pendingTokenRequest?.app == "till")
+        #expect(device.findings.contains { $0.app == "till" && $0.token == true })
+        #expect(device.tokenStore.removals["com.contoso.frontline"]?.by == "chat")
+        #expect(device.apps.contains { $0.token != nil })
+        #expect(try store.load() == Fixtures.persisted(device.snapshot))
+    }
+
     @Test func resetUnenrollsTheDevice() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
         let store = try DeviceStore.open(at: url)

@@ -19,20 +19,28 @@ import Testing
         let persisted: Set = [
             "name", "profile", "state", "online", "now", "lastActivity", "enrollment", "session", "marks", "history",
             "previousAccount", "foreground", "appSet", "apps", "failedAttempts", "externalKeyServer", "deliveryMode",
-            "heldDeliveries", "log", "coverage", "findings", "leakCount", "exposureCount",
+            "heldDeliveries", "log", "coverage", "findings", "leakCount", "exposureCount", "tokens",
         ]
-        let unknown = try Self.keys(of: device.snapshot).subtracting(persisted)
-        #expect(unknown.isEmpty, "DeviceSnapshot fields with no column: \(unknown.sorted())")
+        var sso = try Fixtures.newDevice(profile: .entraIOS)
+        for action in Fixtures.ssoWalk { sso.apply(action) }
+        for snapshot in [device.snapshot, sso.snapshot] {
+            let unknown = try Self.keys(of: snapshot).subtracting(persisted)
+            #expect(unknown.isEmpty, "DeviceSnapshot fields with no column: \(unknown.sorted())")
+        }
+        #expect(try Self.keys(of: sso.snapshot).contains("tokens"))
     }
 
     @Test func everyAppFieldHasAHome() throws {
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk { device.apply(action) }
+        var sso = try Fixtures.newDevice(profile: .entraIOS)
+        for action in Fixtures.ssoWalk { sso.apply(action) }
         let persisted: Set = [
             "definition", "lifecycle", "sdkSeen", "initialCheckFailed", "sawCheckedIn", "currentUser", "userChangeFlag",
-            "storage", "keychain", "log", "nextSerial",
+            "storage", "keychain", "log", "nextSerial", "token",
         ]
-        for app in device.apps {
+        #expect(sso.apps.contains { $0.token != nil })
+        for app in device.apps + sso.apps {
             let unknown = try Self.keys(of: app).subtracting(persisted)
             #expect(unknown.isEmpty, "AppRuntime fields with no column: \(unknown.sorted())")
             #expect(try Self.keys(of: app.keychain) == ["sdkKey"] || app.keychain.sdkKey == nil)

@@ -26,11 +26,13 @@ struct SavedApp {
         var currentUser: UserID?
         var userChangeFlag: Bool
         var nextSerial: Int
+        var token: AppTokenState?
 
         init(_ app: AppRuntime, nextSerial: Int) {
             definition = app.definition; lifecycle = app.lifecycle; sdkSeen = app.sdkSeen
             initialCheckFailed = app.initialCheckFailed; sawCheckedIn = app.sawCheckedIn
             currentUser = app.currentUser; userChangeFlag = app.userChangeFlag; self.nextSerial = nextSerial
+            token = app.token
         }
     }
 

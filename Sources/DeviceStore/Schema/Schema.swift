@@ -12,12 +12,13 @@ public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// The migrations, in order; each ends by stamping its version into `user_version`.
     static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
         ("v1: device, apps, items, keychain, sessions, logs, coverage, lockouts", 1, createV1),
         ("v2: index of items by owner", 2, createV2),
+        ("v3: tokens of single sign-on (keychain groups, broker, per-app token, token findings)", 3, createV3),
     ]
 
     /// A migrator that stops after `version` (tests build older files with it).
@@ -146,6 +147,17 @@ public enum Schema {
         // "Whose data is on this device?" is the question a developer asks the file when
         // chasing a leak; without this index it scans every app's items.
         try db.execute(sql: "CREATE INDEX items_by_owner ON items(owner)")
+    }
+
+    private static func createV3(_ db: Database) throws {
+        // Reference 003's tokens. The keychain groups' caches, the broker's accounts and a
+        // waiting prompt are one small JSON value (NULL until an app first asks for a token);
+        // each app's token state sits on its row; a token finding is marked on its row.
+        try db.execute(sql: """
+            ALTER TABLE device ADD COLUMN tokens TEXT;
+            ALTER TABLE apps ADD COLUMN token TEXT;
+            ALTER TABLE findings ADD COLUMN token INTEGER;
+            """)
     }
 
     /// The tables a reset empties, children before parents.

@@ -39,6 +39,7 @@ enum SnapshotReader {
         s.heldDeliveries = try decode([Delivery].self, "held_deliveries")
         s.leakCount = row["leak_count"]
         s.exposureCount = row["exposure_count"]
+        if row["tokens"] as String? != nil { s.tokens = try decode(TokenStore.self, "tokens") }
 
         s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
             SessionRecord(user: UserID(r["user"] as String), checkedOutAt: try instant((r["checked_out_at_ms"] as DatabaseValue), "sessions.checked_out_at_ms"),
@@ -67,7 +68,8 @@ enum SnapshotReader {
         s.findings = try Row.fetchAll(db, sql: "SELECT * FROM findings ORDER BY position").map { r in
             LeakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
                         owners: try decoder.decode([UserID].self, from: Data((r["owners"] as String).utf8)),
-                        currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"])
+                        currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"],
+                        token: r["token"] as Bool?)
         }
         return s
     }
@@ -134,6 +136,11 @@ enum SnapshotReader {
             app.currentUser = (r["shown_user"] as String?).map { UserID($0) }
             app.userChangeFlag = r["user_change_flag"]
             app.nextSerial = r["next_serial"]
+            if let token: String = r["token"] {
+                do { app.token = try decoder.decode(AppTokenState.self, from: Data(token.utf8)) } catch {
+                    throw Unreadable(description: "apps.token of '\(id)' cannot be read: \(error)")
+                }
+            }
             app.storage = items[id] ?? []
             app.keychain = AppKeychain(sdkKey: keys[id])
             app.log = logs[id] ?? []

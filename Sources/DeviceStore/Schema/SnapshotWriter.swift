@@ -22,6 +22,7 @@ final class SnapshotWriter {
     private var appSetJSON: ([AppDefinition], String)?
     private var enrollmentJSON: (Enrollment, String)?
     private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
+    private var tokensJSON: (TokenStore, String)?
 
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
@@ -68,8 +69,8 @@ final class SnapshotWriter {
             INSERT OR REPLACE INTO device (id, name, profile, profile_json, state, state_user, enrollment_progress,
                 online, now_ms, last_activity_ms, enrollment, session_user, session_started_ms, session_passcode_hash,
                 marks_check_outs, marks_wipes, previous_account, foreground, app_set, delivery_mode, held_deliveries,
-                leak_count, exposure_count)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                leak_count, exposure_count, tokens)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
@@ -80,6 +81,7 @@ final class SnapshotWriter {
             s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
             try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
             s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries), s.leakCount, s.exposureCount,
+            try s.tokens.map { try cached($0, &tokensJSON) },
         ]
         try statement.execute(arguments: StatementArguments(args))
     }
@@ -136,14 +138,14 @@ final class SnapshotWriter {
         // An upsert, not INSERT OR REPLACE: replacing the row would cascade-delete its items.
         let statement = try db.cachedStatement(sql: """
             INSERT INTO apps (id, position, name, definition, lifecycle, sdk_seen_check_outs, sdk_seen_wipes,
-                initial_check_failed, saw_checked_in, shown_user, user_change_flag, next_serial)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                initial_check_failed, saw_checked_in, shown_user, user_change_flag, next_serial, token)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name,
                 definition = excluded.definition, lifecycle = excluded.lifecycle,
                 sdk_seen_check_outs = excluded.sdk_seen_check_outs, sdk_seen_wipes = excluded.sdk_seen_wipes,
                 initial_check_failed = excluded.initial_check_failed, saw_checked_in = excluded.saw_checked_in,
                 shown_user = excluded.shown_user, user_change_flag = excluded.user_change_flag,
-                next_serial = excluded.next_serial
+                next_serial = excluded.next_serial, token = excluded.token
             """)
         let definition: String
         if let (cachedDefinition, text) = definitionJSON[app.id], cachedDefinition == app.definition {
@@ -155,7 +157,7 @@ final class SnapshotWriter {
         let args: [(any DatabaseValueConvertible)?] = [
             app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
             app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
-            app.currentUser?.name, app.userChangeFlag, fields.nextSerial,
+            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try json($0) },
         ]
         try statement.execute(arguments: StatementArguments(args))
     }
@@ -236,8 +238,8 @@ final class SnapshotWriter {
         try db.execute(sql: "DELETE FROM findings")
         for (i, f) in findings.enumerated() {
             try db.execute(sql: """
-                INSERT INTO findings (position, app, severity, owners, device_user, item_count) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [i, f.app, f.severity.rawValue, try json(f.owners), f.currentUser?.name, f.itemCount])
+                INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [i, f.app, f.severity.rawValue, try json(f.owners), f.currentUser?.name, f.itemCount, f.token])
         }
     }
 

@@ -211,7 +211,7 @@ extension SharedDevice {
             app.handleAccountChange(to: nil, ctx)
         }
         logEvent(.call, app: id, "\(id) → removeAccount(\(account)): deleted \(deleted) token(s) of \(account) in keychain group \(group)"
-                 + (affected.isEmpty ? "" : "; \(affected.joined(separator: ", ")) fail at their next refresh"))
+                 + (affected.isEmpty ? "" : "; \(affected.joined(separator: ", ")) \(affected.count == 1 ? "fails at its" : "fail at their") next refresh"))
         cover("removeAccount")
         audit()
         return .success(removal)
