@@ -77,7 +77,10 @@ enum PaneView {
                                     exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
         // Where its token came from, or why the last request failed (apps using the identity SDK).
-        if let (text, look) = TokenText.line(m.device.tokenStatus(of: app.id), app: app, problems: m.device.misconfigurations(of: app.id), width: width) {
+        // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
+        let status = m.device.tokenStatus(of: app.id), problems = m.device.misconfigurations(of: app.id)
+        if status != .none || !problems.isEmpty || showExposure,
+           let (text, look) = TokenText.line(status, app: app, problems: problems, width: width) {
             lines.append((text, TokenText.style(look, t)))
         }
         if let n = m.notice, n.place == .pane(app.id) {
