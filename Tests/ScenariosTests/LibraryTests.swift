@@ -12,6 +12,10 @@ import Testing
         "ws1-offline-unlock", "ws1-wipe-support-levels", "ws1-faulty-app-leak", "ws1-enterprise-wipe",
         "entra-delivery-matrix", "entra-tasks-leak", "entra-chat-no-leak", "ws1-lockout", "entra-lockout",
         "ws1-app-passcode", "ws1-single-user-device", "ws1-step-mode", "ws1-hub-keyboard", "entra-broker-keyboard",
+        // Issue 12: each rule of reference 003, under both profiles.
+        "ws1-sso-suite", "entra-sso-shared-device", "ws1-sso-registration", "entra-sso-registration",
+        "ws1-sso-broker-setup", "entra-sso-broker-setup", "ws1-sso-certificate", "entra-sso-certificate",
+        "ws1-sso-sharing", "entra-sso-sharing",
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {

@@ -12,7 +12,7 @@ enum SSOReader {
         let f = try node.fields("an app's sso", allowed: ssoKeys)
         let modeText = try f.optionalString("credentialMode") ?? CredentialMode.embedded.rawValue
         guard let mode = CredentialMode(rawValue: modeText) else {
-            throw f["credentialMode"]!.error("credentialMode must be auto (AD_CREDENTIALS_AUTO) or embedded (AD_CREDENTIALS_EMBEDDED), not \(PrintableText.quoted(modeText))")
+            throw f["credentialMode"]!.error("credentialMode must be auto (AD_CREDENTIALS_AUTO) or embedded (AD_CREDENTIALS_EMBEDDED), not '\(PrintableText.quoted(modeText))'")
         }
         let redirects = try uriList(f, "redirectURIs")
         guard !redirects.isEmpty else { throw (f["redirectURIs"] ?? node).error("an app's sso needs at least one redirect URI under 'redirectURIs'") }
@@ -37,7 +37,7 @@ enum SSOReader {
         if let v = f["credentialMode"] {
             let text = try v.string("credentialMode")
             guard let mode = CredentialMode(rawValue: text) else {
-                throw v.error("credentialMode must be auto (AD_CREDENTIALS_AUTO) or embedded (AD_CREDENTIALS_EMBEDDED), not \(PrintableText.quoted(text))")
+                throw v.error("credentialMode must be auto (AD_CREDENTIALS_AUTO) or embedded (AD_CREDENTIALS_EMBEDDED), not '\(PrintableText.quoted(text))'")
             }
             sso.credentialMode = mode
         }
@@ -64,7 +64,7 @@ enum SSOReader {
     static func token(_ v: YAMLValue, _ what: String) throws(ConfigError) -> String {
         let text = try v.name(what)
         guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw v.error("\(what) \(PrintableText.quoted(text)) must be printable ASCII without spaces")
+            throw v.error("\(what) '\(PrintableText.quoted(text))' must be printable ASCII without spaces")
         }
         return text
     }
@@ -73,10 +73,10 @@ enum SSOReader {
     static func uri(_ v: YAMLValue, _ what: String) throws(ConfigError) -> String {
         let text = try v.string(what)
         guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            throw v.error("\(what) \(PrintableText.quoted(text)) must be printable ASCII without spaces")
+            throw v.error("\(what) '\(PrintableText.quoted(text))' must be printable ASCII without spaces")
         }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-            throw v.error("\(what) \(PrintableText.quoted(text)) is not a URI (scheme:…, e.g. x-msauth-contoso://com.contoso.mail)")
+            throw v.error("\(what) '\(PrintableText.quoted(text))' is not a URI (scheme:…, e.g. x-msauth-contoso://com.contoso.mail)")
         }
         return text
     }

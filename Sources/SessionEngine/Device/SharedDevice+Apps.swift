@@ -57,6 +57,7 @@ extension SharedDevice {
         }
         snapshot.heldDeliveries.removeAll { $0.app == id }
         logEvent(.event, "\(id) terminated")
+        endTokenRequest(of: id)
         audit()
         return .success(.terminated)
     }

@@ -153,8 +153,9 @@ extension SharedDevice {
             return .success(finishInteractive(i, sso, .token(TokenGrant(account: wanted, source: .inAppPrompt, fellBack: request.fellBack))))
         case .broker:
             let source: TokenSource = picked ? .broker : .brokerPrompt
+            let globalSignIn = isSharedDeviceMode && state.user == nil
             if isSharedDeviceMode {
-                if state.user == nil {
+                if globalSignIn {
                     beginSession(wanted, passcode: nil)
                     logEvent(.event, "global sign-in from \(id) through \(Self.brokerAppName): \(wanted) is the device's current account")
                     cover("signIn")
@@ -165,7 +166,7 @@ extension SharedDevice {
             }
             roundTripBack(id, sso)
             let outcome = finishInteractive(i, sso, .token(TokenGrant(account: wanted, source: source)))
-            if request.isGlobalSignIn { announceAccountChange(); audit() }
+            if globalSignIn { announceAccountChange(); audit() }
             return .success(outcome)
         }
     }
@@ -344,6 +345,14 @@ extension SharedDevice {
         setLifecycle(id, .foreground, detail: "back from the broker")
         logEvent(.event, app: id, "\(Self.brokerAppName) returns to \(id) through \(sso.redirectURI)")
         scheduleForegroundDelivery(id, coldStart: false)
+    }
+
+    /// A prompt ends with its app's process (terminated while it waited).
+    mutating func endTokenRequest(of id: AppID) {
+        guard let request = snapshot.tokens?.pending, request.app == id else { return }
+        snapshot.tokens!.pending = nil
+        if snapshot.foreground == brokerForeground && request.place == .broker { snapshot.foreground = .hub }
+        logEvent(.event, app: id, "the sign-in prompt for \(id) ended with its process")
     }
 
     /// Global sign-out (shared device mode): every app that takes part through the broker

@@ -95,3 +95,18 @@ import Testing
         #expect(d.snapshot.coverage["refused:acquireTokenInteractively:token-request-pending"] == 1)
     }
 }
+
+extension SSOBrokerTests {
+    /// A prompt ends with its app: terminated while the broker waits, nothing is left pending.
+    @Test func aPromptEndsWithItsApp() {
+        var d = SSO.device(.workspaceOne, ["roster"])
+        _ = d.beginTokenRequest("roster")
+        #expect(d.foreground == .authenticator)
+        var t = Trail(d)
+        #expect(d.terminate("roster") == .success(.terminated))
+        #expect(t.take(d) == ["roster: terminated", "roster terminated", "the sign-in prompt for roster ended with its process"])
+        #expect(d.pendingTokenRequest == nil)
+        #expect(d.foreground == .hub)
+        #expect(d.completeTokenRequest(user: "cou1", password: "cou1") == .failure(.noTokenRequest))
+    }
+}
