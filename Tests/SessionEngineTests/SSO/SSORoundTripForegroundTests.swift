@@ -15,7 +15,7 @@ import Testing
         var t = Trail(d)
         #expect(d.cancelTokenRequest() == .success(.failed(.canceled)))
         #expect(t.take(d) == [
-            "roster: background (from foreground)",
+            "roster: background",
             "chat: foreground (back from the broker)",
             "Authenticator returns to chat through x-msauth-contoso://com.contoso.chat",
             "chat → getCurrentAccount (foreground): current: cou1, previous: nil",
