@@ -98,6 +98,7 @@ struct ConsistentActionsTests {
             "F9 checkpoint": ("Checkpoint 1 marked", []),
             "^X enterprise wipe": ("Enterprise wipe?", []),
             "F10 quit": ("Quit hubsim?", ["Escape"]),
+            "F11 SSO map": ("SSO map ·", ["Escape"]),
         ]
         var clicked = Set<String>()
         let home = try lastLine(tmux)

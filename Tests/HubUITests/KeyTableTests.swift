@@ -9,6 +9,7 @@ enum Contexts {
         var m = Screens.home(); m.press("<F2>"); list.append(m)              // event log view
         m = Screens.stepModeHeld(); list.append(m)                           // step mode, pane focused
         m = Screens.entraSignedOut(); m.press("<Tab>"); list.append(m)       // entra pane, signed out
+        m = Screens.entraSignedOut(); m.press("<S-Tab>"); list.append(m)     // entra pane without SSO (forms), signed out
         m = Screens.entraSignedIn(); m.press("<Tab>"); list.append(m)        // entra pane, signed in
         m = Screens.home(); m.press("<F1>"); list.append(m)                  // help
         m = Fixtures.model(); _ = m.handle(.resize(width: 60, height: 20)); list.append(m)  // too small

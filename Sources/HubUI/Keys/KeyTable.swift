@@ -17,18 +17,8 @@ public enum KeyTable {
     /// The bindings shown in the hint line for `context`: help first (so it is never cut
     /// off), then the rest in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
-        let all = bindings.enumerated().compactMap { i, b in hintText(of: b, at: i, in: context).map { (binding: b, text: $0) } }
+        let all = bindings.compactMap { b in b.hintText(in: context).map { (binding: b, text: $0) } }
         return all.filter { $0.binding.command == .help } + all.filter { $0.binding.command != .help }
-    }
-
-    /// A binding's hint, without the keys a lesson binding earlier in the table takes (Enter
-    /// while the trainer leads is the next step, so the Hub's menu shows as `m menu`).
-    private static func hintText(of binding: KeyBinding, at index: Int, in context: KeyContext) -> String? {
-        guard binding.inHint else { return nil }
-        let keys = binding.activeKeys(in: context).filter { key in
-            !bindings[..<index].contains { KeyBinding.lessonCommands.contains($0.command) && $0.activeKeys(in: context).contains(key) }
-        }
-        return keys.first.map { "\($0.displayName) \(binding.help)" }
     }
 
     private static let focusBindings: [KeyBinding] = [
@@ -37,13 +27,6 @@ public enum KeyTable {
         // The forecast-and-confirm dialog: every step that cannot be taken back
         KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
         KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
-        // A lesson while the trainer leads: Enter is the next step too (issue 14: "Space/Enter").
-        // No text field takes keys then, so Enter is free of typing; it comes before the Hub's
-        // and the panes' Enter (menu, launch), which stay on their letters. When the class has
-        // its turn, Enter is theirs again with its usual meaning.
-        KeyBinding([.enter], "next step", .lessonNext, scope: "lesson (the trainer leads)", inHint: false) {
-            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
-        },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
         KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
         KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },
@@ -64,7 +47,7 @@ public enum KeyTable {
         KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane") { $0.paneFocused },
         KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane") { $0.paneFocused },
         KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)") {
-            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn
+            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
         },
         KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)") {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
@@ -74,34 +57,34 @@ public enum KeyTable {
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
-            $0.paneFocused && ($0.view == .panes || $0.view == .zoom)
+            $0.paneFocused && ($0.view == .panes || $0.view == .zoom || $0.view == .ssoMap)
         },
         // Event-log filters (F2): its filter bar shows these keys, and each filter is clickable there
         KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log", inHint: false) { $0.view == .eventLog },
         KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log", inHint: false) { $0.view == .eventLog },
         KeyBinding([.char("K")], "kind filter", .filterKind, scope: "event log", inHint: false) { $0.view == .eventLog },
         // Scrolling (event log, help)
-        KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / event log", inHint: false) {
-            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        KeyBinding([.up], "line up", .lineUp, scope: "zoomed pane / audit / SSO map / event log", inHint: false) {
+            !$0.helpOpen && ($0.scrollsByLine || $0.view == .eventLog)
         },
-        KeyBinding([.down], "line down", .lineDown, scope: "zoomed pane / audit / event log", inHint: false) {
-            !$0.helpOpen && ($0.view == .zoom || $0.view == .audit || $0.view == .eventLog)
+        KeyBinding([.down], "line down", .lineDown, scope: "zoomed pane / audit / SSO map / event log", inHint: false) {
+            !$0.helpOpen && ($0.scrollsByLine || $0.view == .eventLog)
         },
         KeyBinding([.pageUp], "scroll up", .scrollUp, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
-        // A lesson playing: these keys exist only while its narration panel shows (Space and
-        // the brackets type into a text field, the arrows still work there)
-        KeyBinding([.char(" "), .char("]"), .right], "next step", .lessonNext, scope: "lesson") {
-            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
+        // Single sign-on on a focused app's pane (issue 12). `i` keeps its meaning (sign in
+        // here, the app's interactive token request); `x` removes the account in this app
+        // only (MSAL removeAccount, not a global sign-out: that is `u`); `R` refreshes.
+        KeyBinding([.char("i")], "get token", .acquireToken, scope: "app pane (single sign-on)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
-        KeyBinding([.char(" "), .char("]"), .right], "show them", .lessonShow, scope: "lesson (the class's turn)") {
-            $0.lessonPlaying && $0.lessonWaiting
+        KeyBinding([.char("x")], "remove account", .removeAccount, scope: "app pane (single sign-on; asks first)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
-        KeyBinding([.char("["), .left], "step back", .lessonBack, scope: "lesson") { $0.lessonPlaying && $0.lessonCanGoBack },
-        KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {
-            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanTry
+        KeyBinding([.char("R")], "refresh token", .refreshToken, scope: "app pane (single sign-on, background refresh)") {
+            $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
     ]
 
@@ -125,5 +108,6 @@ public enum KeyTable {
             $0.profile == .workspaceOne && $0.enrolled
         },
         KeyBinding([.function(10), .char("q")], "quit", .quit, scope: "anywhere") { _ in true },
+        KeyBinding([.function(11), .char("r")], "SSO map", .ssoMap, scope: "anywhere (single sign-on: who shares tokens, what is misconfigured)") { _ in true },
     ]
 }

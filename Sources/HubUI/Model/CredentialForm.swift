@@ -42,6 +42,8 @@ public struct FormField: Equatable, Sendable {
 /// Which prompt a form is.
 public enum FormKind: String, Sendable {
     case enroll, checkOut, unlock, signIn
+    /// The sign-in an interactive token request shows (in the broker or in the app).
+    case tokenPrompt
 }
 
 /// A credential prompt: its fields in order and the one that has the cursor. `Enter`
@@ -92,6 +94,14 @@ public struct CredentialForm: Equatable, Sendable {
             let who = device.state.user.map { " of \($0)" } ?? ""
             return CredentialForm(kind: kind, fields: [FormField(.password, "Password\(who)", secret: true)])
         case .signIn:
+            return CredentialForm(kind: kind, fields: [FormField(.user, "User name"), FormField(.password, "Password", secret: true)])
+        case .tokenPrompt:
+            // An account the broker already holds is offered: picked without a password.
+            if let offered = device.pendingTokenRequest?.accounts.first {
+                var user = FormField(.user, "Account (offered by the broker)")
+                for c in offered.name { user.type(c) }
+                return CredentialForm(kind: kind, fields: [user])
+            }
             return CredentialForm(kind: kind, fields: [FormField(.user, "User name"), FormField(.password, "Password", secret: true)])
         }
     }

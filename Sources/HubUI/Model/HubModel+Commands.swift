@@ -69,6 +69,10 @@ extension HubModel {
         case .filterUser: logFilter.user = EventLogFilter.next(logFilter.user, in: device.tenant.users.map(\.id)); logScroll = 0
         case .filterKind: logFilter.kind = EventLogFilter.next(logFilter.kind, in: Array(EventLogFilter.Kind.allCases.dropFirst())) ?? .all; logScroll = 0
         case .moreActions: hintMenuOpen.toggle()
+        case .ssoMap: view = view == .ssoMap ? .panes : .ssoMap; ssoScroll = 0
+        case .acquireToken: if let id = focus.appID { acquireToken(id) }
+        case .removeAccount: if let id = focus.appID { removeAccount(id) }
+        case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
         }
         return .none
     }
@@ -106,6 +110,30 @@ extension HubModel {
         guard confirmsActions, device.deliveryMode != .held, !refusedAtOnce else { act(action, place: place); return }
         notice = nil
         confirmation = Confirmation(.device(action), place: place, askedIn: device.state.kind)
+    }
+
+    /// `i` on an app that uses the identity SDK, as an app does it: a silent request first
+    /// (starting the app if it is not running), and only when the SDK answers "interaction
+    /// required", the interactive one (its own prompt, or the broker round trip).
+    mutating func acquireToken(_ id: AppID) {
+        guard let app = device.app(id) else { return }
+        if !app.lifecycle.isRunning || app.lifecycle == .suspended {
+            act(.launch(id), place: .pane(id))
+            if notice != nil { return }
+        }
+        act(.acquireTokenSilently(id), place: .pane(id))
+        guard notice == nil, case .interactionRequired? = device.app(id)?.token?.last?.failure else { return }
+        act(.beginTokenRequest(id), place: .pane(id))
+    }
+
+    /// `x`: MSAL `removeAccount` in this app. It deletes the account's tokens of the app's
+    /// whole keychain group (003's warning), so when other apps hold them it asks first.
+    mutating func removeAccount(_ id: AppID) {
+        if RemoveAccountForecast.affected(by: id, on: device).isEmpty {
+            act(.removeAccount(id), place: .pane(id))
+        } else {
+            ask(.removeAccount(id), place: .pane(id))
+        }
     }
 
     /// The person said yes: runs what waited.
@@ -165,6 +193,12 @@ extension HubModel {
     /// `Esc`: one step back from wherever the person is.
     private mutating func back() {
         if helpOpen { helpOpen = false; return }
+        // Esc on the sign-in prompt's first field cancels the token request (the broker
+        // returns to the app).
+        if confirmation == nil, formKind == .tokenPrompt, focus == .hub, form.active == 0, hubOverlay == nil {
+            act(.cancelTokenRequest)
+            return
+        }
         // No: the log-out confirmation goes back to the Hub's menu, any other to where it was asked.
         if confirmation != nil { confirmation = nil; return }
         if focus == .hub, hubOverlay != nil {
@@ -192,10 +226,10 @@ extension HubModel {
     /// newest entry (0 follows the tail). None scrolls past its last page.
     mutating func scroll(_ move: ScrollMove) {
         let page = max(1, (height - 4) / 2)
-        if !helpOpen && (view == .zoom || view == .audit) {
-            let (rows, visible) = view == .zoom ? ZoomView.extent(self) : AuditView.extent(self)
+        if !helpOpen && keyContext.scrollsByLine {
+            let (rows, visible) = view == .zoom ? ZoomView.extent(self) : view == .audit ? AuditView.extent(self) : SSOMapView.extent(self)
             let last = max(0, rows - visible), fullPage = max(1, visible - 1)
-            var offset = view == .zoom ? zoomScroll : auditScroll
+            var offset = view == .zoom ? zoomScroll : view == .audit ? auditScroll : ssoScroll
             switch move {
             case .pageUp: offset -= fullPage
             case .pageDown: offset += fullPage
@@ -204,7 +238,11 @@ extension HubModel {
             case let .lines(n): offset += n
             }
             offset = min(max(0, offset), last)
-            if view == .zoom { zoomScroll = offset } else { auditScroll = offset }
+            switch view {
+            case .zoom: zoomScroll = offset
+            case .audit: auditScroll = offset
+            default: ssoScroll = offset
+            }
             return
         }
         if case let .lines(n) = move, !helpOpen {

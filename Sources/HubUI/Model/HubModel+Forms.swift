@@ -25,6 +25,7 @@ extension HubModel {
         case .checkOut: submitCheckOut(f)
         case .unlock: submitUnlock(f)
         case .signIn: submitSignIn(f)
+        case .tokenPrompt: submitTokenPrompt(f)
         }
     }
 
@@ -74,6 +75,13 @@ extension HubModel {
 
     private mutating func submitSignIn(_ f: CredentialForm) {
         act(.signIn(user: text(f, .user), password: secret(f, .password), from: signInSource))
+        if notice != nil { afterRefusal(f) }
+    }
+
+    /// The person answers the token request's prompt: credentials, or the account the broker
+    /// offers (no password field, none sent).
+    private mutating func submitTokenPrompt(_ f: CredentialForm) {
+        act(.completeTokenRequest(user: text(f, .user), password: f.field(.password)?.secret))
         if notice != nil { afterRefusal(f) }
     }
 

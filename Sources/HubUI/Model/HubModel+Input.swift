@@ -82,8 +82,8 @@ extension HubModel {
     mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> ProgramCommand {
         switch mouse.button {
         // The wheel moves a zoomed pane or the audit three rows at a time, like a terminal.
-        case .wheelUp where !helpOpen && (view == .zoom || view == .audit): scroll(.lines(-3)); return .none
-        case .wheelDown where !helpOpen && (view == .zoom || view == .audit): scroll(.lines(3)); return .none
+        case .wheelUp where !helpOpen && keyContext.scrollsByLine: scroll(.lines(-3)); return .none
+        case .wheelDown where !helpOpen && keyContext.scrollsByLine: scroll(.lines(3)); return .none
         case .wheelUp: return keyContext.scrollable ? run(.scrollUp) : .none
         case .wheelDown: return keyContext.scrollable ? run(.scrollDown) : .none
         case .right, .middle: return .none
@@ -150,6 +150,10 @@ extension HubModel {
             return .none
         case .openMenu, .menuSelect, .brokerSignOut:
             focus = .hub
+        case .back where page == .tokenPrompt && confirmation == nil:
+            // The prompt's Cancel button: Esc on its first field.
+            focus = .hub
+            form.active = 0
         default:
             break
         }

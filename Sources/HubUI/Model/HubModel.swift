@@ -49,8 +49,6 @@ public struct HubModel: TerminalProgram, Sendable {
     var syncedState: DeviceState.Kind?
     /// The hint line's "more" menu is open.
     public internal(set) var hintMenuOpen = false
-    /// The narration panel of the lesson playing, if one plays (set by the lesson player).
-    public var lesson: LessonPanel?
     /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
     public internal(set) var typeAhead: [Key] = []
 
@@ -69,6 +67,10 @@ public struct HubModel: TerminalProgram, Sendable {
     /// Zoomed pane and audit: the first body row shown (0 is the top, the newest entry).
     public internal(set) var zoomScroll = 0
     var auditScroll = 0
+    /// SSO map: the first body row shown.
+    var ssoScroll = 0
+    /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
+    var syncedPrompt: AppID?
     var installElapsed = 0.0
     /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
     var clockDebt = 0.0
@@ -99,6 +101,10 @@ public struct HubModel: TerminalProgram, Sendable {
     /// The Hub column's page for the device's state and the open menu.
     public var page: HubPage {
         let ws1 = device.profile.id == .workspaceOne
+        // A sign-in prompt waiting for the person is in front of everything (the app went
+        // to the background for the broker, or shows its own prompt).
+        // (An inactivity lock covers it: the unlock prompt comes first.)
+        if device.pendingTokenRequest != nil, device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
         switch device.state {
         case .unenrolled: return .enrollForm
         case .enrolling: return .installing
@@ -118,6 +124,7 @@ public struct HubModel: TerminalProgram, Sendable {
         case .lockScreen: .checkOut
         case .unlock: .unlock
         case .brokerSignIn: .signIn
+        case .tokenPrompt: .tokenPrompt
         default: nil
         }
     }
@@ -139,9 +146,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
                    signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil,
-                   lessonPlaying: lesson != nil, lessonWaiting: lesson?.isWaiting ?? false,
-                   lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
-                   lessonCanTry: lesson?.nextTryable ?? false)
+                   paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.
@@ -184,6 +189,17 @@ public struct HubModel: TerminalProgram, Sendable {
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }
+        // A sign-in prompt takes the keyboard; when it is answered the app is back in front.
+        let prompt = device.pendingTokenRequest?.app
+        if prompt != syncedPrompt {
+            if prompt != nil {
+                focus = .hub
+                if view != .panes && view != .eventLog { view = .panes }
+            } else if let back = syncedPrompt, device.app(back) != nil, device.foreground == .app(back) {
+                focus = .pane(back)
+            }
+            syncedPrompt = prompt
+        }
         let due = formDue
         if due != form { form = due }
     }

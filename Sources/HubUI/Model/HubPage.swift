@@ -18,11 +18,14 @@ public enum HubPage: String, Sendable, CaseIterable {
     case brokerSignIn
     /// entra-ios, signed in: the account and global sign-out.
     case brokerSignedIn
+    /// An interactive token request waits for the person (reference 003): the broker's
+    /// sign-in while the app waits in the background, or the app's own embedded prompt.
+    case tokenPrompt
 
     /// Whether the page is a form of text fields.
     public var hasTextFields: Bool {
         switch self {
-        case .enrollForm, .lockScreen, .unlock, .brokerSignIn: true
+        case .enrollForm, .lockScreen, .unlock, .brokerSignIn, .tokenPrompt: true
         default: false
         }
     }
@@ -35,4 +38,7 @@ public enum MainView: String, Sendable {
     case zoom
     /// Exposures: every item of another user the device can read, and why.
     case audit
+    /// Single sign-on (reference 003): client IDs, redirect URIs, keychain groups, who shares
+    /// tokens with whom, the broker apps, and every misconfiguration named.
+    case ssoMap
 }

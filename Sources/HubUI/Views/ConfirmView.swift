@@ -35,6 +35,16 @@ enum ConfirmView {
                 return Wording(title: "Sign \(user ?? "the account") out of every app?",
                                intro: "Global sign-out from \(whereFrom)\(how): removes the account and tokens, not the apps' data.",
                                yes: "Sign out", forecast: true)
+            case let .removeAccount(id):
+                let app = d.app(id)
+                let name = app?.definition.name ?? id
+                let account = app?.token?.account?.name ?? "the account"
+                let group = app?.definition.sso?.tokenCacheGroup ?? "?"
+                let others = RemoveAccountForecast.affected(by: id, on: d).map { d.app($0)?.definition.name ?? $0 }
+                return Wording(title: "Remove \(account) from \(name)?",
+                               intro: "removeAccount in \(name) deletes \(account)'s tokens of the whole keychain group \(group), "
+                                   + "shared with \(others.joined(separator: ", ")) (003's warning).",
+                               yes: "Remove", forecast: true)
             default:
                 return Wording(title: "Log out \(user ?? "")?",
                                intro: "The device will be checked in (staged). Check-in is not broadcast: each app learns on its own terms.",
@@ -52,7 +62,7 @@ enum ConfirmView {
         // Borders, the intro, a blank row, each app's forecast as wrapped, a blank row, the buttons.
         let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
         let forecastLines = !words.forecast ? 0 : d.apps.reduce(0) { sum, app in
-            sum + Canvas.wrap(AccountChangeForecast.describe(app, on: d, for: confirmation.action ?? .logOut), width: width - 2 - nameWidth - 2).count
+            sum + Canvas.wrap(forecastText(app, on: d, for: confirmation.action ?? .logOut), width: width - 2 - nameWidth - 2).count
         }
         let wanted = 2 + introLines + 1 + forecastLines + (words.forecast ? 1 : 0) + 1
         let height = min(screen.height - 4, wanted)
@@ -81,6 +91,12 @@ enum ConfirmView {
                indent: 1, style: t.dim)
     }
 
+    /// What `app` will do after `action`: a session's end, or a remove in one app.
+    static func forecastText(_ app: AppRuntime, on d: SharedDevice, for action: DeviceAction) -> String {
+        if case let .removeAccount(id) = action { return RemoveAccountForecast.describe(app, removing: id, on: d) }
+        return AccountChangeForecast.describe(app, on: d, for: action)
+    }
+
     /// Each app's name and what it will do, wrapped beside the name; the rest counted when
     /// they do not fit.
     private static func forecast(_ action: DeviceAction, _ d: SharedDevice, _ c: inout Canvas, _ inner: Rect, row start: Int) {
@@ -95,7 +111,7 @@ enum ConfirmView {
                 break
             }
             c.line(app.definition.name, in: inner, row: row, indent: 1, style: t.title)
-            let lines = Canvas.wrap(AccountChangeForecast.describe(app, on: d, for: action), width: inner.width - nameWidth - 2)
+            let lines = Canvas.wrap(forecastText(app, on: d, for: action), width: inner.width - nameWidth - 2)
             for (j, l) in lines.prefix(max(1, last - row)).enumerated() {
                 c.line(l, in: inner, row: row + j, indent: nameWidth + 1, style: t.text)
             }

@@ -6,7 +6,7 @@ enum HubColumnView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
         let focused = m.focus == .hub
-        let inner = c.box(r, style: focused ? t.focusedBorder : t.border, title: m.device.profile.brokerName,
+        let inner = c.box(r, style: focused ? t.focusedBorder : t.border, title: title(m),
                           titleStyle: focused ? t.focusedBorder : t.title)
         c.hits.add(r, .command(.focusHub))
         let footer = footerRows(m, width: inner.width)
@@ -20,12 +20,21 @@ enum HubColumnView {
         case .unlock: HubPages.unlock(m, &c, body)
         case .brokerSignIn: HubPages.brokerSignIn(m, &c, body)
         case .brokerSignedIn: HubPages.brokerSignedIn(m, &c, body)
+        case .tokenPrompt: HubPages.tokenPrompt(m, &c, body)
         }
         var row = inner.height - footer.count
         for (text, style) in footer {
             c.line(text, in: inner, row: row, style: style)
             row += 1
         }
+    }
+
+    /// The column shows what is in front when no app is: the Hub (or the Authenticator), the
+    /// Authenticator during a broker round trip (workspace-one too: it is installed beside the
+    /// Hub), or an app's own sign-in prompt (the app is in front; its pane is too small for it).
+    static func title(_ m: HubModel) -> String {
+        guard m.page == .tokenPrompt, let p = m.device.pendingTokenRequest else { return m.device.profile.brokerName }
+        return p.place == .broker ? SharedDevice.brokerAppName + " (broker)" : m.appName(p.app) + " · its own sign-in"
     }
 
     /// Offline and step-mode lines pinned to the bottom of the column.

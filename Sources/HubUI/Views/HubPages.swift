@@ -156,6 +156,41 @@ enum HubPages {
         }
     }
 
+    /// An interactive token request (003): the broker's sign-in while the app waits in the
+    /// background, or the app's own embedded prompt. Esc (or Cancel) cancels it.
+    static func tokenPrompt(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme, d = m.device
+        guard let p = d.pendingTokenRequest else { return }
+        let name = m.appName(p.app)
+        let sso = d.app(p.app)?.definition.sso
+        var row: Int
+        switch p.place {
+        case .broker:
+            c.line("Sign in for \(name)", in: r, row: 0, style: t.heading)
+            row = c.paragraph("\(name) is in the background; the broker returns to it through \(sso?.redirectURI ?? "its redirect URI").",
+                              in: r, row: 1, style: t.dim)
+            if p.isGlobalSignIn {
+                row = c.paragraph("Shared device mode: this sign-in is the device's, for every app.", in: r, row: row, style: t.warning)
+            }
+            if let offered = p.accounts.first {
+                row = c.paragraph("Holds \(offered): pick it, no password.", in: r, row: row, style: t.success)
+            }
+        case .inApp:
+            c.line("\(name) asks you to sign in", in: r, row: 0, style: t.heading)
+            let why = p.fellBack.map { "Broker check failed (\(TokenText.short($0))): the SDK fell back to the embedded flow." }
+                ?? "Embedded flow (\(sso?.credentialMode.sdkName ?? "")): the broker is not called."
+            row = c.paragraph(why, in: r, row: 1, style: p.fellBack == nil ? t.dim : t.warning)
+        }
+        row = fields(m, &c, r, row: row + 1, button: p.accounts.isEmpty ? "Sign in" : "Continue")
+        if row < r.height {
+            c.button(" Cancel ", x: r.x, y: r.y + row, maxWidth: r.width, target: .command(.back))
+            c.line("Esc", in: r, row: row, indent: 11, style: t.dim)
+            row += 1
+        }
+        row = notice(m, &c, r, row: row + 1)
+        attempts(m, &c, r, row: row)
+    }
+
     // MARK: shared parts
 
     /// The form's fields (label above a masked or plain input) and its submit button;

@@ -76,6 +76,13 @@ enum PaneView {
     private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme,
                                     exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
+        // Where its token came from, or why the last request failed (apps using the identity SDK).
+        // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
+        let status = m.device.tokenStatus(of: app.id), problems = m.device.misconfigurations(of: app.id)
+        if status != .none || !problems.isEmpty || showExposure,
+           let (text, look) = TokenText.line(status, app: app, problems: problems, width: width) {
+            lines.append((text, TokenText.style(look, t)))
+        }
         if let n = m.notice, n.place == .pane(app.id) {
             // Whole where it fits in three rows; a longer one says it was cut (the event log has it whole).
             let wrapped = Canvas.wrap(n.text, width: width)
@@ -284,8 +291,10 @@ enum PaneView {
         var list: [(String, UICommand)] = [("run", .launchApp), ("bg", .backgroundApp), ("susp", .suspendApp), ("end", .terminateApp)]
         let ctx = m.keyContext
         if ctx.profile == .entraIOS {
-            if ctx.signedIn { list.append(("sign out", .appSignOut)) } else if ctx.enrolled { list.append(("sign in", .appSignIn)) }
+            if ctx.signedIn { list.append(("sign out", .appSignOut)) } else if ctx.enrolled && !ctx.paneHasSSO { list.append(("sign in", .appSignIn)) }
         }
+        // Single sign-on: ask for a token (the sign-in when one is needed), remove the account here.
+        if ctx.paneHasSSO && ctx.enrolled { list += [("token", .acquireToken), ("remove", .removeAccount)] }
         if ctx.enrolled { list.append(("hub", .openHub)) }
         var x = r.x + 1
         let y = r.maxY - 1

@@ -36,7 +36,14 @@ enum ZoomView {
         guard inner.height > 2 else { return }
         let parts = innerRect(m, app, r)
         for (i, line) in header(m, app, v, width: inner.width).enumerated() {
-            c.line(line.0, in: inner, row: i, style: line.1 == .verdict ? PaneView.verdictStyle(v.kind, t) : userStyle(m, app, t))
+            let style: CellStyle
+            switch line.1 {
+            case .verdict: style = PaneView.verdictStyle(v.kind, t)
+            case .token: style = TokenText.forms(m.device.tokenStatus(of: app.id), app: app).map { TokenText.style($0.look, t) } ?? t.text
+            case .problem: style = t.error
+            case .user: style = userStyle(m, app, t)
+            }
+            c.line(line.0, in: inner, row: i, style: style)
         }
         let rows = body(m, app, width: parts.body.width)
         let last = max(0, rows.count - parts.body.height)
@@ -51,11 +58,15 @@ enum ZoomView {
         c.text(position, x: r.maxX - 1 - TextWidth.of(position), y: r.maxY - 1, width: TextWidth.of(position), style: t.dim)
     }
 
-    private enum HeaderLook { case user, verdict }
+    private enum HeaderLook { case user, token, problem, verdict }
 
     private static func header(_ m: HubModel, _ app: AppRuntime, _ v: AppVerdict, width: Int) -> [(String, HeaderLook)] {
         let user = "user: \(app.currentUser?.name ?? "—") · " + app.definition.summary
-        return [(user, .user)] + Canvas.wrap(v.sentence, width: width).prefix(2).map { ($0, .verdict) }
+        // The token's whole sentence (the pane has room for a few words): the rule broken in full.
+        var token = TokenText.sentence(m.device.tokenStatus(of: app.id)).map { Canvas.wrap($0, width: width).prefix(2).map { ($0, HeaderLook.token) } } ?? []
+        // Every rule its set-up breaks, whole (the SSO map lists them all).
+        for p in m.device.misconfigurations(of: app.id) { token += Canvas.wrap("✗ \(p)", width: width).prefix(2).map { ($0, HeaderLook.problem) } }
+        return [(user, .user)] + token + Canvas.wrap(v.sentence, width: width).prefix(2).map { ($0, .verdict) }
     }
 
     private static func innerRect(_ m: HubModel, _ app: AppRuntime, _ r: Rect) -> (header: Int, body: Rect) {

@@ -338,6 +338,9 @@ extension SharedDevice {
 
     /// The broker returns to the app through its redirect URI.
     private mutating func roundTripBack(_ id: AppID, _ sso: SSOConfiguration) {
+        // The person may have opened another app while the broker waited: the redirect brings
+        // this one to the front and that one goes to the background (one app in front).
+        if snapshot.foreground.appID != id { sendForegroundAppToBackground() }
         snapshot.foreground = .app(id)
         setLifecycle(id, .foreground, detail: "back from the broker")
         logEvent(.event, app: id, "\(Self.brokerAppName) returns to \(id) through \(sso.redirectURI)")

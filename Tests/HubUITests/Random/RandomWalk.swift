@@ -267,7 +267,7 @@ struct RandomWalk {
                 // The Single User Devices staging user of the strict tenant keeps the device for
                 // good after its first check-out: rarely, so most walks keep checking in.
                 user = config.strict && rng.chance(0.03) ? "kiosk" : "stage"
-            case .checkOut, .signIn:
+            case .checkOut, .signIn, .tokenPrompt:
                 let endUser = rng.pick(endUsers)
                 user = rng.weighted([(85, endUser), (5, "stage"), (10, "ghost")])
                 if user != "ghost", rng.chance(0.2) {

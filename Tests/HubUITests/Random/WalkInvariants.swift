@@ -65,6 +65,13 @@ enum WalkInvariants {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for app in d.apps {
             let onScreen = app.lifecycle == .foreground && d.block(of: app) == nil && !held.contains(app.id)
+            // An app signed in (holding a token) as another account than the device's user
+            // (issue 12): a leak while it is on screen, else an exposure.
+            if let account = app.token?.account, account != user {
+                let finding = LeakFinding(app: app.id, severity: onScreen ? .visibleLeak : .atRestExposure, owners: [account],
+                                          currentUser: user, itemCount: 0, token: true)
+                if onScreen { leaks.append(finding) } else { exposures.append(finding) }
+            }
             if onScreen {
                 let readable = app.storage.filter { d.open($0, in: app) != nil }
                 // A well-written app lists common items and its shown user's; a faulty one lists all it can read.

@@ -1,0 +1,160 @@
+import SessionEngine
+
+/// `F11`/`r`: single sign-on across the apps (reference 003) on one screen: every rule broken,
+/// named with its values, first; who shares tokens (one client ID, one keychain group); the
+/// broker apps and the embedded ones; then each app's set-up (client ID, redirect URIs, keychain
+/// group, schemes) and its token now; then the tenant's app registrations. Scrolls like the
+/// audit; a click on an app's row zooms its pane.
+enum SSOMapView {
+    /// A body row: its text, where it starts, how it is drawn and what a click on it does.
+    struct Row {
+        enum Look { case heading, text, dim, ok, problem, warning, app }
+        var text: String
+        var indent = 0
+        var look: Look
+        var app: AppID? = nil
+    }
+
+    static func area(_ m: HubModel) -> Rect { ZoomView.area(width: m.width, height: m.height) }
+
+    static func extent(_ m: HubModel) -> (rows: Int, visible: Int) {
+        let r = area(m)
+        return (rows(m, width: max(0, r.width - 2)).count, max(0, r.height - 2))
+    }
+
+    static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        let map = m.device.ssoMap
+        let problems = map.rows.reduce(0) { $0 + $1.problems.count }
+        let title = "SSO map · \(map.rows.count) apps · \(problems) misconfiguration\(problems == 1 ? "" : "s")"
+        let inner = c.box(r, style: problems > 0 ? t.warning : t.focusedBorder, title: title, titleStyle: t.heading)
+        // The title closes the map, as the zoomed pane's does.
+        c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .command(.ssoMap))
+        guard inner.height > 0 else { return }
+        let all = rows(m, width: inner.width)
+        let first = min(m.ssoScroll, max(0, all.count - inner.height))
+        for (i, row) in all.dropFirst(first).prefix(inner.height).enumerated() {
+            c.line(row.text, in: inner, row: i, indent: row.indent, style: style(row.look, t))
+            if let app = row.app, m.device.app(app) != nil {
+                c.hits.add(Rect(x: inner.x, y: inner.y + i, width: inner.width, height: 1), .appCommand(.zoomPane, app: app))
+            }
+        }
+        let key = KeyTable.keyName(of: .ssoMap)
+        let position = all.count > inner.height ? " rows \(first + 1)–\(min(all.count, first + inner.height)) of \(all.count) " : ""
+        c.text(" ↑↓ PgUp/PgDn · click an app: zoom · \(key) or Esc back ", x: r.x + 1, y: r.maxY - 1,
+               width: max(0, r.width - 2 - TextWidth.of(position)), style: t.dim)
+        c.text(position, x: r.maxX - 1 - TextWidth.of(position), y: r.maxY - 1, width: TextWidth.of(position), style: t.dim)
+    }
+
+    /// Every row of the map at `width` columns, wrapped under itself.
+    static func rows(_ m: HubModel, width: Int) -> [Row] {
+        let d = m.device
+        let map = d.ssoMap
+        func name(_ id: AppID) -> String { d.app(id)?.definition.name ?? d.snapshot.appSet.first { $0.id == id }?.name ?? id }
+        var out: [Row] = []
+        func add(_ text: String, indent: Int = 0, _ look: Row.Look, app: AppID? = nil) {
+            for (n, l) in TextWrap.lines(text, width: max(1, width - indent), hanging: 2).enumerated() {
+                out.append(Row(text: l, indent: indent + (n == 0 ? 0 : 2), look: look, app: app))
+            }
+        }
+        guard !map.rows.isEmpty else {
+            add("No app here uses the Microsoft identity SDK with a single sign-on set-up.", .dim)
+            if !map.notConfigured.isEmpty { add("Not configured: " + map.notConfigured.map(name).joined(separator: ", "), indent: 2, .dim) }
+            return out
+        }
+
+        // Every rule broken, named with its values: what a developer fixes.
+        let broken = map.rows.flatMap { row in row.problems.map { (row.app, $0) } }
+        add("Misconfigurations (\(broken.count)): the rule broken, by app", .heading)
+        if broken.isEmpty { add("none: every app is set up as 003 says", indent: 2, .ok) }
+        for (app, problem) in broken {
+            add("✗ \(name(app)): \(problem)", indent: 2, problem.onlyPreventsSharing || problem.fallsBackToEmbedded ? .warning : .problem, app: app)
+        }
+
+        // Who shares tokens without the broker.
+        out.append(Row(text: "", look: .text))
+        add("Who shares tokens (same client ID, same keychain group)", .heading)
+        if map.groups.isEmpty { add("nobody: no two apps share a client ID and a keychain group", indent: 2, .dim) }
+        for g in map.groups {
+            add("\(g.keychainGroup): \(g.apps.map(name).joined(separator: ", "))", indent: 2, .ok)
+            add("client \(g.clientID)", indent: 4, .dim)
+        }
+        let alone = map.rows.filter { $0.sharesWith.isEmpty }
+        if !alone.isEmpty {
+            add("alone: " + alone.map { "\(name($0.app)) (\($0.sso.tokenCacheGroup))" }.joined(separator: ", "), indent: 2, .dim)
+        }
+
+        // The broker and the embedded flow.
+        let brokered = map.rows.filter { $0.path == .broker }
+        let embedded = map.rows.filter { $0.path != .broker }
+        let holds = d.brokerAccounts
+        add("Broker apps (\(SharedDevice.brokerAppName), AD_CREDENTIALS_AUTO): "
+            + (brokered.isEmpty ? "none" : brokered.map { name($0.app) }.joined(separator: ", ")), .heading)
+        add("\(SharedDevice.brokerAppName) holds: " + (holds.isEmpty ? "no account" : holds.map(\.name).joined(separator: ", ")), indent: 2, .dim)
+        for row in embedded {
+            if case let .embedded(fellBack?) = row.path {
+                add("\(name(row.app)): asks for the broker but falls back to the embedded flow (\(TokenText.short(fellBack)))",
+                    indent: 2, .warning, app: row.app)
+            } else {
+                add("\(name(row.app)): embedded only (AD_CREDENTIALS_EMBEDDED): never calls the broker", indent: 2, .dim, app: row.app)
+            }
+        }
+
+        // Each app's set-up and its token now.
+        out.append(Row(text: "", look: .text))
+        add("Apps: set-up and token (click one to zoom its pane)", .heading)
+        for row in map.rows {
+            let sso = row.sso
+            let path: String
+            switch row.path {
+            case .broker: path = "broker"
+            case .embedded(fellBack: nil): path = "embedded"
+            case .embedded: path = "embedded (fell back)"
+            }
+            add("\(name(row.app)) · \(sso.bundleID) · \(path)", indent: 2, .app, app: row.app)
+            let registration = map.registrations.first { $0.clientID == sso.clientID }
+            add("client   \(sso.clientID)" + (registration.map { " (\($0.name))" } ?? " (not registered)"), indent: 4,
+                registration == nil ? .problem : .text, app: row.app)
+            for uri in sso.redirectURIs {
+                let registered = registration?.redirectURIs.contains(uri) ?? false
+                add("redirect \(uri) \(registered ? "✓" : "✗ not registered")", indent: 4, registered ? .text : .problem, app: row.app)
+            }
+            add("keychain \(sso.keychainGroup ?? "none (own: \(sso.bundleID))")"
+                + (row.sharesWith.isEmpty ? "" : " · shares with " + row.sharesWith.map(name).joined(separator: ", ")), indent: 4, .text, app: row.app)
+            let schemes = sso.urlSchemes.isEmpty ? "none" : sso.urlSchemes.joined(separator: ", ")
+            let queries = sso.querySchemes.isEmpty ? "none" : sso.querySchemes.joined(separator: ", ")
+            add("schemes  \(schemes) · queries \(queries)" + (sso.certificateAuth ? " · certificate auth" : ""), indent: 4, .dim, app: row.app)
+            if let app = d.app(row.app), let token = TokenText.line(d.tokenStatus(of: row.app), app: app, width: max(1, width - 4)) {
+                add(token.text, indent: 4, token.look == .failed ? .problem : token.look == .valid ? .ok : .dim, app: row.app)
+            }
+        }
+        if !map.notConfigured.isEmpty {
+            add("Not in the map (no single sign-on set-up): " + map.notConfigured.map(name).joined(separator: ", "), indent: 2, .dim)
+        }
+
+        // The portal's side.
+        out.append(Row(text: "", look: .text))
+        add("App registrations (tenant): client ID and its redirect URIs", .heading)
+        if map.registrations.isEmpty { add("none", indent: 2, .problem) }
+        for reg in map.registrations {
+            add("\(reg.name) · \(reg.clientID)", indent: 2, .text)
+            for uri in reg.redirectURIs {
+                let users = map.rows.filter { $0.sso.clientID == reg.clientID && $0.sso.redirectURIs.contains(uri) }.map { name($0.app) }
+                add(uri + (users.isEmpty ? " (no app uses it)" : " → " + users.joined(separator: ", ")), indent: 4, .dim)
+            }
+        }
+        return out
+    }
+
+    private static func style(_ look: Row.Look, _ t: Theme) -> CellStyle {
+        switch look {
+        case .heading: t.heading
+        case .text: t.text
+        case .dim: t.dim
+        case .ok: t.success
+        case .problem: t.error
+        case .warning: t.warning
+        case .app: t.title
+        }
+    }
+}
