@@ -28,14 +28,26 @@ public struct KeyContext: Equatable, Sendable {
     public var tooSmall: Bool
     /// The forecast-and-confirm dialog is open: only its own keys work.
     public var confirming: Bool = false
+    /// A lesson plays (its narration panel shows): the lesson's keys work.
+    public var lessonPlaying: Bool = false
+    /// The lesson waits for the class to do the next step.
+    public var lessonWaiting: Bool = false
+    /// The lesson has a step before this one (or the class's turn to cancel).
+    public var lessonCanGoBack: Bool = false
+    /// The lesson has a step after this one.
+    public var lessonCanGoOn: Bool = false
+    /// The lesson's next step has actions the class can do themselves.
+    public var lessonCanTry: Bool = false
     /// The focused pane's app has a single sign-on configuration (an MSAL app of reference 003).
     public var paneHasSSO: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
     /// have the keys then; nor while the confirm dialog is open.
+    /// While a lesson plays and the trainer leads, nobody types: the form gives its keys to
+    /// the lesson (Space is the next step); it takes them again when the class has its turn.
     public var textFieldFocused: Bool {
-        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming
+        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && (!lessonPlaying || lessonWaiting)
             && view != .zoom && view != .audit && view != .diagram && view != .ssoMap
     }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).

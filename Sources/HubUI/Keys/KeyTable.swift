@@ -17,8 +17,18 @@ public enum KeyTable {
     /// The bindings shown in the hint line for `context`: help first (so it is never cut
     /// off), then the rest in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
-        let all = bindings.compactMap { b in b.hintText(in: context).map { (binding: b, text: $0) } }
+        let all = bindings.enumerated().compactMap { i, b in hintText(of: b, at: i, in: context).map { (binding: b, text: $0) } }
         return all.filter { $0.binding.command == .help } + all.filter { $0.binding.command != .help }
+    }
+
+    /// A binding's hint, without the keys a lesson binding earlier in the table takes (Enter
+    /// while the trainer leads is the next step, so the Hub's menu shows as `m menu`).
+    private static func hintText(of binding: KeyBinding, at index: Int, in context: KeyContext) -> String? {
+        guard binding.inHint else { return nil }
+        let keys = binding.activeKeys(in: context).filter { key in
+            !bindings[..<index].contains { KeyBinding.lessonCommands.contains($0.command) && $0.activeKeys(in: context).contains(key) }
+        }
+        return keys.first.map { "\($0.displayName) \(binding.help)" }
     }
 
     private static let focusBindings: [KeyBinding] = [
@@ -27,6 +37,13 @@ public enum KeyTable {
         // The forecast-and-confirm dialog: every step that cannot be taken back
         KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
         KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
+        // A lesson while the trainer leads: Enter is the next step too (issue 14: "Space/Enter").
+        // No text field takes keys then, so Enter is free of typing; it comes before the Hub's
+        // and the panes' Enter (menu, launch), which stay on their letters. When the class has
+        // its turn, Enter is theirs again with its usual meaning.
+        KeyBinding([.enter], "next step", .lessonNext, scope: "lesson (the trainer leads)", inHint: false) {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
+        },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
         KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
         KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },
@@ -74,6 +91,18 @@ public enum KeyTable {
         KeyBinding([.pageDown], "scroll down", .scrollDown, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.home], "oldest", .scrollTop, scope: "event log / help", inHint: false) { $0.scrollable },
         KeyBinding([.end], "newest", .scrollBottom, scope: "event log / help", inHint: false) { $0.scrollable },
+        // A lesson playing: these keys exist only while its narration panel shows (Space and
+        // the brackets type into a text field, the arrows still work there)
+        KeyBinding([.char(" "), .char("]"), .right], "next step", .lessonNext, scope: "lesson") {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
+        },
+        KeyBinding([.char(" "), .char("]"), .right], "show them", .lessonShow, scope: "lesson (the class's turn)") {
+            $0.lessonPlaying && $0.lessonWaiting
+        },
+        KeyBinding([.char("["), .left], "step back", .lessonBack, scope: "lesson") { $0.lessonPlaying && $0.lessonCanGoBack },
+        KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanTry
+        },
         // Single sign-on on a focused app's pane (issue 12). `i` keeps its meaning (sign in
         // here, the app's interactive token request); `x` removes the account in this app
         // only (MSAL removeAccount, not a global sign-out: that is `u`); `R` refreshes.

@@ -49,6 +49,8 @@ public struct HubModel: TerminalProgram, Sendable {
     var syncedState: DeviceState.Kind?
     /// The hint line's "more" menu is open.
     public internal(set) var hintMenuOpen = false
+    /// The narration panel of the lesson playing, if one plays (set by the lesson player).
+    public var lesson: LessonPanel?
     /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
     public internal(set) var typeAhead: [Key] = []
 
@@ -146,6 +148,9 @@ public struct HubModel: TerminalProgram, Sendable {
                    stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
                    signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil,
+                   lessonPlaying: lesson != nil, lessonWaiting: lesson?.isWaiting ?? false,
+                   lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
+                   lessonCanTry: lesson?.nextTryable ?? false,
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil)
     }
 

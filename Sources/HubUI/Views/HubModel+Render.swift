@@ -1,6 +1,9 @@
 import SessionEngine
 
 extension HubModel {
+    /// Rows the lesson's narration panel takes at the model's size (0 without a lesson).
+    var lessonRows: Int { lesson == nil ? 0 : LessonPanel.rows(forHeight: height) }
+
     /// Draws the whole screen: a pure function of the model and the size.
     public func render(width: Int, height: Int) -> Frame {
         var c = Canvas(width: width, height: height, theme: theme)
@@ -8,7 +11,8 @@ extension HubModel {
             TooSmallView.draw(&c, width: width, height: height)
             return c.frame
         }
-        let layout = ScreenLayout(width: width, height: height)
+        let lessonRows = lesson == nil ? 0 : LessonPanel.rows(forHeight: height)
+        let layout = ScreenLayout(width: width, height: height, lessonRows: lessonRows)
         StatusLine.draw(self, &c, layout.status)
         switch view {
         case .panes:
@@ -21,10 +25,11 @@ extension HubModel {
             // The picture and its legend need the whole width at 80 columns (the current
             // state is highlighted in it).
             DiagramView.draw(self, &c, layout.body)
-        case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height))
-        case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height))
-        case .ssoMap: SSOMapView.draw(self, &c, ZoomView.area(width: width, height: height))
+        case .zoom: ZoomView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
+        case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
+        case .ssoMap: SSOMapView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
         }
+        if let lesson { LessonPanelView.draw(lesson, &c, layout.lesson) }
         // The zoom, the audit and the SSO map cover the Hub column: no cursor in its hidden form.
         if view == .zoom || view == .audit || view == .ssoMap { c.cursor = nil }
         HintLine.draw(self, &c, layout.hint)
