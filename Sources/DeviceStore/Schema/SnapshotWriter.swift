@@ -23,6 +23,8 @@ final class SnapshotWriter {
     private var enrollmentJSON: (Enrollment, String)?
     private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
     private var tokensJSON: (TokenStore, String)?
+    private var ownersJSONCache: [[UserID]: String] = [:]
+    private var tokenJSON: [AppID: (AppTokenState, String)] = [:]
 
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
@@ -37,7 +39,7 @@ final class SnapshotWriter {
         }
         let old = saved ?? SavedState()
         var next = SavedState()
-        try writeDevice(new, db)
+        next.deviceRow = try writeDevice(new, unless: old.deviceRow, db)
         try writeSessions(new.history, old: old, db)
         next.historyCount = new.history.count
         next.historyLast = new.history.last
@@ -64,7 +66,9 @@ final class SnapshotWriter {
 
     // MARK: device
 
-    private func writeDevice(_ s: DeviceSnapshot, _ db: Database) throws {
+    /// Writes the device row unless its values are `written` (a launch that moved no clock),
+    /// and returns the values the row holds.
+    private func writeDevice(_ s: DeviceSnapshot, unless written: [DatabaseValue]?, _ db: Database) throws -> [DatabaseValue] {
         let statement = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO device (id, name, profile, profile_json, state, state_user, enrollment_progress,
                 online, now_ms, last_activity_ms, enrollment, session_user, session_started_ms, session_passcode_hash,
@@ -74,16 +78,19 @@ final class SnapshotWriter {
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
-        let args: [(any DatabaseValueConvertible)?] = [
-            s.name, s.profile.id.rawValue, try cached(s.profile, &profileJSON), s.state.kind.rawValue, s.state.user?.name, progress,
-            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map { try cached($0, &enrollmentJSON) },
-            s.session?.user.name, s.session?.startedAt.milliseconds, s.session?.passcodeHash?.phc,
-            s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
-            try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
-            s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries), s.leakCount, s.exposureCount,
-            try s.tokens.map { try cached($0, &tokensJSON) },
+        let row: [DatabaseValue] = [
+            column(s.name), column(s.profile.id.rawValue), column(try cached(s.profile, &profileJSON)),
+            column(s.state.kind.rawValue), column(s.state.user?.name), column(progress),
+            column(s.online), column(s.now.milliseconds), column(s.lastActivity.milliseconds),
+            column(try s.enrollment.map { try cached($0, &enrollmentJSON) }),
+            column(s.session?.user.name), column(s.session?.startedAt.milliseconds), column(s.session?.passcodeHash?.phc),
+            column(s.marks.checkOuts), column(s.marks.wipes), column(s.previousAccount?.name), column(ForegroundText.encode(s.foreground)),
+            column(try cached(s.appSet, &appSetJSON)), column(s.deliveryMode.rawValue),
+            column(s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries)), column(s.leakCount), column(s.exposureCount),
+            column(try s.tokens.map { try cached($0, &tokensJSON) }),
         ]
-        try statement.execute(arguments: StatementArguments(args))
+        if row != written { try statement.execute(arguments: StatementArguments(row)) }
+        return row
     }
 
     // MARK: sessions
@@ -154,12 +161,13 @@ final class SnapshotWriter {
             definition = try json(app.definition)
             definitionJSON[app.id] = (app.definition, definition)
         }
-        let args: [(any DatabaseValueConvertible)?] = [
-            app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
-            app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
-            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try json($0) },
+        let row: [DatabaseValue] = [
+            column(app.id), column(position), column(app.definition.name), column(definition), column(app.lifecycle.rawValue),
+            column(app.sdkSeen?.checkOuts), column(app.sdkSeen?.wipes), column(app.initialCheckFailed), column(app.sawCheckedIn),
+            column(app.currentUser?.name), column(app.userChangeFlag), column(fields.nextSerial),
+            column(try app.token.map { try cachedToken($0, of: app.id) }),
         ]
-        try statement.execute(arguments: StatementArguments(args))
+        try statement.execute(arguments: StatementArguments(row))
     }
 
     private func writeItems(_ app: AppRuntime, _ db: Database) throws {
@@ -200,7 +208,8 @@ final class SnapshotWriter {
             """)
         for i in start..<app.log.count {
             let e = app.log[i]
-            try insert.execute(arguments: [app.id, i + 1, e.time.milliseconds, e.kind.rawValue, e.name, e.detail])
+            let row = [column(app.id), column(i + 1), column(e.time.milliseconds), column(e.kind.rawValue), column(e.name), column(e.detail)]
+            try insert.execute(arguments: StatementArguments(row))
         }
     }
 
@@ -217,7 +226,8 @@ final class SnapshotWriter {
         guard start < new.count else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
         for e in new[start...] {
-            try insert.execute(arguments: [e.seq, e.time.milliseconds, e.kind.rawValue, e.app, e.text])
+            let row = [column(e.seq), column(e.time.milliseconds), column(e.kind.rawValue), column(e.app), column(e.text)]
+            try insert.execute(arguments: StatementArguments(row))
         }
     }
 
@@ -235,11 +245,14 @@ final class SnapshotWriter {
     }
 
     private func writeFindings(_ findings: [LeakFinding], _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM findings")
+        // Cached statements: the findings change at most check-outs and check-ins.
+        try db.cachedStatement(sql: "DELETE FROM findings").execute()
+        guard !findings.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         for (i, f) in findings.enumerated() {
-            try db.execute(sql: """
-                INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [i, f.app, f.severity.rawValue, try json(f.owners), f.currentUser?.name, f.itemCount, f.token])
+            try insert.execute(arguments: [i, f.app, f.severity.rawValue, try ownersJSON(f.owners), f.currentUser?.name, f.itemCount, f.token])
         }
     }
 
@@ -249,6 +262,23 @@ final class SnapshotWriter {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// A finding's owners as JSON, the encoder run once per distinct list (a handful per device).
+    private func ownersJSON(_ owners: [UserID]) throws -> String {
+        if let text = ownersJSONCache[owners] { return text }
+        let text = try json(owners)
+        if ownersJSONCache.count > 64 { ownersJSONCache.removeAll() }
+        ownersJSONCache[owners] = text
+        return text
+    }
+
+    /// An app's token as JSON, re-encoded only when it changed (the row is rewritten at every launch).
+    private func cachedToken(_ token: AppTokenState, of app: AppID) throws -> String {
+        if let (old, text) = tokenJSON[app], old == token { return text }
+        let text = try json(token)
+        tokenJSON[app] = (token, text)
+        return text
+    }
+
     private func cached<T: Encodable & Equatable>(_ value: T, _ cache: inout (T, String)?) throws -> String {
         if let (old, text) = cache, old == value { return text }
         let text = try json(value)
@@ -256,6 +286,11 @@ final class SnapshotWriter {
         return text
     }
 }
+
+/// A column's value, made without boxing it in an existential: the array literals of
+/// `any DatabaseValueConvertible` were half of a save's cost in the profile (issue 13).
+@inline(__always)
+func column<T: DatabaseValueConvertible>(_ value: T?) -> DatabaseValue { value?.databaseValue ?? .null }
 
 /// The `foreground` column: `hub`, `browser`, `authenticator` or `app:<id>`, readable in `sqlite3`.
 enum ForegroundText {
