@@ -1,4 +1,3 @@
-import GRDB
 import SessionEngine
 
 /// What the tables hold after a write, kept small: the counts and last entries of the
@@ -13,8 +12,6 @@ struct SavedState {
     var failedAttempts: [UserID: FailedAttempts] = [:]
     var keyServer: [UserID: KeyMaterial] = [:]
     var findings: [LeakFinding] = []
-    /// The device row's column values as last written (nil: not written by this writer).
-    var deviceRow: [DatabaseValue]?
 }
 
 /// One app as its rows hold it.

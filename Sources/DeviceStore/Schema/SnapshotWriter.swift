@@ -39,7 +39,7 @@ final class SnapshotWriter {
         }
         let old = saved ?? SavedState()
         var next = SavedState()
-        next.deviceRow = try writeDevice(new, unless: old.deviceRow, db)
+        try writeDevice(new, db)
         try writeSessions(new.history, old: old, db)
         next.historyCount = new.history.count
         next.historyLast = new.history.last
@@ -66,9 +66,7 @@ final class SnapshotWriter {
 
     // MARK: device
 
-    /// Writes the device row unless its values are `written` (a launch that moved no clock),
-    /// and returns the values the row holds.
-    private func writeDevice(_ s: DeviceSnapshot, unless written: [DatabaseValue]?, _ db: Database) throws -> [DatabaseValue] {
+    private func writeDevice(_ s: DeviceSnapshot, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO device (id, name, profile, profile_json, state, state_user, enrollment_progress,
                 online, now_ms, last_activity_ms, enrollment, session_user, session_started_ms, session_passcode_hash,
@@ -78,19 +76,16 @@ final class SnapshotWriter {
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
-        let row: [DatabaseValue] = [
-            column(s.name), column(s.profile.id.rawValue), column(try cached(s.profile, &profileJSON)),
-            column(s.state.kind.rawValue), column(s.state.user?.name), column(progress),
-            column(s.online), column(s.now.milliseconds), column(s.lastActivity.milliseconds),
-            column(try s.enrollment.map { try cached($0, &enrollmentJSON) }),
-            column(s.session?.user.name), column(s.session?.startedAt.milliseconds), column(s.session?.passcodeHash?.phc),
-            column(s.marks.checkOuts), column(s.marks.wipes), column(s.previousAccount?.name), column(ForegroundText.encode(s.foreground)),
-            column(try cached(s.appSet, &appSetJSON)), column(s.deliveryMode.rawValue),
-            column(s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries)), column(s.leakCount), column(s.exposureCount),
-            column(try s.tokens.map { try cached($0, &tokensJSON) }),
+        let args: [(any DatabaseValueConvertible)?] = [
+            s.name, s.profile.id.rawValue, try cached(s.profile, &profileJSON), s.state.kind.rawValue, s.state.user?.name, progress,
+            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map { try cached($0, &enrollmentJSON) },
+            s.session?.user.name, s.session?.startedAt.milliseconds, s.session?.passcodeHash?.phc,
+            s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
+            try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
+            s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries), s.leakCount, s.exposureCount,
+            try s.tokens.map { try cached($0, &tokensJSON) },
         ]
-        if row != written { try statement.execute(arguments: StatementArguments(row)) }
-        return row
+        try statement.execute(arguments: StatementArguments(args))
     }
 
     // MARK: sessions
@@ -161,13 +156,12 @@ final class SnapshotWriter {
             definition = try json(app.definition)
             definitionJSON[app.id] = (app.definition, definition)
         }
-        let row: [DatabaseValue] = [
-            column(app.id), column(position), column(app.definition.name), column(definition), column(app.lifecycle.rawValue),
-            column(app.sdkSeen?.checkOuts), column(app.sdkSeen?.wipes), column(app.initialCheckFailed), column(app.sawCheckedIn),
-            column(app.currentUser?.name), column(app.userChangeFlag), column(fields.nextSerial),
-            column(try app.token.map { try cachedToken($0, of: app.id) }),
+        let args: [(any DatabaseValueConvertible)?] = [
+            app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
+            app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
+            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try cachedToken($0, of: app.id) },
         ]
-        try statement.execute(arguments: StatementArguments(row))
+        try statement.execute(arguments: StatementArguments(args))
     }
 
     private func writeItems(_ app: AppRuntime, _ db: Database) throws {
@@ -208,8 +202,7 @@ final class SnapshotWriter {
             """)
         for i in start..<app.log.count {
             let e = app.log[i]
-            let row = [column(app.id), column(i + 1), column(e.time.milliseconds), column(e.kind.rawValue), column(e.name), column(e.detail)]
-            try insert.execute(arguments: StatementArguments(row))
+            try insert.execute(arguments: [app.id, i + 1, e.time.milliseconds, e.kind.rawValue, e.name, e.detail])
         }
     }
 
@@ -226,8 +219,7 @@ final class SnapshotWriter {
         guard start < new.count else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
         for e in new[start...] {
-            let row = [column(e.seq), column(e.time.milliseconds), column(e.kind.rawValue), column(e.app), column(e.text)]
-            try insert.execute(arguments: StatementArguments(row))
+            try insert.execute(arguments: [e.seq, e.time.milliseconds, e.kind.rawValue, e.app, e.text])
         }
     }
 
@@ -286,11 +278,6 @@ final class SnapshotWriter {
         return text
     }
 }
-
-/// A column's value, made without boxing it in an existential: the array literals of
-/// `any DatabaseValueConvertible` were half of a save's cost in the profile (issue 13).
-@inline(__always)
-func column<T: DatabaseValueConvertible>(_ value: T?) -> DatabaseValue { value?.databaseValue ?? .null }
 
 /// The `foreground` column: `hub`, `browser`, `authenticator` or `app:<id>`, readable in `sqlite3`.
 enum ForegroundText {
