@@ -23,6 +23,8 @@ final class SnapshotWriter {
     private var enrollmentJSON: (Enrollment, String)?
     private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
     private var tokensJSON: (TokenStore, String)?
+    private var ownersJSONCache: [[UserID]: String] = [:]
+    private var tokenJSON: [AppID: (AppTokenState, String)] = [:]
 
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
@@ -157,7 +159,7 @@ final class SnapshotWriter {
         let args: [(any DatabaseValueConvertible)?] = [
             app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
             app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
-            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try json($0) },
+            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try cachedToken($0, of: app.id) },
         ]
         try statement.execute(arguments: StatementArguments(args))
     }
@@ -235,11 +237,14 @@ final class SnapshotWriter {
     }
 
     private func writeFindings(_ findings: [LeakFinding], _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM findings")
+        // Cached statements: the findings change at most check-outs and check-ins.
+        try db.cachedStatement(sql: "DELETE FROM findings").execute()
+        guard !findings.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         for (i, f) in findings.enumerated() {
-            try db.execute(sql: """
-                INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [i, f.app, f.severity.rawValue, try json(f.owners), f.currentUser?.name, f.itemCount, f.token])
+            try insert.execute(arguments: [i, f.app, f.severity.rawValue, try ownersJSON(f.owners), f.currentUser?.name, f.itemCount, f.token])
         }
     }
 
@@ -247,6 +252,23 @@ final class SnapshotWriter {
 
     private func json<T: Encodable>(_ value: T) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// A finding's owners as JSON, the encoder run once per distinct list (a handful per device).
+    private func ownersJSON(_ owners: [UserID]) throws -> String {
+        if let text = ownersJSONCache[owners] { return text }
+        let text = try json(owners)
+        if ownersJSONCache.count > 64 { ownersJSONCache.removeAll() }
+        ownersJSONCache[owners] = text
+        return text
+    }
+
+    /// An app's token as JSON, re-encoded only when it changed (the row is rewritten at every launch).
+    private func cachedToken(_ token: AppTokenState, of app: AppID) throws -> String {
+        if let (old, text) = tokenJSON[app], old == token { return text }
+        let text = try json(token)
+        tokenJSON[app] = (token, text)
+        return text
     }
 
     private func cached<T: Encodable & Equatable>(_ value: T, _ cache: inout (T, String)?) throws -> String {

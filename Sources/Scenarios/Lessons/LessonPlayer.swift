@@ -212,6 +212,14 @@ public struct LessonPlayer: TerminalProgram {
         return command
     }
 
+    /// The simulated clock stands still in a lesson (its steps move it), so only the
+    /// enrollment animation is timed; otherwise nothing changes until the next input and the
+    /// terminal sleeps (issue 13: an idle lesson writes nothing and does not wake).
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? {
+        guard case .enrolling = model.device.state else { return nil }
+        return model.secondsUntilTimedChange(shown: shown)
+    }
+
     private mutating func run(_ command: UICommand) -> ProgramCommand {
         switch command {
         case .lessonNext: next()

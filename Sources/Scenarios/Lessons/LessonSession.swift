@@ -70,6 +70,14 @@ public struct LessonSession: TerminalProgram {
         stage = .playing(player)
     }
 
+    /// The playing lesson's timing; the picker changes only on input.
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? {
+        switch stage {
+        case let .playing(player): player.secondsUntilTimedChange(shown: shown)
+        case .picking: nil
+        }
+    }
+
     public func render(width: Int, height: Int) -> Frame {
         switch stage {
         case let .playing(player): player.render(width: width, height: height)
