@@ -35,6 +35,9 @@ public struct CompareModel: TerminalProgram, Sendable {
     /// Whether the frame shows both devices now.
     public var showsSideBySide: Bool { prefersSideBySide && width >= Self.sideBySideWidth }
 
+    /// Ticks change nothing here (both devices stand still between steps): sleep until input.
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? { nil }
+
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
         switch event {
         case let .resize(w, h):

@@ -45,6 +45,9 @@ public struct ComparePicker: TerminalProgram, Sendable {
 
     public var entries: [Entry] { comparisons + scenarios }
 
+    /// A list of files: nothing changes without input, so sleep until it comes.
+    public func secondsUntilTimedChange(shown: Frame?) -> Double? { nil }
+
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
         switch event {
         case let .resize(w, h):

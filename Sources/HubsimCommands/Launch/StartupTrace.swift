@@ -123,6 +123,9 @@ private struct FirstRenderMark: TerminalProgram {
 
     mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
 
+    /// A traced start sleeps as an untraced one does (issue 13's idle figure holds either way).
+    func secondsUntilTimedChange(shown: Frame?) -> Double? { model.secondsUntilTimedChange(shown: shown) }
+
     func render(width: Int, height: Int) -> Frame {
         let frame = model.render(width: width, height: height)
         StartupTrace.mark(.firstRender)
