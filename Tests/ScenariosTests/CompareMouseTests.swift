@@ -206,3 +206,23 @@ import Testing
         #expect(choices.comparison(at: last).scenario.file == choices.scenarios.last!.comparison.scenario.file)
     }
 }
+
+/// Issue 13 for side by side: both devices stand still between steps and the picker is a
+/// list, so neither asks the terminal to wake it; a spurious tick changes nothing on screen.
+@Suite struct CompareIdleTests {
+    @Test func theComparisonSleepsUntilTheNextInput() throws {
+        var model = try CompareMouseTests.model(width: 160, height: 40)
+        let frame = model.render(width: 160, height: 40)
+        #expect(model.secondsUntilTimedChange(shown: frame) == nil)
+        #expect(model.handle(.tick(1), shown: frame) == .unchanged)
+        #expect(model.render(width: 160, height: 40) == frame)
+    }
+
+    @Test func thePickerSleepsUntilTheNextInput() {
+        var picker = ComparePickerTests.picker()
+        let frame = picker.render(width: 80, height: 24)
+        #expect(picker.secondsUntilTimedChange(shown: frame) == nil)
+        #expect(picker.handle(.tick(1), shown: frame) == .unchanged)
+        #expect(picker.render(width: 80, height: 24) == frame)
+    }
+}
