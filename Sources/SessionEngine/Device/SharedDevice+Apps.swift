@@ -5,6 +5,7 @@ extension SharedDevice {
         guard let lifecycle = lifecycle(of: id) else { return refuse("launch", unknownApp(id)) }
         touch()
         if lifecycle == .foreground { return .success(.foreground) }
+        let previous = snapshot.foreground.appID
         sendForegroundAppToBackground()
         let cold = !lifecycle.isRunning
         logEvent(.event, "launch \(id)\(cold ? " (cold start)" : "")")
@@ -12,7 +13,7 @@ extension SharedDevice {
         snapshot.foreground = .app(id)
         if cold { withApp(id) { $0.initialCheckFailed = false } }
         scheduleForegroundDelivery(id, coldStart: cold)
-        audit()
+        audit(touching: [previous, id])
         return .success(.foreground)
     }
 
@@ -25,7 +26,7 @@ extension SharedDevice {
         if lifecycle == .foreground { snapshot.foreground = .hub }
         setLifecycle(id, .background)
         logEvent(.event, "\(id) to the background")
-        audit()
+        audit(touching: [id])
         return .success(.background)
     }
 
@@ -37,7 +38,7 @@ extension SharedDevice {
         if lifecycle == .foreground { snapshot.foreground = .hub }
         setLifecycle(id, .suspended)
         logEvent(.event, "\(id) suspended")
-        audit()
+        audit(touching: [id])
         return .success(.suspended)
     }
 

@@ -35,6 +35,8 @@ extension SharedDevice {
         guard case var .enrolling(progress) = state else {
             return refuse("installProfile", state == .unenrolled ? .notEnrolled : .alreadyEnrolled)
         }
+        // What the step changed: the app it pushed and one sent to the background.
+        var touched = [snapshot.foreground.appID]
         if let step = progress.current {
             let appStepIndex = progress.completed - profile.installSteps.count
             if appStepIndex >= 0 && appStepIndex < snapshot.appSet.count {
@@ -42,6 +44,7 @@ extension SharedDevice {
                 // The new app's place only: rebuilding the whole index at every step made
                 // enrolling N apps cost N² lookups.
                 indexLastApp()
+                touched.append(snapshot.apps[snapshot.apps.count - 1].id)
             }
             logEvent(.event, "profile install: \(step)")
             progress.completed += 1
@@ -57,7 +60,7 @@ extension SharedDevice {
         } else {
             snapshot.state = .enrolling(progress)
         }
-        audit()
+        audit(touching: touched)
         return .success(state)
     }
 

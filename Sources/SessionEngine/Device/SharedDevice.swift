@@ -28,6 +28,11 @@ public struct SharedDevice: Sendable {
     public let tenant: Tenant
     let deps: EngineDependencies
     private(set) var appIndex: [AppID: Int] = [:]
+    /// Whether an installed app encrypts with the key server's keys: asked at every check-out
+    /// and sign-in, kept here rather than found by a pass over every app each time.
+    private(set) var hasExternalEncryptionApp = false
+    /// What the last leak audit depended on beyond the apps themselves (nil: none ran yet).
+    private var lastAudit: AuditContext?
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive
     /// (`hubsim` without `--device`), so a recording and its replay show one device.
@@ -147,13 +152,19 @@ public struct SharedDevice: Sendable {
 
     mutating func reindex() {
         appIndex = [:]
-        for (i, app) in snapshot.apps.enumerated() { appIndex[app.id] = i }
+        hasExternalEncryptionApp = false
+        for i in snapshot.apps.indices { index(i) }
     }
 
     /// Indexes the app just appended to `snapshot.apps`.
     mutating func indexLastApp() {
         guard let last = snapshot.apps.indices.last else { return }
-        appIndex[snapshot.apps[last].id] = last
+        index(last)
+    }
+
+    private mutating func index(_ i: Int) {
+        appIndex[snapshot.apps[i].id] = i
+        if snapshot.apps[i].definition.workspaceOneSupport == .externalEncryption { hasExternalEncryptionApp = true }
     }
 
     mutating func withApp<R>(_ id: AppID, _ body: (inout AppRuntime) -> R) -> R? {
@@ -167,7 +178,7 @@ public struct SharedDevice: Sendable {
 
     /// The off-device key server hands out one key per user, the same every time.
     mutating func ensureExternalKeys(for user: UserID) {
-        if snapshot.externalKeyServer[user] == nil && snapshot.apps.contains(where: { $0.definition.workspaceOneSupport == .externalEncryption }) {
+        if hasExternalEncryptionApp && snapshot.externalKeyServer[user] == nil {
             snapshot.externalKeyServer[user] = deps.keys.makeKey()
         }
     }
@@ -197,12 +208,33 @@ public struct SharedDevice: Sendable {
 
     /// Runs the leak audit and logs what changed.
     mutating func audit() {
-        let user = state.user
-        // An app with a delivery held in step mode is mid-notice: the real system would have
-        // delivered at once, so the pause is shown as "pending", not audited as a visible leak.
-        let held = Set(snapshot.heldDeliveries.map(\.app))
-        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: user, cipher: deps.cipher,
-                                       uiBlocked: { block(of: $0) != nil || held.contains($0.id) })
+        let context = AuditContext(state: state, held: snapshot.heldDeliveries)
+        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, cipher: deps.cipher,
+                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
+        record(fresh, context)
+    }
+
+    /// Runs the leak audit of the apps `touched` only, when the event changed nothing else an
+    /// app's findings depend on (the device's user, its lock, which apps have a delivery held)
+    /// and the last audit saw the same: every other app's findings stand. Otherwise, or before
+    /// the device's first audit, every app is audited. Debug builds check it against a full audit.
+    mutating func audit(touching touched: [AppID?]) {
+        let context = AuditContext(state: state, held: snapshot.heldDeliveries)
+        guard let last = lastAudit, last.user == context.user, last.locked == context.locked,
+              last.held.symmetricDifference(context.held).allSatisfy({ touched.contains($0) }) else { return audit() }
+        let indices = Set(touched.compactMap { $0.flatMap { appIndex[$0] } }).sorted()
+        let fresh = LeakAudit.findings(updating: snapshot.findings, apps: snapshot.apps, at: indices, index: appIndex,
+                                       deviceUser: context.user, cipher: deps.cipher,
+                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
+        assert(fresh == LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, cipher: deps.cipher,
+                                           uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) }),
+               "the audit of the touched apps differs from a full audit")
+        record(fresh, context)
+    }
+
+    /// Logs the findings that appeared and cleared since the last audit, and keeps `fresh`.
+    private mutating func record(_ fresh: [LeakFinding], _ context: AuditContext) {
+        lastAudit = context
         let old = Set(snapshot.findings)
         for f in fresh where !old.contains(f) {
             switch f.severity {
@@ -234,4 +266,20 @@ public enum AppBlock: String, Equatable, Sendable {
 private struct FindingSlot: Hashable {
     var app: AppID
     var severity: LeakFinding.Severity
+}
+
+/// What every app's findings depend on besides the app itself.
+private struct AuditContext {
+    var user: UserID?
+    /// A locked device blocks every Workspace ONE app's UI.
+    var locked: Bool
+    /// An app with a delivery held in step mode is mid-notice: the real system would have
+    /// delivered at once, so the pause is shown as "pending", not audited as a visible leak.
+    var held: Set<AppID>
+
+    init(state: DeviceState, held deliveries: [Delivery]) {
+        user = state.user
+        if case .locked = state { locked = true } else { locked = false }
+        held = deliveries.isEmpty ? [] : Set(deliveries.map(\.app))
+    }
 }
