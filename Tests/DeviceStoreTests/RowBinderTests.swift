@@ -11,13 +11,13 @@ import Testing
         try queue.write { db in
             try db.execute(sql: """
                 CREATE TABLE t (i INTEGER, big INTEGER, flag INTEGER, text TEXT, empty TEXT, none TEXT,
-                                blob BLOB, nothing BLOB, required TEXT NOT NULL)
+                                blob BLOB, absent BLOB, required TEXT NOT NULL)
                 """)
         }
         return queue
     }
 
-    private static let insert = "INSERT INTO t (i, big, flag, text, empty, none, blob, nothing, required) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let insert = "INSERT INTO t (i, big, flag, text, empty, none, blob, absent, required) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     @Test func everyKindOfValueLandsWithItsSQLiteType() throws {
         let queue = try table()
@@ -29,7 +29,7 @@ import Testing
         }
         let row = try queue.read { db in
             try Row.fetchOne(db, sql: """
-                SELECT i, big, flag, text, empty, typeof(empty) AS emptyType, none, blob, typeof(nothing) AS nothingType FROM t
+                SELECT i, big, flag, text, empty, typeof(empty) AS emptyType, none, blob, typeof(absent) AS absentType FROM t
                 """)!
         }
         #expect(row["i"] as Int == -42)
@@ -40,12 +40,12 @@ import Testing
         #expect(row["emptyType"] as String == "text")  // '' and not NULL: an empty buffer has no address
         #expect(row["none"] as String? == nil)
         #expect(row["blob"] as Data == Data([0, 1, 255]))
-        #expect(row["nothingType"] as String == "null")
+        #expect(row["absentType"] as String == "null")
     }
 
     @Test func aFailedRowThrowsAndTheStatementRunsAgainWithFreshValues() throws {
         let queue = try table()
-        try queue.write { db in
+        try queue.write { (db: Database) throws in
             let insert = try db.cachedStatement(sql: Self.insert)
             func bindAll(_ row: inout RowBinder, _ i: Int, required: String?) {
                 row.bind(i); row.bind(nil as Int?); row.bind(nil as Bool?); row.bind(nil as String?); row.bind(nil as String?)
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aRowFailingInsideASaveRollsBackTheWholeTransaction() throws {
         let queue = try table()
-        try queue.writeWithoutTransaction { db in
+        try queue.writeWithoutTransaction { (db: Database) throws in
             let error = #expect(throws: DatabaseError.self) {
                 try DeviceStore.inTransaction(db) {
                     try db.cachedStatement(sql: Self.insert).run { row in
