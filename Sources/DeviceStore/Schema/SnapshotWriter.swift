@@ -125,24 +125,52 @@ final class SnapshotWriter {
                            fingerprint: (KeyMaterial) -> String) throws -> [AppID: SavedApp] {
         // `old` is only read: removing from a copy of it copied the whole dictionary at every save.
         var next: [AppID: SavedApp] = Dictionary(minimumCapacity: new.count)
-        for (position, app) in new.enumerated() {
-            let before = old[app.id]
-            let storageChanged = before?.storage != app.storage
-            // The next item serial moves only when an item is created, i.e. storage changed.
-            let serial = storageChanged || before == nil ? app.nextSerial : before!.fields.nextSerial
-            let fields = SavedApp.Fields(app, nextSerial: serial)
-            if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
-            if storageChanged { try writeItems(app, db) }
-            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db, fingerprint: fingerprint) }
-            try writeAppLog(app, old: before, db)
-            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
-                                    logCount: app.log.count, logLast: app.log.last)
+        for position in new.indices {
+            // Passed straight from the array: a loop variable copied every app (a dozen
+            // references retained and released) at every save.
+            try writeApp(new[position], position: position, old: old, into: &next, db, fingerprint: fingerprint)
         }
         for gone in old.keys where next[gone] == nil {
             // ON DELETE CASCADE takes its items, keys and log with it.
             try db.cachedStatement(sql: "DELETE FROM apps WHERE id = ?").run { $0.bind(gone) }
         }
         return next
+    }
+
+    /// One app's rows: its `apps` row, items and key when they changed, its new log entries.
+    /// What the tables hold of it is updated in place from `old`'s entry, not built anew.
+    private func writeApp(_ app: AppRuntime, position: Int, old: [AppID: SavedApp], into next: inout [AppID: SavedApp],
+                          _ db: Database, fingerprint: (KeyMaterial) -> String) throws {
+        guard var entry = old[app.id] else {
+            let fields = SavedApp.Fields(app, nextSerial: app.nextSerial)
+            try writeAppRow(app, fields, position: position, db)
+            try writeItems(app, db)
+            if app.keychain.sdkKey != nil { try writeKeychain(app, db, fingerprint: fingerprint) }
+            try writeAppLog(app, old: nil, db)
+            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
+                                    logCount: app.log.count, logLast: app.log.last)
+            return
+        }
+        // The next item serial moves only when an item is created, i.e. storage changed.
+        var serialChanged = false
+        if entry.storage != app.storage {
+            serialChanged = entry.fields.nextSerial != app.nextSerial
+            entry.storage = app.storage
+            try writeItems(app, db)
+        }
+        if serialChanged || entry.position != position || !entry.fields.matches(app) {
+            entry.fields = SavedApp.Fields(app, nextSerial: serialChanged ? app.nextSerial : entry.fields.nextSerial)
+            entry.position = position
+            try writeAppRow(app, entry.fields, position: position, db)
+        }
+        if entry.sdkKey != app.keychain.sdkKey {
+            entry.sdkKey = app.keychain.sdkKey
+            try writeKeychain(app, db, fingerprint: fingerprint)
+        }
+        try writeAppLog(app, old: entry, db)
+        entry.logCount = app.log.count
+        entry.logLast = app.log.last
+        next[app.id] = entry
     }
 
     private func writeAppRow(_ app: AppRuntime, _ fields: SavedApp.Fields, position: Int, _ db: Database) throws {
