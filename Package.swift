@@ -76,7 +76,7 @@ let package = Package(
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
-            dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
         ),
         // The command line: argument parsing, the start-up path, wiring. A library so that
         // HubsimCommandsTests can reach it; the executable is only its main.swift.

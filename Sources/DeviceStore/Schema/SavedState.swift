@@ -34,6 +34,14 @@ struct SavedApp {
             currentUser = app.currentUser; userChangeFlag = app.userChangeFlag; self.nextSerial = nextSerial
             token = app.token
         }
+
+        /// Whether the row already holds `app`'s values (all but the next serial), compared
+        /// without building a `Fields` (a copy of the definition and token) at every save.
+        func matches(_ app: AppRuntime) -> Bool {
+            lifecycle == app.lifecycle && initialCheckFailed == app.initialCheckFailed && sawCheckedIn == app.sawCheckedIn
+                && userChangeFlag == app.userChangeFlag && currentUser == app.currentUser && sdkSeen == app.sdkSeen
+                && token == app.token && definition == app.definition
+        }
     }
 
     var position: Int

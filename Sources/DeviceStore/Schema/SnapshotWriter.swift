@@ -49,13 +49,16 @@ final class SnapshotWriter {
         next.logLast = new.log.entries.last
         try writeMap(new.coverage, old: old.coverage, db,
                      upsert: "INSERT INTO coverage (transition_name, count) VALUES (?, ?) ON CONFLICT(transition_name) DO UPDATE SET count = excluded.count",
-                     delete: "DELETE FROM coverage WHERE transition_name = ?") { [$0, $1] }
+                     delete: "DELETE FROM coverage WHERE transition_name = ?",
+                     key: { $0.bind($1) }, value: { $0.bind($1) })
         try writeMap(new.failedAttempts, old: old.failedAttempts, db,
                      upsert: "INSERT OR REPLACE INTO failed_attempts (user, count, locked_until_ms) VALUES (?, ?, ?)",
-                     delete: "DELETE FROM failed_attempts WHERE user = ?") { [$0.name, $1.count, $1.lockedUntil?.milliseconds] }
+                     delete: "DELETE FROM failed_attempts WHERE user = ?",
+                     key: { $0.bind($1.name) }, value: { $0.bind($1.count); $0.bind($1.lockedUntil?.milliseconds) })
         try writeMap(new.externalKeyServer, old: old.keyServer, db,
                      upsert: "INSERT OR REPLACE INTO key_server (user, fingerprint, key) VALUES (?, ?, ?)",
-                     delete: "DELETE FROM key_server WHERE user = ?") { [$0.name, fingerprint($1), Data($1.bytes)] }
+                     delete: "DELETE FROM key_server WHERE user = ?",
+                     key: { $0.bind($1.name) }, value: { $0.bind(fingerprint($1)); $0.bind($1.bytes) })
         if saved == nil || old.findings != new.findings { try writeFindings(new.findings, db) }
         next.coverage = new.coverage
         next.failedAttempts = new.failedAttempts
@@ -76,16 +79,20 @@ final class SnapshotWriter {
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
-        let args: [(any DatabaseValueConvertible)?] = [
-            s.name, s.profile.id.rawValue, try cached(s.profile, &profileJSON), s.state.kind.rawValue, s.state.user?.name, progress,
-            s.online, s.now.milliseconds, s.lastActivity.milliseconds, try s.enrollment.map { try cached($0, &enrollmentJSON) },
-            s.session?.user.name, s.session?.startedAt.milliseconds, s.session?.passcodeHash?.phc,
-            s.marks.checkOuts, s.marks.wipes, s.previousAccount?.name, ForegroundText.encode(s.foreground),
-            try cached(s.appSet, &appSetJSON), s.deliveryMode.rawValue,
-            s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries), s.leakCount, s.exposureCount,
-            try s.tokens.map { try cached($0, &tokensJSON) },
-        ]
-        try statement.execute(arguments: StatementArguments(args))
+        let profile = try cached(s.profile, &profileJSON)
+        let enrollment = try s.enrollment.map { try cached($0, &enrollmentJSON) }
+        let appSet = try cached(s.appSet, &appSetJSON)
+        let held = s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries)
+        let tokens = try s.tokens.map { try cached($0, &tokensJSON) }
+        try statement.run { row in
+            row.bind(s.name); row.bind(s.profile.id.rawValue); row.bind(profile); row.bind(s.state.kind.rawValue)
+            row.bind(s.state.user?.name); row.bind(progress); row.bind(s.online); row.bind(s.now.milliseconds)
+            row.bind(s.lastActivity.milliseconds); row.bind(enrollment); row.bind(s.session?.user.name)
+            row.bind(s.session?.startedAt.milliseconds); row.bind(s.session?.passcodeHash?.phc)
+            row.bind(s.marks.checkOuts); row.bind(s.marks.wipes); row.bind(s.previousAccount?.name)
+            row.bind(ForegroundText.encode(s.foreground)); row.bind(appSet); row.bind(s.deliveryMode.rawValue)
+            row.bind(held); row.bind(s.leakCount); row.bind(s.exposureCount); row.bind(tokens)
+        }
     }
 
     // MARK: sessions
@@ -105,8 +112,10 @@ final class SnapshotWriter {
             """)
         for i in from..<new.count {
             let record = new[i]
-            try upsert.execute(arguments: [i + 1, record.user.name, record.checkedOutAt.milliseconds,
-                                           record.endedAt?.milliseconds, record.ending?.rawValue])
+            try upsert.run { row in
+                row.bind(i + 1); row.bind(record.user.name); row.bind(record.checkedOutAt.milliseconds)
+                row.bind(record.endedAt?.milliseconds); row.bind(record.ending?.rawValue)
+            }
         }
     }
 
@@ -114,26 +123,54 @@ final class SnapshotWriter {
 
     private func writeApps(_ new: [AppRuntime], old: [AppID: SavedApp], _ db: Database,
                            fingerprint: (KeyMaterial) -> String) throws -> [AppID: SavedApp] {
-        var previous = old
-        var next: [AppID: SavedApp] = [:]
-        for (position, app) in new.enumerated() {
-            let before = previous.removeValue(forKey: app.id)
-            let storageChanged = before?.storage != app.storage
-            // The next item serial moves only when an item is created, i.e. storage changed.
-            let serial = storageChanged || before == nil ? app.nextSerial : before!.fields.nextSerial
-            let fields = SavedApp.Fields(app, nextSerial: serial)
-            if before?.position != position || before?.fields != fields { try writeAppRow(app, fields, position: position, db) }
-            if storageChanged { try writeItems(app, db) }
-            if before?.sdkKey != app.keychain.sdkKey { try writeKeychain(app, db, fingerprint: fingerprint) }
-            try writeAppLog(app, old: before, db)
-            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
-                                    logCount: app.log.count, logLast: app.log.last)
+        // `old` is only read: removing from a copy of it copied the whole dictionary at every save.
+        var next: [AppID: SavedApp] = Dictionary(minimumCapacity: new.count)
+        for position in new.indices {
+            // Passed straight from the array: a loop variable copied every app (a dozen
+            // references retained and released) at every save.
+            try writeApp(new[position], position: position, old: old, into: &next, db, fingerprint: fingerprint)
         }
-        for gone in previous.keys {
+        for gone in old.keys where next[gone] == nil {
             // ON DELETE CASCADE takes its items, keys and log with it.
-            try db.execute(sql: "DELETE FROM apps WHERE id = ?", arguments: [gone])
+            try db.cachedStatement(sql: "DELETE FROM apps WHERE id = ?").run { $0.bind(gone) }
         }
         return next
+    }
+
+    /// One app's rows: its `apps` row, items and key when they changed, its new log entries.
+    /// What the tables hold of it is updated in place from `old`'s entry, not built anew.
+    private func writeApp(_ app: AppRuntime, position: Int, old: [AppID: SavedApp], into next: inout [AppID: SavedApp],
+                          _ db: Database, fingerprint: (KeyMaterial) -> String) throws {
+        guard var entry = old[app.id] else {
+            let fields = SavedApp.Fields(app, nextSerial: app.nextSerial)
+            try writeAppRow(app, fields, position: position, db)
+            try writeItems(app, db)
+            if app.keychain.sdkKey != nil { try writeKeychain(app, db, fingerprint: fingerprint) }
+            try writeAppLog(app, old: nil, db)
+            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
+                                    logCount: app.log.count, logLast: app.log.last)
+            return
+        }
+        // The next item serial moves only when an item is created, i.e. storage changed.
+        var serialChanged = false
+        if entry.storage != app.storage {
+            serialChanged = entry.fields.nextSerial != app.nextSerial
+            entry.storage = app.storage
+            try writeItems(app, db)
+        }
+        if serialChanged || entry.position != position || !entry.fields.matches(app) {
+            entry.fields = SavedApp.Fields(app, nextSerial: serialChanged ? app.nextSerial : entry.fields.nextSerial)
+            entry.position = position
+            try writeAppRow(app, entry.fields, position: position, db)
+        }
+        if entry.sdkKey != app.keychain.sdkKey {
+            entry.sdkKey = app.keychain.sdkKey
+            try writeKeychain(app, db, fingerprint: fingerprint)
+        }
+        try writeAppLog(app, old: entry, db)
+        entry.logCount = app.log.count
+        entry.logLast = app.log.last
+        next[app.id] = entry
     }
 
     private func writeAppRow(_ app: AppRuntime, _ fields: SavedApp.Fields, position: Int, _ db: Database) throws {
@@ -156,44 +193,49 @@ final class SnapshotWriter {
             definition = try json(app.definition)
             definitionJSON[app.id] = (app.definition, definition)
         }
-        let args: [(any DatabaseValueConvertible)?] = [
-            app.id, position, app.definition.name, definition, app.lifecycle.rawValue,
-            app.sdkSeen?.checkOuts, app.sdkSeen?.wipes, app.initialCheckFailed, app.sawCheckedIn,
-            app.currentUser?.name, app.userChangeFlag, fields.nextSerial, try app.token.map { try cachedToken($0, of: app.id) },
-        ]
-        try statement.execute(arguments: StatementArguments(args))
+        let token = try app.token.map { try cachedToken($0, of: app.id) }
+        try statement.run { row in
+            row.bind(app.id); row.bind(position); row.bind(app.definition.name); row.bind(definition)
+            row.bind(app.lifecycle.rawValue); row.bind(app.sdkSeen?.checkOuts); row.bind(app.sdkSeen?.wipes)
+            row.bind(app.initialCheckFailed); row.bind(app.sawCheckedIn); row.bind(app.currentUser?.name)
+            row.bind(app.userChangeFlag); row.bind(fields.nextSerial); row.bind(token)
+        }
     }
 
     private func writeItems(_ app: AppRuntime, _ db: Database) throws {
         // An app holds a handful of items and a wipe reorders them: rewriting is simplest.
-        try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").execute(arguments: [app.id])
+        try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").run { $0.bind(app.id) }
         let insert = try db.cachedStatement(sql: """
             INSERT INTO items (app, id, position, owner, class, plaintext, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for (position, item) in app.storage.enumerated() {
-            var plaintext: String?, sealed: Data?
+            var plaintext: String?, sealed: [UInt8]?
             switch item.payload {
             case let .plaintext(text): plaintext = text
-            case let .sealed(bytes): sealed = Data(bytes)
+            case let .sealed(bytes): sealed = bytes
             }
-            try insert.execute(arguments: [app.id, item.id, position, item.owner?.name, item.dataClass.rawValue, plaintext, sealed])
+            try insert.run { row in
+                row.bind(app.id); row.bind(item.id); row.bind(position); row.bind(item.owner?.name)
+                row.bind(item.dataClass.rawValue); row.bind(plaintext); row.bind(sealed)
+            }
         }
     }
 
     private func writeKeychain(_ app: AppRuntime, _ db: Database, fingerprint: (KeyMaterial) -> String) throws {
         // A destroyed key's row is deleted, not flagged: the bytes are gone from the file
         // (once SQLite reuses the page; `secure_delete` zeroes it at once).
-        try db.cachedStatement(sql: "DELETE FROM keychain WHERE app = ?").execute(arguments: [app.id])
+        try db.cachedStatement(sql: "DELETE FROM keychain WHERE app = ?").run { $0.bind(app.id) }
         if let key = app.keychain.sdkKey {
+            let keyFingerprint = fingerprint(key)
             try db.cachedStatement(sql: "INSERT INTO keychain (app, kind, fingerprint, key) VALUES (?, 'sdk', ?, ?)")
-                .execute(arguments: [app.id, fingerprint(key), Data(key.bytes)])
+                .run { row in row.bind(app.id); row.bind(keyFingerprint); row.bind(key.bytes) }
         }
     }
 
     private func writeAppLog(_ app: AppRuntime, old: SavedApp?, _ db: Database) throws {
         var start = old?.logCount ?? 0
         if let old, old.logCount > 0, old.logCount > app.log.count || app.log[old.logCount - 1] != old.logLast {
-            try db.cachedStatement(sql: "DELETE FROM app_log WHERE app = ?").execute(arguments: [app.id])
+            try db.cachedStatement(sql: "DELETE FROM app_log WHERE app = ?").run { $0.bind(app.id) }
             start = 0
         }
         guard start < app.log.count else { return }
@@ -202,7 +244,10 @@ final class SnapshotWriter {
             """)
         for i in start..<app.log.count {
             let e = app.log[i]
-            try insert.execute(arguments: [app.id, i + 1, e.time.milliseconds, e.kind.rawValue, e.name, e.detail])
+            try insert.run { row in
+                row.bind(app.id); row.bind(i + 1); row.bind(e.time.milliseconds); row.bind(e.kind.rawValue)
+                row.bind(e.name); row.bind(e.detail)
+            }
         }
     }
 
@@ -219,20 +264,24 @@ final class SnapshotWriter {
         guard start < new.count else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
         for e in new[start...] {
-            try insert.execute(arguments: [e.seq, e.time.milliseconds, e.kind.rawValue, e.app, e.text])
+            try insert.run { row in
+                row.bind(e.seq); row.bind(e.time.milliseconds); row.bind(e.kind.rawValue); row.bind(e.app); row.bind(e.text)
+            }
         }
     }
 
+    /// Upserts the entries of `new` that differ from `old` and deletes those gone; `key`
+    /// binds an entry's key (the first parameter of both statements), `value` the rest.
     private func writeMap<K: Hashable, V: Equatable>(
         _ new: [K: V], old: [K: V], _ db: Database, upsert: String, delete: String,
-        row: (K, V) -> [(any DatabaseValueConvertible)?]
+        key: (inout RowBinder, K) -> Void, value: (inout RowBinder, V) -> Void
     ) throws {
         if new == old { return }
-        for (key, value) in new where old[key] != value {
-            try db.cachedStatement(sql: upsert).execute(arguments: StatementArguments(row(key, value)))
+        for (k, v) in new where old[k] != v {
+            try db.cachedStatement(sql: upsert).run { row in key(&row, k); value(&row, v) }
         }
-        for (key, value) in old where new[key] == nil {
-            try db.cachedStatement(sql: delete).execute(arguments: StatementArguments(Array(row(key, value).prefix(1))))
+        for k in old.keys where new[k] == nil {
+            try db.cachedStatement(sql: delete).run { row in key(&row, k) }
         }
     }
 
@@ -244,7 +293,11 @@ final class SnapshotWriter {
             INSERT INTO findings (position, app, severity, owners, device_user, item_count, token) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for (i, f) in findings.enumerated() {
-            try insert.execute(arguments: [i, f.app, f.severity.rawValue, try ownersJSON(f.owners), f.currentUser?.name, f.itemCount, f.token])
+            let owners = try ownersJSON(f.owners)
+            try insert.run { row in
+                row.bind(i); row.bind(f.app); row.bind(f.severity.rawValue); row.bind(owners)
+                row.bind(f.currentUser?.name); row.bind(f.itemCount); row.bind(f.token)
+            }
         }
     }
 
