@@ -14,7 +14,7 @@ import PackageDescription
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 // Modules that import Foundation and end up in the static binary are compiled against the
 // static Foundation too, or the link misses its ICU half (`_FoundationICU`).
-let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], releaseOnLinux)]
+let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], releaseOnLinux)]
 // What each flag buys, measured (README, Benchmarks): `-static-stdlib` the runtime and
 // Foundation linked in, not loaded as shared libraries; `--no-export-dynamic` no symbol
 // table for the runtime's start-up to search; lld's `pack-relative-relocs` (DT_RELR, glibc
@@ -23,11 +23,27 @@ let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"
 // `-L Linker/static-libstdc++`: a linker script named libstdc++.so that swiftc's own
 // `-lstdc++` finds first, `INPUT(-l:libstdc++.a)`, so libstdc++ is linked in too: peak RSS
 // 17.4 → 16.3 MB for an interactive session (gcc's libstdc++.a, any version; no path to it here).
-let staticLibstdcxx = String(#filePath.dropLast("Package.swift".count)) + "Linker/static-libstdc++"
+let packageDirectory = String(#filePath.dropLast("Package.swift".count))
+let staticLibstdcxx = packageDirectory + "Linker/static-libstdc++"
+// `--symbol-ordering-file`: the functions a start and an everyday session run, listed by
+// `Scripts/symbol-order` (perf over real sessions), placed first and side by side, so the
+// pages a start touches, and the 64 KB the kernel maps around each fault, hold code that
+// runs: peak RSS 15.0 → 12.3 MB (README, Benchmarks, "Issue 13, third pass"). A function it
+// names that a later change removed is skipped without a warning; one it does not name is
+// placed as before. SwiftPM does not see the file as an input: edited by hand, it is used
+// at the next link (delete .build/release/hubsim to force one).
+let symbolOrder = packageDirectory + "Linker/symbol-order.txt"
 let shippedBinaryLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-L", staticLibstdcxx, "-Xlinker", "--no-export-dynamic",
-                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], releaseOnLinux),
+                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--symbol-ordering-file=" + symbolOrder,
+                  "-Xlinker", "--no-warn-symbol-ordering"], releaseOnLinux),
 ]
+// Our own modules' functions each in a section of its own (release on Linux), so that the
+// ordering file can move them one by one (alone, the flag changes nothing). The runtime and
+// the standard library's specializations come so too; the rest of the standard library,
+// Foundation and the packages we depend on move an object file at a time.
+let orderableSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], releaseOnLinux)]
 
 let package = Package(
     name: "hubsim",
@@ -46,7 +62,7 @@ let package = Package(
     targets: [
         // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit.
         // Pure: the standard library only.
-        .target(name: "SessionEngine"),
+        .target(name: "SessionEngine", swiftSettings: orderableSwiftSettings),
         // The engine's capabilities on a real system: scrypt, key sources, AES-GCM.
         .target(
             name: "Platform",
@@ -54,29 +70,32 @@ let package = Package(
                 "SessionEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: orderableSwiftSettings
         ),
         // YAML in and out (tenant, app catalogue), the bundled assets.
         .target(
             name: "Configuration",
             dependencies: ["SessionEngine", "Platform", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Assets")]
+            resources: [.copy("Assets")],
+            swiftSettings: orderableSwiftSettings
         ),
         // Screens as pure functions of state onto a cell grid; key table; hit map.
-        .target(name: "HubUI", dependencies: ["SessionEngine"]),
+        .target(name: "HubUI", dependencies: ["SessionEngine"], swiftSettings: orderableSwiftSettings),
         // curses macros Swift cannot see.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // Signal and crash handlers must be real C (async-signal-safe).
         .target(name: "CHubsimSignals", dependencies: ["CNCurses"]),
         // The only module that touches the terminal (curses, termios, signals): the session,
         // and the password prompt of the tenant commands.
-        .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"]),
+        .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"], swiftSettings: orderableSwiftSettings),
         // YAML scenarios, headless runner, reports, recorder.
-        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"]),
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"], swiftSettings: orderableSwiftSettings),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
-            dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SessionEngine", "Configuration", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: orderableSwiftSettings
         ),
         // The command line: argument parsing, the start-up path, wiring. A library so that
         // HubsimCommandsTests can reach it; the executable is only its main.swift.
