@@ -25,9 +25,10 @@ final class StartupTrace {
         case main
         /// The command line read: the everyday shortcut or ArgumentParser.
         case arguments
-        /// The device's database opened and its device read (nothing for `--ephemeral`).
+        /// The device's database opened and its device read on a second thread (nothing for
+        /// `--ephemeral`) while the main thread decodes the tenant: both in hand.
         case stateLoad = "state-load"
-        /// The tenant and the app catalogue decoded, the device built.
+        /// The app catalogue decoded (a new device only), the device built.
         case assets
         /// `newterm` and the terminal modes: curses ready.
         case cursesInit = "curses-init"
