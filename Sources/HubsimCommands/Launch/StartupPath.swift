@@ -17,10 +17,7 @@ import Foundation
 ///   (`StoreFileCheck`); WAL entered without GRDB's table write and its two fsyncs, no
 ///   migrator when the version is current (`DeviceStore.open`); an unenrolled device read
 ///   only by its profile (`SavedDevice`), a restored profile by its name, not its JSON
-///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`); the app
-///   set taken from the apps' rows when its text is theirs (`SnapshotReader`); the store opened
-///   and read on a second thread while the main thread decodes the tenant, a device made afresh
-///   having its catalogue decoded there too (`BackgroundWork`, `InteractiveLaunch.OpenedStore`).
+///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`).
 /// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
 ///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`).
 /// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
