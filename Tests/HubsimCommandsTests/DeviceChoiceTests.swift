@@ -1,6 +1,5 @@
 import ArgumentParser
 import Configuration
-import DeviceStore
 import Platform
 import Foundation
 import SessionEngine
@@ -82,36 +81,6 @@ import Testing
         let launch = InteractiveLaunch(choice: DeviceChoice(apps: "notes,notes", stateDir: dir))
         #expect(throws: ExitCode(2)) { try launch.run() }
         #expect(!FileManager.default.fileExists(atPath: dir), "the state directory was created before the refusal")
-    }
-
-    /// The start's second thread (issue 13) brings back the catalogue only for a device to be
-    /// made afresh, and the device it makes from it is the one made on the main thread.
-    @Test func theStoreIsOpenedWithTheCatalogueOnlyForADeviceMadeAfresh() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-opened-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let choice = DeviceChoice(stateDir: dir)
-        let launch = InteractiveLaunch(choice: choice)
-        let dependencies = EngineDependencies.seeded(hasher: ScryptHasher(logN: 10))
-        let tenant = try BundledAssets.tenant()
-        let logger = DeviceStore.silent
-        var device: SharedDevice
-        do {
-            let opened = try InteractiveLaunch.OpenedStore(choice, logger: logger, environment: [:])
-            #expect(opened.saved == .none)
-            #expect(try opened.catalogue?.get() == (try BundledAssets.catalogue()))
-            device = try launch.obtainInitialDevice(saved: opened.saved, tenant: tenant, dependencies: dependencies,
-                                                    catalogue: { try #require(try opened.catalogue?.get()) })
-            #expect(device.snapshot == (try launch.obtainInitialDevice(saved: opened.saved, tenant: tenant, dependencies: dependencies)).snapshot)
-            device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-            device.apply(.completeEnrollment)
-            #expect(device.state == .checkedIn)
-            try opened.store.save(device)
-            try opened.store.close()
-        }
-        let opened = try InteractiveLaunch.OpenedStore(choice, logger: logger, environment: [:])
-        defer { try? opened.store.close() }
-        guard case .enrolled = opened.saved else { Issue.record("the enrolled device was not resumed: \(opened.saved)"); return }
-        #expect(opened.catalogue == nil)
     }
 
     @Test func theBundledTenantIsTheDefault() throws {

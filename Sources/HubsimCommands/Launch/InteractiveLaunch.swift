@@ -47,18 +47,15 @@ struct InteractiveLaunch: Equatable {
         let environment = StartupPath.environment()
         // The store is opened and the device read on a second thread while this one decodes
         // the tenant: neither needs the other, and each is mostly the runtime's first use of
-        // its types (issue 13, README "state load"). A device made afresh needs the app
-        // catalogue: that thread decodes it too. The store's error still comes first.
+        // its types (issue 13, README "state load"). The store's error still comes first.
         // --ephemeral keeps nothing, so it opens no store at all.
         let choice = choice
-        let opening = choice.ephemeral ? nil : BackgroundWork { try OpenedStore(choice, logger: logger, environment: environment) }
+        let opening = choice.ephemeral ? nil : BackgroundWork { try Self.openStore(choice, logger: logger, environment: environment) }
         let tenant = Result { try choice.loadTenant() }
-        let opened = try opening?.wait()
-        let (store, saved) = (opened?.store, opened?.saved ?? SavedDevice.none)
+        let (store, saved) = try opening?.wait() ?? (nil, SavedDevice.none)
         StartupTrace.mark(.stateLoad)
         let device = try obtainInitialDevice(saved: saved, tenant: tenant.get(),
-                                             dependencies: EngineDependencies.system(hasher: hasher),
-                                             catalogue: { try opened?.catalogue?.get() ?? BundledAssets.catalogue() })
+                                             dependencies: EngineDependencies.system(hasher: hasher))
         StartupTrace.mark(.assets)
         var saveFailure: (any Error)?
         let deviceChanged = { (device: SharedDevice) in
@@ -146,8 +143,7 @@ struct InteractiveLaunch: Equatable {
     /// unenrolled saved device lends it the profile it was set up with). An enrolled device
     /// keeps the profile and apps it was enrolled with: asking for another profile is
     /// refused with what to do, rather than silently ignored.
-    func obtainInitialDevice(saved: SavedDevice, tenant: Tenant, dependencies: EngineDependencies,
-                             catalogue: () throws -> AppCatalogue = { try BundledAssets.catalogue() }) throws -> SharedDevice {
+    func obtainInitialDevice(saved: SavedDevice, tenant: Tenant, dependencies: EngineDependencies) throws -> SharedDevice {
         var savedProfile: ProfileID?
         switch saved {
         case .none: break
@@ -166,25 +162,10 @@ struct InteractiveLaunch: Equatable {
         }
         do {
             return try SharedDevice.make(name: choice.device, profile: choice.profileID() ?? savedProfile ?? .workspaceOne,
-                                         tenant: tenant, catalogue: catalogue(), apps: requestedApps(),
+                                         tenant: tenant, catalogue: BundledAssets.catalogue(), apps: requestedApps(),
                                          dependencies: dependencies)
         } catch let error as CatalogueError {
             throw ValidationError("\(error)")
-        }
-    }
-
-    /// What the start's second thread brings back: the store and the device saved in it
-    /// (`openStore`), and for a device to be made afresh the catalogue, decoded beside the
-    /// tenant (its error kept for the moment the catalogue is used, as before).
-    struct OpenedStore: Sendable {
-        var store: DeviceStore
-        var saved: SavedDevice
-        var catalogue: Result<AppCatalogue, ConfigError>?
-
-        init(_ choice: DeviceChoice, logger: Logger, environment: [String: String]) throws {
-            (store, saved) = try InteractiveLaunch.openStore(choice, logger: logger, environment: environment)
-            if case .enrolled = saved { return }
-            catalogue = Result { () throws(ConfigError) in try BundledAssets.catalogue() }
         }
     }
 
