@@ -45,16 +45,11 @@ struct InteractiveLaunch: Equatable {
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
         let environment = StartupPath.environment()
-        // The store is opened and the device read on a second thread while this one decodes
-        // the tenant: neither needs the other, and each is mostly the runtime's first use of
-        // its types (issue 13, README "state load"). The store's error still comes first.
         // --ephemeral keeps nothing, so it opens no store at all.
-        let choice = choice
-        let opening = choice.ephemeral ? nil : BackgroundWork { try Self.openStore(choice, logger: logger, environment: environment) }
-        let tenant = Result { try choice.loadTenant() }
-        let (store, saved) = try opening?.wait() ?? (nil, SavedDevice.none)
+        let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
         StartupTrace.mark(.stateLoad)
-        let device = try obtainInitialDevice(saved: saved, tenant: tenant.get(),
+        let tenant = try choice.loadTenant()
+        let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
         StartupTrace.mark(.assets)
         var saveFailure: (any Error)?

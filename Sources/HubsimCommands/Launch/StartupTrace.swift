@@ -25,10 +25,9 @@ final class StartupTrace {
         case main
         /// The command line read: the everyday shortcut or ArgumentParser.
         case arguments
-        /// The device's database opened and its device read on a second thread (nothing for
-        /// `--ephemeral`) while the main thread decodes the tenant: both in hand.
+        /// The device's database opened and its device read (nothing for `--ephemeral`).
         case stateLoad = "state-load"
-        /// The app catalogue decoded (a new device only), the device built.
+        /// The tenant and the app catalogue decoded, the device built.
         case assets
         /// `newterm` and the terminal modes: curses ready.
         case cursesInit = "curses-init"
