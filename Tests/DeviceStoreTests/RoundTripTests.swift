@@ -41,6 +41,39 @@ import Testing
         #expect(snapshot.state != .unenrolled)
     }
 
+    /// The app set is taken from the apps' rows when its text is theirs, joined (what the
+    /// writer makes, issue 13); an app set that differs from them is still decoded on its own.
+    @Test func theAppSetIsReadFromTheAppsRowsOnlyWhenItIsTheirText() throws {
+        let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
+        var device = try Fixtures.newDevice()
+        do {
+            let store = try DeviceStore.open(at: url)
+            try Fixtures.drive(&device, Fixtures.walk, store: store)
+            let texts = try store.read { try String.fetchAll($0, sql: "SELECT definition FROM apps ORDER BY position") }
+            let appSet = try store.read { try String.fetchOne($0, sql: "SELECT app_set FROM device") }
+            #expect(texts.count == device.snapshot.appSet.count)
+            #expect(appSet == "[" + texts.joined(separator: ",") + "]")
+            try store.close()
+        }
+        do {
+            let store = try DeviceStore.open(at: url)
+            #expect(try store.load() == Fixtures.persisted(device.snapshot))
+            try store.close()
+        }
+        // The app set without its last app: the apps' rows no longer spell it.
+        let shorter = Array(device.snapshot.appSet.dropLast())
+        let raw = try DatabaseQueue(path: url.path)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try encoder.encode(shorter), as: UTF8.self)
+        try raw.write { try $0.execute(sql: "UPDATE device SET app_set = ?", arguments: [text]) }
+        try raw.close()
+        let store = try DeviceStore.open(at: url)
+        let snapshot = try #require(try store.load())
+        #expect(snapshot.appSet == shorter)
+        #expect(snapshot.apps.map(\.definition) == device.snapshot.appSet)
+    }
+
     /// A restored device runs its profile as this build defines it, by the name in
     /// `device.profile`; `profile_json` is there for people reading the file.
     @Test func aRestoredDeviceRunsTheProfileOfThisBuild() throws {

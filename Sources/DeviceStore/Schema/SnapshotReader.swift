@@ -19,7 +19,14 @@ enum SnapshotReader {
                 throw Unreadable(description: "device.\(column) cannot be read: \(error)")
             }
         }
-        var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: try decode([AppDefinition].self, "app_set"))
+        // The apps' rows first: each holds its definition, and the app set is most often those
+        // same definitions in the same order, as one JSON array (the writer's encoder makes the
+        // array of the elements' texts). Then it is not decoded a second time (issue 13).
+        let (apps, definitionTexts) = try readApps(db, decoder)
+        let appSetText: String = row["app_set"]
+        let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"
+            ? apps.map(\.definition) : try decode([AppDefinition].self, "app_set")
+        var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: appSet)
         s.state = try state(row, decoder)
         s.online = row["online"]
         s.now = try instant((row["now_ms"] as DatabaseValue), "device.now_ms")
@@ -46,7 +53,7 @@ enum SnapshotReader {
                           endedAt: try optionalInstant((r["ended_at_ms"] as DatabaseValue), "sessions.ended_at_ms"),
                           ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
         }
-        s.apps = try readApps(db, decoder)
+        s.apps = apps
         // Long, so read like the items and app logs (`readApps`).
         var log: [LogEntry] = []
         let logRows = try Row.fetchCursor(db, sql: "SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq")
@@ -99,7 +106,8 @@ enum SnapshotReader {
         }
     }
 
-    private static func readApps(_ db: Database, _ decoder: JSONDecoder) throws -> [AppRuntime] {
+    /// The apps, and the JSON text of each one's definition (in the same order).
+    private static func readApps(_ db: Database, _ decoder: JSONDecoder) throws -> ([AppRuntime], [String]) {
         var items: [AppID: [StoredItem]] = [:]
         // The long tables (items and both logs) are read through cursors, by column position
         // in the order the SELECT names them: neither a copy of every row nor a column-name
@@ -123,9 +131,12 @@ enum SnapshotReader {
                 time: try instant(r[1] as DatabaseValue, "app_log.time_ms"), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
                 name: r[3], detail: r[4]))
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
+        var definitionTexts: [String] = []
+        let apps = try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
             let id: String = r["id"]
-            let definition = try decoder.decode(AppDefinition.self, from: Data((r["definition"] as String).utf8))
+            let definitionText: String = r["definition"]
+            definitionTexts.append(definitionText)
+            let definition = try decoder.decode(AppDefinition.self, from: Data(definitionText.utf8))
             var sdkSeen: SessionMarks?
             if let checkOuts: Int = r["sdk_seen_check_outs"] { sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: r["sdk_seen_wipes"]) }
             var app = AppRuntime(definition: definition)
@@ -146,6 +157,7 @@ enum SnapshotReader {
             app.log = logs[id] ?? []
             return app
         }
+        return (apps, definitionTexts)
     }
 
     /// A stored time: a whole number of milliseconds within `0...SimInstant.latest`. Read as a

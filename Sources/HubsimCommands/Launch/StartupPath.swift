@@ -17,7 +17,8 @@ import Foundation
 ///   (`StoreFileCheck`); WAL entered without GRDB's table write and its two fsyncs, no
 ///   migrator when the version is current (`DeviceStore.open`); an unenrolled device read
 ///   only by its profile (`SavedDevice`), a restored profile by its name, not its JSON
-///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`).
+///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`); the app
+///   set taken from the apps' rows when its text is theirs, not decoded twice (`SnapshotReader`).
 /// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
 ///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`).
 /// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
