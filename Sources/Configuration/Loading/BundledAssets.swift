@@ -53,18 +53,19 @@ public enum BundledAssets {
     }
 
     /// The default tenant: Group ID FRONTLINE, staging user `stage`, users `cou1` and `cou2`.
-    public static func tenant() throws(ConfigError) -> Tenant {
-        try TenantLoader.load(yaml: text("tenant.yaml"), file: "Assets/tenant.yaml")
-    }
+    /// `Assets/tenant.yaml` as decoded when hubsim was built (`CompiledAssets`): hubsim's start
+    /// parses no YAML. It cannot fail; it throws as the loaders do, so callers read the same
+    /// for the bundled tenant as for a tenant file.
+    public static func tenant() throws(ConfigError) -> Tenant { CompiledAssets.tenant }
 
     /// The strict sample: app passcode (4 digits), 120 s inactivity, a Single User Devices staging user.
     public static func strictTenant() throws(ConfigError) -> Tenant {
         try TenantLoader.load(yaml: text("tenant-strict.yaml"), file: "Assets/tenant-strict.yaml")
     }
 
-    public static func catalogue() throws(ConfigError) -> AppCatalogue {
-        try AppCatalogue.load(yaml: text("apps.yaml"), file: "Assets/apps.yaml")
-    }
+    /// The app catalogue: `Assets/apps.yaml` as decoded when hubsim was built (`CompiledAssets`),
+    /// as `tenant()` is.
+    public static func catalogue() throws(ConfigError) -> AppCatalogue { CompiledAssets.catalogue }
 
     /// The shipped scenario files, sorted by name. Only `hubsim run --library` and the tests
     /// list them, never a start, so `FileManager` is fine here.

@@ -11,6 +11,8 @@ struct CursesPainter: FramePainter {
     private var painted: CellGrid?
     private var cursor: (x: Int, y: Int)?
     private var cursorVisible: Bool?
+    /// The wide characters of the cell being drawn (`draw`), kept between cells.
+    private var wide: [wchar_t] = []
 
     init(window: UnsafeMutablePointer<WINDOW>, mode: ColorMode) {
         self.window = window
@@ -41,10 +43,13 @@ struct CursesPainter: FramePainter {
         let style = StyleMapping.map(run.style, mode: mode)
         let attr = attributes(style.attributes)
         let pair = colorPair(style)
+        // One buffer for every cell (`wide`): a first frame paints ~1,900 of them, and an
+        // array made per cell was an allocation each (issue 13, first write).
         for (offset, text) in run.texts.enumerated() where !text.isEmpty {
-            var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-            if wide.isEmpty { wide = [wchar_t(0x20)] }
-            _ = cn_put_cell(window, Int32(run.y), Int32(run.x + offset), &wide, Int32(wide.count), attr, pair)
+            wide.removeAll(keepingCapacity: true)
+            for scalar in text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
+            if wide.isEmpty { wide.append(wchar_t(0x20)) }
+            _ = cn_put_cell(window, Int32(run.y), Int32(run.x + offset), wide, Int32(wide.count), attr, pair)
         }
     }
 

@@ -44,9 +44,11 @@ public struct KeyBinding: Sendable {
     /// The keys as the help screen lists them (`F1 ?`).
     public var keyNames: String { keys.map(\.displayName).joined(separator: " ") }
 
-    static let helpCommands: Set<UICommand> = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
+    // Short lists rather than sets: the first frame's hint line reads them, and the first
+    // `Set` of a type costs a scan of the runtime's conformance records (README, Benchmarks).
+    static let helpCommands: [UICommand] = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
     /// A lesson's commands: bound only while a lesson plays.
-    public static let lessonCommands: Set<UICommand> = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
+    public static let lessonCommands: [UICommand] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
     /// What works while the forecast-and-confirm dialog is open: yes and no.
-    static let confirmCommands: Set<UICommand> = [.confirmAction, .back]
+    static let confirmCommands: [UICommand] = [.confirmAction, .back]
 }

@@ -22,6 +22,6 @@ enum BigClock {
 
     /// The five rows of `text` in large digits.
     static func rows(_ text: String) -> [String] {
-        (0..<height).map { row in text.map { glyphs[$0]?[row] ?? "   " }.joined(separator: " ") }
+        (0..<height).map { row in text.map { glyphs[$0]?[row] ?? "   " }.joinedText(separator: " ") }
     }
 }

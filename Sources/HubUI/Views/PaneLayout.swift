@@ -46,7 +46,7 @@ struct PaneLayout {
     private static func summary(_ app: AppRuntime, inner: Rect) -> [String] {
         let text = app.definition.summary
         let lines = inner.height >= 14 ? Array(Canvas.wrap(text, width: inner.width).prefix(inner.height >= 16 ? 2 : 1)) : []
-        guard let last = lines.last, TextWidth.of(lines.joined(separator: " ")) < TextWidth.of(text) else { return lines }
+        guard let last = lines.last, TextWidth.of(lines.joinedText(separator: " ")) < TextWidth.of(text) else { return lines }
         return lines.dropLast() + [TextWidth.truncate(last + " …", to: inner.width)]
     }
 }

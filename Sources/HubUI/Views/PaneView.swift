@@ -92,7 +92,7 @@ enum PaneView {
             }
         }
         if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
-            let who = exposure.owners.map(\.name).joined(separator: ", ")
+            let who = exposure.owners.map(\.name).joinedText(separator: ", ")
             lines.append((width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
                                       : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
         }
@@ -134,7 +134,7 @@ enum PaneView {
 
     /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
     static func verdictForms(_ v: AppVerdict) -> [String] {
-        let whose = v.owners.map { "\($0.name)'s" }.joined(separator: ", ")
+        let whose = v.owners.map { "\($0.name)'s" }.joinedText(separator: ", ")
         let next: String
         switch v.next {
         case .foreground?: next = "foreground"
@@ -146,7 +146,7 @@ enum PaneView {
         switch v.kind {
         case .received:
             let at = v.receivedAt?.description ?? ""
-            return ["received \(at): " + v.via.joined(separator: ", "), "received \(at): " + v.via.map(shortName).joined(separator: ", "),
+            return ["received \(at): " + v.via.joinedText(separator: ", "), "received \(at): " + v.via.map(shortName).joinedText(separator: ", "),
                     "received \(at)", "received"]
         case .willNotice:
             return ["will notice at its \(v.next?.rawValue ?? "next foreground")", "will notice: \(next)", "notices at \(next)"]
@@ -211,7 +211,7 @@ enum PaneView {
     /// `kept cou1×2`: another user's plaintext kept by the app, short enough for the user row.
     private static func exposureTag(_ d: SharedDevice, _ app: AppRuntime) -> String? {
         guard let exposure = d.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) else { return nil }
-        return "kept " + exposure.owners.map(\.name).joined(separator: ",") + "×\(exposure.itemCount)"
+        return "kept " + exposure.owners.map(\.name).joinedText(separator: ",") + "×\(exposure.itemCount)"
     }
 
     private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool,
@@ -278,7 +278,7 @@ enum PaneView {
         let area = Rect(x: r.x, y: r.y + rows.lowerBound, width: r.width, height: rows.count)
         c.grid.fill(area, style: c.theme.overlay)
         // One row: the first two lines together when they fit (`BLOCKED until relaunch`).
-        let joined = lines.prefix(2).joined(separator: " ")
+        let joined = lines.prefix(2).joinedText(separator: " ")
         let shown = rows.count == 1 && TextWidth.of(joined) <= r.width ? [joined] : Array(lines.prefix(rows.count))
         let top = (rows.count - shown.count) / 2
         for (i, l) in shown.enumerated() { c.centred(l, in: area, row: top + i, style: c.theme.overlay) }

@@ -21,7 +21,7 @@ enum PanesView {
         let inner = c.box(area, style: c.theme.border, title: "Managed apps")
         let d = m.device
         let text = d.state == .unenrolled
-            ? "No managed apps yet: enrollment installs \(d.snapshot.appSet.map(\.name).joined(separator: ", "))."
+            ? "No managed apps yet: enrollment installs \(d.snapshot.appSet.map(\.name).joinedText(separator: ", "))."
             : "Apps are being pushed to the device…"
         c.paragraph(text, in: inner, row: 1, indent: 1, style: c.theme.dim)
     }
@@ -43,13 +43,13 @@ enum PanesView {
         let leaking = Set(m.device.findings.filter { $0.severity == .visibleLeak }.map(\.app))
         let hiddenLeaks = apps.enumerated().filter { !shown.contains($0.offset) && leaking.contains($0.element.id) }.map(\.element.id)
         if !hiddenLeaks.isEmpty {
-            c.line("LEAK in " + hiddenLeaks.prefix(3).joined(separator: ", ") + (hiddenLeaks.count > 3 ? "…" : ""),
+            c.line("LEAK in " + hiddenLeaks.prefix(3).joinedText(separator: ", ") + (hiddenLeaks.count > 3 ? "…" : ""),
                    in: inner, row: row, style: c.theme.leakBanner)
             row += 1
         }
         let willLeak = apps.enumerated().filter { !shown.contains($0.offset) && m.device.verdict(of: $0.element).kind == .willLeak }.map(\.element.id)
         if !willLeak.isEmpty {
-            c.line("WILL LEAK in " + willLeak.prefix(3).joined(separator: ", ") + (willLeak.count > 3 ? "…" : ""),
+            c.line("WILL LEAK in " + willLeak.prefix(3).joinedText(separator: ", ") + (willLeak.count > 3 ? "…" : ""),
                    in: inner, row: row, style: c.theme.statusAlert)
             row += 1
         }

@@ -20,7 +20,8 @@ import Foundation
 ///   (`SnapshotReader`); the JSON encoder made at the first save (`SnapshotWriter`); the app
 ///   set taken from the apps' rows when its text is theirs, not decoded twice (`SnapshotReader`).
 /// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
-///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`).
+///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`);
+///   the default tenant and catalogue compiled in, so no YAML is parsed (`CompiledAssets`).
 /// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
 ///   colour pairs in an array, not a dictionary keyed by a new type (`ColorPairTable`).
 ///

@@ -1,0 +1,64 @@
+import Foundation
+import SessionEngine
+import Testing
+@testable import Configuration
+
+/// The defaults compiled into the build (`CompiledAssets`) are the YAML files, decoded: the
+/// YAML stays the source of truth, and neither can change without the other.
+@Suite struct CompiledAssetsTests {
+    static let sourceFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Configuration/Loading/CompiledAssets.swift")
+
+    static let stale: Comment = "the bundled YAML and CompiledAssets.swift differ: re-record with HUBSIM_RECORD_GOLDEN=1 swift test --filter CompiledAssetsTests"
+
+    static func loadedTenant() throws -> Tenant {
+        try TenantLoader.load(yaml: BundledAssets.text("tenant.yaml"), file: "Assets/tenant.yaml")
+    }
+
+    static func loadedCatalogue() throws -> AppCatalogue {
+        try AppCatalogue.load(yaml: BundledAssets.text("apps.yaml"), file: "Assets/apps.yaml")
+    }
+
+    @Test func theCompiledTenantIsWhatTheLoaderReadsFromTenantYAML() throws {
+        let loaded = try Self.loadedTenant(), compiled = CompiledAssets.tenant
+        // Part by part first, so that a change reads as a short message.
+        #expect(compiled.users.map(\.id) == loaded.users.map(\.id), Self.stale)
+        for (user, read) in zip(compiled.users, loaded.users) { #expect(user == read, Self.stale) }
+        #expect(compiled.appRegistrations == loaded.appRegistrations, Self.stale)
+        #expect(compiled == loaded, Self.stale)
+        #expect(try BundledAssets.tenant() == loaded)
+    }
+
+    @Test func theCompiledCatalogueIsWhatTheLoaderReadsFromAppsYAML() throws {
+        let loaded = try Self.loadedCatalogue(), compiled = CompiledAssets.catalogue
+        #expect(compiled.ids == loaded.ids, Self.stale)
+        for (app, read) in zip(compiled.apps, loaded.apps) { #expect(app == read, Self.stale) }
+        #expect(compiled == loaded, Self.stale)
+        #expect(try BundledAssets.catalogue() == loaded)
+        #expect(loaded.apps.count >= 10 && loaded.apps.contains { $0.sso != nil })
+    }
+
+    /// The committed file is the generator's output for today's YAML, byte for byte; the
+    /// golden screens' variable re-records it (1: write and fail, naming it; accept: write).
+    @Test func theCommittedSourceIsTheGeneratorsOutput() throws {
+        let expected = CompiledAssetsSource.text(tenant: try Self.loadedTenant(), catalogue: try Self.loadedCatalogue())
+        let committed = try? String(contentsOf: Self.sourceFile, encoding: .utf8)
+        switch ProcessInfo.processInfo.environment["HUBSIM_RECORD_GOLDEN"] ?? "" {
+        case "":
+            #expect(committed == expected, Self.stale)
+        case let mode where mode == "1" || mode == "accept":
+            guard committed != expected else { return }
+            try expected.write(to: Self.sourceFile, atomically: true, encoding: .utf8)
+            if mode == "1" {
+                Issue.record("re-recorded \(Self.sourceFile.path): review the diff, then run again without HUBSIM_RECORD_GOLDEN")
+            }
+        case let other:
+            Issue.record("HUBSIM_RECORD_GOLDEN=\(other) is not understood: use 1 (re-record, fail) or accept (re-record, pass)")
+        }
+    }
+
+    @Test func aLiteralKeepsQuotesBackslashesAndControlCharactersAsText() {
+        #expect(CompiledAssetsSource.literal(#"a "b" \(c) é"#) == #""a \"b\" \\(c) é""#)
+        #expect(CompiledAssetsSource.literal("x\ny\u{7}") == #""x\ny\u{7}""#)
+    }
+}
