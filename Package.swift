@@ -28,9 +28,9 @@ let staticLibstdcxx = packageDirectory + "Linker/static-libstdc++"
 // `--symbol-ordering-file`: the functions a start and an everyday session run, listed by
 // `Scripts/symbol-order` (perf over real sessions), placed first and side by side, so the
 // pages a start touches, and the 64 KB the kernel maps around each fault, hold code that
-// runs: peak RSS 15.0 → 12.3 MB (README, Benchmarks, "Issue 13, third pass"). A function it
-// names that a later change removed is skipped without a warning; one it does not name is
-// placed as before. SwiftPM does not see the file as an input: edited by hand, it is used
+// runs: peak RSS 15.0 → 12.3 MB (Docs/performance.md, "Third pass: memory and the time
+// before main"). A function it names that a later change removed is skipped without a
+// warning; one it does not name is placed as before. SwiftPM does not see the file as an input: edited by hand, it is used
 // at the next link (delete .build/release/hubsim to force one).
 let symbolOrder = packageDirectory + "Linker/symbol-order.txt"
 let shippedBinaryLinkerSettings: [LinkerSetting] = [
