@@ -253,7 +253,7 @@ final class SnapshotWriter {
 
     // MARK: event log, maps, findings
 
-    private func writeEventLog(_ new: [LogEntry], old: SavedState, _ db: Database) throws {
+    private func writeEventLog(_ new: EventLog.Entries, old: SavedState, _ db: Database) throws {
         var start = old.logCount
         // Append-only, so the last entry written must still be where it was; otherwise
         // this is another device's log and it is rewritten.

@@ -4,10 +4,19 @@ import SessionEngine
 /// (the filter bar on its first row; each filter is clickable and has a key).
 enum EventLogView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
-        let t = c.theme
         let all = m.device.log.entries
-        let entries = m.logFilter.isActive ? all.filter(m.logFilter.matches) : all
-        let count = m.logFilter.isActive ? "\(entries.count) of \(all.count)" : "\(all.count)"
+        // Unfiltered, the log is drawn from where it is kept: no copy of every entry per frame.
+        if m.logFilter.isActive {
+            draw(all.filter(m.logFilter.matches), of: all.count, m, &c, r)
+        } else {
+            draw(all, of: all.count, m, &c, r)
+        }
+    }
+
+    private static func draw<Entries: RandomAccessCollection<LogEntry>>(_ entries: Entries, of total: Int, _ m: HubModel,
+                                                                        _ c: inout Canvas, _ r: Rect) where Entries.Index == Int {
+        let t = c.theme
+        let count = m.logFilter.isActive ? "\(entries.count) of \(total)" : "\(total)"
         let box = c.box(r, style: t.focusedBorder, title: "Event log · \(count) entries · PgUp/PgDn, End newest")
         guard box.height > 1 else { return }
         filterBar(m, &c, Rect(x: box.x, y: box.y, width: box.width, height: 1))

@@ -28,12 +28,15 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
         /// What the app did with its data (wiped, generated, re-applied).
         case data
     }
+    // Stored in this order, the one-byte kind last: 64 bytes an entry, one cache line, where
+    // the kind between the time and the name padded it to 72 (every app's log grows by two
+    // or three entries at every account change).
     public var time: SimInstant
-    public var kind: Kind
     /// The API name for callbacks, notifications and calls; a short verb otherwise.
     public var name: String
     /// Kept typed and formatted when read (`detail`), as the event log's lines are.
     var note: AppNote
+    public var kind: Kind
 
     public init(time: SimInstant, kind: Kind, name: String, detail: String = "") {
         self.init(time: time, kind: kind, name: name, note: .text(detail))

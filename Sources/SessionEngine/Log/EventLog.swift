@@ -1,141 +1,123 @@
-/// One line of the device's event log.
-public struct LogEntry: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
-        /// An engine event that was accepted (check out, launch, clock advanced…).
-        case event
-        /// An event the engine refused, with the reason.
-        case refused
-        /// A delivery to an app was held (step mode) or released.
-        case delivery
-        /// A Workspace ONE SDK callback an app received.
-        case callback
-        /// A Darwin notification an app received.
-        case notification
-        /// An SDK call an app made.
-        case call
-        /// An app's lifecycle changed.
-        case lifecycle
-        /// What an app or the SDK did with data and keys.
-        case data
-        /// Leak audit: a visible leak (error).
-        case leak
-        /// Leak audit: at-rest exposure (warning).
-        case exposure
-        /// Leak audit: a finding cleared.
-        case resolved
-    }
-
-    public var seq: Int
-    public var time: SimInstant
-    public var kind: Kind
-    public var app: AppID?
-    /// What the line says, kept typed and formatted when read (`text`): a broadcast writes
-    /// two lines per app, and formatting them as they happened was most of its cost.
-    var message: LogMessage
-
-    public init(seq: Int, time: SimInstant, kind: Kind, app: AppID?, text: String) {
-        self.init(seq: seq, time: time, kind: kind, app: app, message: .text(text))
-    }
-
-    init(seq: Int, time: SimInstant, kind: Kind, app: AppID?, message: LogMessage) {
-        self.seq = seq; self.time = time; self.kind = kind; self.app = app; self.message = message
-    }
-
-    /// The line as the event log shows it and the store keeps it.
-    public var text: String {
-        get { message.text(app: app ?? "") }
-        set { message = .text(newValue) }
-    }
-
-    /// Entries are equal when they read the same: one loaded from the store holds its text,
-    /// the engine's the values it was made from.
-    /// (The store compares each app's last line at every save: equal values skip the formatting.)
-    public static func == (a: LogEntry, b: LogEntry) -> Bool {
-        a.seq == b.seq && a.time == b.time && a.kind == b.kind && a.app == b.app
-            && (a.message.sameValues(as: b.message) || a.text == b.text)
-    }
-
-    enum CodingKeys: String, CodingKey { case seq, time, kind, app, text }
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(seq: try c.decode(Int.self, forKey: .seq), time: try c.decode(SimInstant.self, forKey: .time),
-                  kind: try c.decode(Kind.self, forKey: .kind), app: try c.decodeIfPresent(AppID.self, forKey: .app),
-                  text: try c.decode(String.self, forKey: .text))
-    }
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(seq, forKey: .seq)
-        try c.encode(time, forKey: .time)
-        try c.encode(kind, forKey: .kind)
-        try c.encodeIfPresent(app, forKey: .app)
-        try c.encode(text, forKey: .text)
-    }
-}
-
-/// The lines an account change writes once per app, kept as values (an id, a static API
-/// name, two users) rather than formatted strings; everything else is plain text.
-enum LogMessage: Sendable {
-    case text(String)
-    /// `notes ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: the app received `name`.
-    case received(String)
-    /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
-    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
-
-    /// Made from the same values (so reading the same); false says nothing.
-    func sameValues(as other: LogMessage) -> Bool {
-        switch (self, other) {
-        case let (.text(a), .text(b)): a == b
-        case let (.received(a), .received(b)): a == b
-        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
-        default: false
-        }
-    }
-
-    func text(app: AppID) -> String {
-        switch self {
-        case let .text(text): text
-        case let .received(name): "\(app) ← \(name)"
-        case let .accountCheck(reason, current, previous):
-            "\(app) → \(API.getCurrentAccount) (\(reason.rawValue)): \(AccountCheckResult(current: current, previous: previous))"
-        }
-    }
-}
-
-/// Why an MSAL app called `getCurrentAccount`: one byte in a log line, not a string.
-enum AccountCheckReason: String, Sendable {
-    case notification
-    case coldStart = "cold start"
-    case foreground
-}
-
-/// `getCurrentAccount`'s answer as the logs print it: `current: cou1, previous: nil`.
-struct AccountCheckResult: CustomStringConvertible {
-    var current: UserID?
-    var previous: UserID?
-    var description: String { "current: \(current?.name ?? "nil"), previous: \(previous?.name ?? "nil")" }
-}
-
 /// Every engine event, delivery and callback, in order, with the simulator time.
 ///
-/// Append-only; `seq` numbers let a store persist only what is new.
+/// Append-only; `seq` numbers let a store persist only what is new. Read as `entries`, a
+/// collection of `LogEntry` values; kept compact, because a broadcast writes two lines per
+/// app and a long session never drops one: each line is 40 bytes in fixed-size chunks
+/// (`ChunkedLog`, nothing written is ever moved), its message held once in a table when
+/// it says what the line before said (an account change writes the same two messages to
+/// every app; only the app differs).
 public struct EventLog: Codable, Equatable, Sendable {
-    public private(set) var entries: [LogEntry] = []
+    /// One line as kept: its message by position in `messages`.
+    struct Line: Sendable {
+        var seq: Int
+        var time: SimInstant
+        var app: AppID?
+        var message: UInt32
+        var kind: LogEntry.Kind
+    }
 
-    public init(entries: [LogEntry] = []) { self.entries = entries }
+    private var lines = ChunkedLog<Line>()
+    private var messages = ChunkedLog<LogMessage>()
+    /// The last two typed messages added to `messages` and their positions, which the next
+    /// lines of a broadcast repeat; kept here, not read back from the table (a read copies the
+    /// message). Plain text is not looked up: comparing texts would cost what it saves.
+    private var recent: (Recent?, Recent?) = (nil, nil)
+    private struct Recent: Sendable {
+        var message: LogMessage
+        var index: UInt32
+    }
+    /// The last line's `seq` (0: none), so that an append does not read the last chunk back.
+    private var lastSeq = 0
+    /// Whether `seq` rises from line to line, as it does in every log the engine writes:
+    /// `entries(after:)` then finds its start by bisection.
+    private var ascending = true
 
-    public var nextSeq: Int { (entries.last?.seq ?? 0) + 1 }
+    public init() {}
+
+    public init<S: Sequence>(entries: S) where S.Element == LogEntry {
+        for e in entries { append(e) }
+    }
+
+    /// Every line, oldest first.
+    public var entries: Entries { Entries(lines: lines, messages: messages) }
+
+    public var nextSeq: Int { lastSeq + 1 }
+
+    /// How many distinct messages the lines hold (tests check the broadcast's are shared).
+    var messageCount: Int { messages.count }
 
     mutating func append(_ time: SimInstant, _ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
         append(time, kind, app: app, message: .text(text))
     }
 
     mutating func append(_ time: SimInstant, _ kind: LogEntry.Kind, app: AppID?, message: LogMessage) {
-        entries.append(LogEntry(seq: nextSeq, time: time, kind: kind, app: app, message: message))
+        add(Line(seq: nextSeq, time: time, app: app, message: intern(message), kind: kind))
+    }
+
+    private mutating func append(_ entry: LogEntry) {
+        add(Line(seq: entry.seq, time: entry.time, app: entry.app, message: intern(entry.message), kind: entry.kind))
+    }
+
+    private mutating func add(_ line: Line) {
+        if !lines.isEmpty && lastSeq >= line.seq { ascending = false }
+        lastSeq = line.seq
+        lines.append(line)
+    }
+
+    private mutating func intern(_ message: LogMessage) -> UInt32 {
+        if case .text = message {} else {
+            if let r = recent.0, r.message.sameValues(as: message) { return r.index }
+            if let r = recent.1, r.message.sameValues(as: message) { return r.index }
+        }
+        let i = UInt32(messages.count)
+        messages.append(message)
+        if case .text = message {} else { recent = (Recent(message: message, index: i), recent.0) }
+        return i
     }
 
     /// Entries after `seq`, for incremental persistence and for "what happened since".
-    public func entries(after seq: Int) -> ArraySlice<LogEntry> {
-        let start = entries.firstIndex { $0.seq > seq } ?? entries.endIndex
-        return entries[start...]
+    public func entries(after seq: Int) -> Entries.SubSequence {
+        let all = entries
+        guard ascending else { return all[(lines.firstIndex { $0.seq > seq } ?? lines.endIndex)...] }
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].seq > seq { high = mid } else { low = mid + 1 }
+        }
+        return all[low...]
+    }
+
+    public static func == (a: EventLog, b: EventLog) -> Bool {
+        a.entries == b.entries
+    }
+
+    // The coded form is the one an array of entries had: `{"entries": [...]}`.
+    enum CodingKeys: String, CodingKey { case entries }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(entries: try c.decode([LogEntry].self, forKey: .entries))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Array(entries), forKey: .entries)
+    }
+
+    /// The log's lines as `LogEntry` values, oldest first, indexed from 0.
+    public struct Entries: RandomAccessCollection, Equatable, Sendable {
+        fileprivate var lines: ChunkedLog<Line>
+        fileprivate var messages: ChunkedLog<LogMessage>
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { lines.count }
+
+        public subscript(position: Int) -> LogEntry {
+            let line = lines[position]
+            return LogEntry(seq: line.seq, time: line.time, kind: line.kind, app: line.app, message: messages[Int(line.message)])
+        }
+
+        /// Equal when they read the same, line by line.
+        public static func == (a: Entries, b: Entries) -> Bool { a.count == b.count && a.elementsEqual(b) }
     }
 }
