@@ -53,7 +53,7 @@ import Testing
         #expect(checks.count >= 2)
         #expect(checks[0] == checks[0])
         var other = checks[0]
-        other.message = .accountCheck(reason: .notification, current: "cou2", previous: nil)
+        other.message = .accountCheck(current: "cou2", previous: nil, reason: .notification)
         #expect(other != checks[0])
         other.message = .text(checks[0].text)
         #expect(other == checks[0])

@@ -75,7 +75,8 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
 enum AppNote: Sendable {
     case text(String)
     /// `notification → current: cou1, previous: nil`.
-    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
+    // The one-byte reason last: before the users it was padded to eight.
+    case accountCheck(current: UserID?, previous: UserID?, reason: AccountCheckReason)
     /// `cou1 created 2 item(s)`.
     case created(UserID, count: Int)
     /// `cleared 2 item(s) of cou1`.
@@ -85,7 +86,7 @@ enum AppNote: Sendable {
     func sameValues(as other: AppNote) -> Bool {
         switch (self, other) {
         case let (.text(a), .text(b)): a == b
-        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
+        case let (.accountCheck(c1, p1, r1), .accountCheck(c2, p2, r2)): r1 == r2 && c1 == c2 && p1 == p2
         case let (.created(u1, n1), .created(u2, n2)): u1 == u2 && n1 == n2
         case let (.cleared(n1, u1), .cleared(n2, u2)): n1 == n2 && u1 == u2
         default: false
@@ -95,7 +96,7 @@ enum AppNote: Sendable {
     var text: String {
         switch self {
         case let .text(text): text
-        case let .accountCheck(reason, current, previous): "\(reason.rawValue) → \(AccountCheckResult(current: current, previous: previous))"
+        case let .accountCheck(current, previous, reason): "\(reason.rawValue) → \(AccountCheckResult(current: current, previous: previous))"
         case let .created(user, count): "\(user) created \(count) item(s)"
         case let .cleared(count, user): "cleared \(count) item(s) of \(user)"
         }

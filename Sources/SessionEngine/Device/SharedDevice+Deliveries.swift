@@ -124,8 +124,8 @@ extension SharedDevice {
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
     private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
         let (current, previous) = currentAccount
-        snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(reason: reason, current: current, previous: previous))
+        snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
-        logEvent(.call, app: id, message: .accountCheck(reason: reason, current: current, previous: previous))
+        logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
     }
 }

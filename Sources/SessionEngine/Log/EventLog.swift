@@ -18,10 +18,12 @@ public struct EventLog: Codable, Equatable, Sendable {
 
     private var lines = ChunkedLog<Line>()
     private var messages = ChunkedLog<LogMessage>()
-    /// The last two typed messages added to `messages` and their positions, which the next
-    /// lines of a broadcast repeat; kept here, not read back from the table (a read copies the
-    /// message). Plain text is not looked up: comparing texts would cost what it saves.
-    private var recent: (Recent?, Recent?) = (nil, nil)
+    /// The last few typed messages added to `messages` and their positions, newest first,
+    /// which the next lines of a broadcast repeat (two a broadcast, a third when apps answer
+    /// differently); kept here, not read back from the table (a read copies the message).
+    /// Plain text is not looked up: comparing texts would cost what it saves.
+    private var recent: [Recent] = []
+    private static var recentLimit: Int { 4 }
     private struct Recent: Sendable {
         var message: LogMessage
         var index: UInt32
@@ -65,14 +67,18 @@ public struct EventLog: Codable, Equatable, Sendable {
     }
 
     private mutating func intern(_ message: LogMessage) -> UInt32 {
-        if case .text = message {} else {
-            if let r = recent.0, r.message.sameValues(as: message) { return r.index }
-            if let r = recent.1, r.message.sameValues(as: message) { return r.index }
-        }
-        let i = UInt32(messages.count)
-        messages.append(message)
-        if case .text = message {} else { recent = (Recent(message: message, index: i), recent.0) }
+        if case .text = message { return add(message) }
+        // By index: a `for r in recent` would copy each message out first.
+        for k in recent.indices where recent[k].message.sameValues(as: message) { return recent[k].index }
+        let i = add(message)
+        if recent.count == Self.recentLimit { recent.removeLast() }
+        recent.insert(Recent(message: message, index: i), at: 0)
         return i
+    }
+
+    private mutating func add(_ message: LogMessage) -> UInt32 {
+        messages.append(message)
+        return UInt32(messages.count - 1)
     }
 
     /// Entries after `seq`, for incremental persistence and for "what happened since".

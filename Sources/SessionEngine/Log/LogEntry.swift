@@ -79,14 +79,15 @@ enum LogMessage: Sendable {
     /// `notes ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED`: the app received `name`.
     case received(String)
     /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
-    case accountCheck(reason: AccountCheckReason, current: UserID?, previous: UserID?)
+    // The one-byte reason last: before the users it was padded to eight.
+    case accountCheck(current: UserID?, previous: UserID?, reason: AccountCheckReason)
 
     /// Made from the same values (so reading the same); false says nothing.
     func sameValues(as other: LogMessage) -> Bool {
         switch (self, other) {
         case let (.text(a), .text(b)): a == b
         case let (.received(a), .received(b)): a == b
-        case let (.accountCheck(r1, c1, p1), .accountCheck(r2, c2, p2)): r1 == r2 && c1 == c2 && p1 == p2
+        case let (.accountCheck(c1, p1, r1), .accountCheck(c2, p2, r2)): r1 == r2 && c1 == c2 && p1 == p2
         default: false
         }
     }
@@ -95,7 +96,7 @@ enum LogMessage: Sendable {
         switch self {
         case let .text(text): text
         case let .received(name): "\(app) ← \(name)"
-        case let .accountCheck(reason, current, previous):
+        case let .accountCheck(current, previous, reason):
             "\(app) → \(API.getCurrentAccount) (\(reason.rawValue)): \(AccountCheckResult(current: current, previous: previous))"
         }
     }
