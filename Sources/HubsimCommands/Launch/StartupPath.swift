@@ -41,8 +41,11 @@ enum StartupPath {
     /// The variables the store and the terminal read (`StoreLocation`, `CursesSession`),
     /// looked up one by one: `ProcessInfo.environment` copies every variable into a
     /// dictionary, 0.4 ms before the first frame.
+    /// Its storage is made at its final size: growing it ran a standard-library copy of the
+    /// resize that fetches the storage's type by name, a scan of every conformance record
+    /// for `String: Hashable` (0.1–0.2 ms; Docs/performance.md, "Fourth pass: start-up").
     static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
+        var environment = [String: String](minimumCapacity: 4)
         for name in ["TERM", "NO_COLOR", "XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
