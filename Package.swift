@@ -12,9 +12,16 @@ import PackageDescription
 // HubsimCommands/Launch/StartupPath.swift). Release builds on Linux only: debug
 // and test builds link the usual way, and every build keeps PIE (ASLR).
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+// A generic type our code names with concrete arguments (`FrameLoop<CursesPainter>`, the
+// storage of a `[String: String]`) is fetched through its metadata accessor, handed the
+// conformances the compiler already knows, instead of by mangled name, which makes the
+// runtime demangle the name and look each conformance up: the first lookup of a type and
+// protocol scans all 7,600 conformance records, 0.1–0.2 ms each before the first frame
+// (Docs/performance.md, "Fourth pass: start-up").
+let directMetadataAccess = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
 // Modules that import Foundation and end up in the static binary are compiled against the
 // static Foundation too, or the link misses its ICU half (`_FoundationICU`).
-let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], releaseOnLinux)]
+let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"] + directMetadataAccess, releaseOnLinux)]
 // What each flag buys, measured (README, Benchmarks): `-static-stdlib` the runtime and
 // Foundation linked in, not loaded as shared libraries; `--no-export-dynamic` no symbol
 // table for the runtime's start-up to search; lld's `pack-relative-relocs` (DT_RELR, glibc
@@ -43,7 +50,7 @@ let shippedBinaryLinkerSettings: [LinkerSetting] = [
 // ordering file can move them one by one (alone, the flag changes nothing). The runtime and
 // the standard library's specializations come so too; the rest of the standard library,
 // Foundation and the packages we depend on move an object file at a time.
-let orderableSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], releaseOnLinux)]
+let orderableSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"] + directMetadataAccess, releaseOnLinux)]
 
 let package = Package(
     name: "hubsim",

@@ -8,6 +8,9 @@ import Foundation
 ///
 /// - **Linking** (`Package.swift`, release builds on Linux only): the Swift runtime and
 ///   Foundation linked in, no symbols exported. Measured figures are in the manifest.
+/// - **Metadata** (`Package.swift`, `directMetadataAccess`): our modules fetch generic types
+///   through their accessors, not by mangled name, so no conformance scan runs before the
+///   first frame; the environment's dictionary is made at its final size for the same reason.
 /// - **Arguments** (this file): the everyday command lines skip ArgumentParser, whose
 ///   reflection over every command costs about 3 ms. `everydayChoices` is the whole list;
 ///   `StartupPathTests` proves each gives exactly what ArgumentParser gives.
@@ -41,8 +44,11 @@ enum StartupPath {
     /// The variables the store and the terminal read (`StoreLocation`, `CursesSession`),
     /// looked up one by one: `ProcessInfo.environment` copies every variable into a
     /// dictionary, 0.4 ms before the first frame.
+    /// Its storage is made at its final size: growing it ran a standard-library copy of the
+    /// resize that fetches the storage's type by name, a scan of every conformance record
+    /// for `String: Hashable` (0.1–0.2 ms; Docs/performance.md, "Fourth pass: start-up").
     static func environment() -> [String: String] {
-        var environment: [String: String] = [:]
+        var environment = [String: String](minimumCapacity: 4)
         for name in ["TERM", "NO_COLOR", "XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
