@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import Platform
 import SessionEngine
 import Testing
 @testable import DeviceStore
@@ -272,5 +273,19 @@ import Testing
             let sha = SHA256.hash(data: key).prefix(4).map { String(format: "%02x", $0) }.joined()
             #expect(fingerprint == sha)
         }
+    }
+
+    /// The cipher writes the digits by hand into the string's buffer (issue 13): every digit
+    /// value in every position spells as `%02x` spells it.
+    @Test func everyFingerprintDigitIsLowercaseHex() {
+        let cipher = AESGCMCipher(), keys = SeededKeySource(seed: "fingerprints")
+        var seen = Set<Character>()
+        for _ in 0..<200 {
+            let key = keys.makeKey()
+            let fingerprint = cipher.fingerprint(of: key)
+            #expect(fingerprint == SHA256.hash(data: key.bytes).prefix(4).map { String(format: "%02x", $0) }.joined())
+            seen.formUnion(fingerprint)
+        }
+        #expect(seen == Set("0123456789abcdef"))
     }
 }
