@@ -5,16 +5,85 @@ import Testing
 @testable import DeviceStore
 
 @Suite struct MigrationTests {
+    /// A device file as schema v3's hubsim (main before issue 13's fourth pass) left it: the
+    /// tables made by the v1–v3 migrations, filled with what this build's writer writes for
+    /// `device`, each v3 column taken from where v4 keeps it.
+    static func version3File(of device: SharedDevice) throws -> URL {
+        let dir = try Fixtures.tempDir()
+        let source = dir.appendingPathComponent("v4.sqlite"), url = dir.appendingPathComponent("old.sqlite")
+        do {
+            let store = try DeviceStore.open(at: source)
+            try store.save(device)
+            try store.close()
+        }
+        let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v3", inMemory: false))
+        try Schema.migrator(upTo: 3).migrate(queue)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS v4", arguments: [source.path])
+            // Parents before children: the foreign keys are on.
+            for table in ["device", "apps", "items", "keychain", "app_log", "sessions", "event_log", "coverage",
+                          "failed_attempts", "key_server", "findings"] {
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main')", arguments: [table])
+                let values = columns.map { column -> String in
+                    switch (table, column) {
+                    case ("device", "profile_json"), ("device", "app_set"), ("device", "enrollment"):
+                        "(SELECT \(column) FROM v4.device_setup)"
+                    case ("apps", "definition"): "(SELECT definition FROM v4.app_definitions WHERE app = v4.apps.id)"
+                    default: column
+                    }
+                }
+                let order = table == "app_log" ? " ORDER BY app, seq" : ""
+                try db.execute(sql: "INSERT INTO main.\(table) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM v4.\(table)\(order)")
+                let copied = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.\(table)")
+                #expect(try copied == Int.fetchOne(db, sql: "SELECT count(*) FROM v4.\(table)"), "\(table)")
+            }
+            try db.execute(sql: "DETACH DATABASE v4")
+        }
+        #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM pragma_table_info('apps') WHERE name = 'definition'") } == 1)
+        try queue.close()
+        return url
+    }
+
+    /// A device saved by schema v3's hubsim opens: migrated to v4 with everything kept, saved
+    /// as v4 from then on (each app's definition, the profile and app set in their own rows,
+    /// the app log in append order), and read back the same after a restart.
+    @Test(arguments: [ProfileID.workspaceOne, .entraIOS])
+    func aVersion3FileIsMigratedWithItsDevice(profile: ProfileID) throws {
+        var device = try Fixtures.newDevice(profile: profile)
+        let walk = profile == .workspaceOne ? Fixtures.walk : Fixtures.ssoWalk
+        for action in walk { device.apply(action) }
+        #expect(profile == .workspaceOne || device.snapshot.tokens != nil)
+        let url = try Self.version3File(of: device)
+        do {
+            let store = try DeviceStore.open(at: url)
+            #expect(try store.schemaVersion() == 4)
+            #expect(try store.load() == Fixtures.persisted(device.snapshot))
+            func count(_ sql: String) throws -> Int? { try store.read { try Int.fetchOne($0, sql: sql) } }
+            #expect(try count("SELECT count(*) FROM pragma_table_info('apps') WHERE name = 'definition'") == 0)
+            #expect(try count("SELECT count(*) FROM pragma_table_info('device') WHERE name IN ('app_set', 'profile_json', 'enrollment')") == 0)
+            #expect(try count("SELECT count(*) FROM app_definitions") == device.apps.count)
+            #expect(try count("SELECT count(*) FROM device_setup") == 1)
+            #expect(try count("SELECT count(*) FROM app_log") == device.apps.map(\.log.count).reduce(0, +))
+            // Saved as v4 from where the file left off: the logs are continued, not rewritten.
+            try Fixtures.drive(&device, [.advanceClock(seconds: 30)] + walk.suffix(6), store: store)
+            try store.close()
+        }
+        let store = try DeviceStore.open(at: url)
+        #expect(try store.schemaVersion() == 4)
+        #expect(try store.load() == Fixtures.persisted(device.snapshot))
+        let applied = try store.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied.count == Schema.migrations.count)
+    }
+
     @Test func aVersion1FileIsMigratedWithItsDevice() throws {
-        let url = try Fixtures.tempDir().appendingPathComponent("old.sqlite")
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk { device.apply(action) }
-        // A file as the first schema's hubsim left it: written by this build's writer (the
-        // walk has no tokens), then stripped of what later versions added.
+        // A file as the first schema's hubsim left it: a v3 file (the walk has no tokens),
+        // stripped of what v2 and v3 added.
+        let url = try Self.version3File(of: device)
         do {
             let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v1", inMemory: false))
-            try Schema.migrator(upTo: Schema.currentVersion).migrate(queue)
-            _ = try queue.write { db in try SnapshotWriter().write(device.snapshot, over: nil, in: db, fingerprint: device.fingerprint(of:)) }
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: """
                     ALTER TABLE device DROP COLUMN tokens;
@@ -41,7 +110,8 @@ import Testing
     @Test func theSchemaIsInspectable() throws {
         let store = try DeviceStore.inMemory()
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
-        for table in ["apps", "items", "keychain", "sessions", "event_log", "coverage", "failed_attempts", "app_log", "device"] {
+        for table in ["apps", "app_definitions", "items", "keychain", "sessions", "event_log", "coverage", "failed_attempts", "app_log",
+                      "device", "device_setup"] {
             #expect(tables.contains(table))
         }
         #expect(try store.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") } == Schema.applicationID)

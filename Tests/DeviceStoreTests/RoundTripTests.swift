@@ -42,7 +42,7 @@ import Testing
         #expect(snapshot.state != .unenrolled)
     }
 
-    /// The app set is taken from the apps' rows when its text is theirs, joined (what the
+    /// The app set is taken from the apps' definitions when its text is theirs, joined (what the
     /// writer makes, issue 13); an app set that differs from them is still decoded on its own.
     @Test func theAppSetIsReadFromTheAppsRowsOnlyWhenItIsTheirText() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
@@ -50,8 +50,8 @@ import Testing
         do {
             let store = try DeviceStore.open(at: url)
             try Fixtures.drive(&device, Fixtures.walk, store: store)
-            let texts = try store.read { try String.fetchAll($0, sql: "SELECT definition FROM apps ORDER BY position") }
-            let appSet = try store.read { try String.fetchOne($0, sql: "SELECT app_set FROM device") }
+            let texts = try store.read { try String.fetchAll($0, sql: "SELECT definition FROM app_definitions JOIN apps ON apps.id = app_definitions.app ORDER BY position") }
+            let appSet = try store.read { try String.fetchOne($0, sql: "SELECT app_set FROM device_setup") }
             #expect(texts.count == device.snapshot.appSet.count)
             #expect(appSet == "[" + texts.joined(separator: ",") + "]")
             try store.close()
@@ -67,7 +67,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(shorter), as: UTF8.self)
-        try raw.write { try $0.execute(sql: "UPDATE device SET app_set = ?", arguments: [text]) }
+        try raw.write { try $0.execute(sql: "UPDATE device_setup SET app_set = ?", arguments: [text]) }
         try raw.close()
         let store = try DeviceStore.open(at: url)
         let snapshot = try #require(try store.load())
@@ -85,7 +85,7 @@ import Testing
             try Fixtures.drive(&device, Fixtures.walk, store: store)
             try store.close()
             let raw = try DatabaseQueue(path: url.path)
-            try raw.write { try $0.execute(sql: "UPDATE device SET profile_json = '{\"id\": \"from an older build\"}'") }
+            try raw.write { try $0.execute(sql: "UPDATE device_setup SET profile_json = '{\"id\": \"from an older build\"}'") }
             try raw.close()
         }
         let store = try DeviceStore.open(at: url)
