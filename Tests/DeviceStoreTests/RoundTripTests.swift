@@ -163,6 +163,26 @@ import Testing
         }
     }
 
+    /// Items are written from the first one that changed (issue 13): through check-outs that
+    /// add a user's items, check-ins that wipe them and a second user's, every committed step
+    /// reads back as the device holds it.
+    @Test func itemsReadBackThroughCheckOutsAndWipes() throws {
+        let store = try DeviceStore.inMemory()
+        var device = try Fixtures.newDevice()
+        let apps: [AppID] = DeviceProfile.workspaceOne.defaultApps
+        let again: [DeviceAction] = [.logOut, .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)]
+            + apps.map { .launch($0) } + [.logOut]
+        var itemCounts: Set<Int> = []
+        for action in Fixtures.walk + again {
+            device.apply(action)
+            try store.save(device)
+            itemCounts.insert(device.apps.map(\.storage.count).reduce(0, +))
+            let copy = try Self.committedCopy(of: store)
+            #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
+        }
+        #expect(itemCounts.count > 2, "the walk should add and remove items: \(itemCounts.sorted())")
+    }
+
     /// The files as a process killed right after an event leaves them (the main file and
     /// its -wal, copied while the store is open) open to the state shown at that moment.
     @Test func aKilledProcessLosesNothingShown() throws {

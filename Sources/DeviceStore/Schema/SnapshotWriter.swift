@@ -155,7 +155,7 @@ final class SnapshotWriter {
             let fields = SavedApp.Fields(app, nextSerial: app.nextSerial)
             try writeAppRow(app, fields, position: position, db)
             try writeDefinition(app, db)
-            try writeItems(app, db)
+            try writeItems(app, old: nil, db)
             if app.keychain.sdkKey != nil { try writeKeychain(app, db, fingerprint: fingerprint) }
             try writeAppLog(app, old: nil, db)
             next[app.id] = SavedApp(position: position, definition: app.definition, fields: fields, storage: app.storage,
@@ -166,8 +166,8 @@ final class SnapshotWriter {
         var serialChanged = false
         if entry.storage != app.storage {
             serialChanged = entry.fields.nextSerial != app.nextSerial
+            try writeItems(app, old: entry.storage, db)
             entry.storage = app.storage
-            try writeItems(app, db)
         }
         if serialChanged || entry.position != position || !entry.fields.matches(app) {
             entry.fields = SavedApp.Fields(app, nextSerial: serialChanged ? app.nextSerial : entry.fields.nextSerial)
@@ -220,13 +220,28 @@ final class SnapshotWriter {
             """).run { row in row.bind(app.id); row.bind(definition) }
     }
 
-    private func writeItems(_ app: AppRuntime, _ db: Database) throws {
-        // An app holds a handful of items and a wipe reorders them: rewriting is simplest.
-        try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").run { $0.bind(app.id) }
+    /// The app's items from the first one that differs from `old` (what the rows hold; nil:
+    /// unknown) on: a check-out appends the user's items and a wipe removes them, so the
+    /// items before them (common data, other users' items) keep their rows (issue 13).
+    private func writeItems(_ app: AppRuntime, old: [StoredItem]?, _ db: Database) throws {
+        let new = app.storage
+        var from = 0
+        if let old {
+            let common = min(old.count, new.count)
+            while from < common && old[from] == new[from] { from += 1 }
+        }
+        if let old, from > 0 {
+            let delete = try db.cachedStatement(sql: "DELETE FROM items WHERE app = ? AND id = ?")
+            for item in old[from...] { try delete.run { row in row.bind(app.id); row.bind(item.id) } }
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").run { $0.bind(app.id) }
+        }
+        guard from < new.count else { return }
         let insert = try db.cachedStatement(sql: """
             INSERT INTO items (app, id, position, owner, class, plaintext, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        for (position, item) in app.storage.enumerated() {
+        for position in from..<new.count {
+            let item = new[position]
             var plaintext: String?, sealed: [UInt8]?
             switch item.payload {
             case let .plaintext(text): plaintext = text
