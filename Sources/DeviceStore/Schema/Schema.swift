@@ -25,11 +25,16 @@ public enum Schema {
         ("v4: app log in append order; definitions, profile, enrollment and app set out of the rows saved at every event", 4, createV4),
     ]
 
-    /// A migrator that stops after `version` (tests build older files with it).
-    static func migrator(upTo version: Int = currentVersion) -> DatabaseMigrator {
+    /// A migrator that stops after `version` (tests build older files with it). For a new
+    /// database (`fresh`) the first migration makes the current tables at once
+    /// (`createCurrent`) and the later ones find their work done, so the file holds the same
+    /// tables, `user_version` and applied migrations as one migrated step by step (and one
+    /// whose creation was cut short after the first commits its migration resumes).
+    static func migrator(upTo version: Int = currentVersion, fresh: Bool = false) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        let oneStep = fresh && version == currentVersion
         for m in migrations where m.version <= version {
-            let body = m.body
+            let body: @Sendable (Database) throws -> Void = oneStep && m.version == 1 ? createCurrent : m.body
             let stamp = m.version
             migrator.registerMigration(m.id) { db in
                 try body(db)
@@ -150,13 +155,16 @@ public enum Schema {
     private static func createV2(_ db: Database) throws {
         // "Whose data is on this device?" is the question a developer asks the file when
         // chasing a leak; without this index it scans every app's items.
-        try db.execute(sql: "CREATE INDEX items_by_owner ON items(owner)")
+        // IF NOT EXISTS: a new database has it from `createCurrent`.
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS items_by_owner ON items(owner)")
     }
 
     private static func createV3(_ db: Database) throws {
         // Reference 003's tokens. The keychain groups' caches, the broker's accounts and a
         // waiting prompt are one small JSON value (NULL until an app first asks for a token);
         // each app's token state sits on its row; a token finding is marked on its row.
+        // A new database has them from `createCurrent`.
+        if try hasColumn(db, "device", "tokens") { return }
         try db.execute(sql: """
             ALTER TABLE device ADD COLUMN tokens TEXT;
             ALTER TABLE apps ADD COLUMN token TEXT;
@@ -174,7 +182,10 @@ public enum Schema {
         //
         // The `device` row and the `apps` rows are rewritten at every event; the profile's and
         // app set's JSON (2.4 KB) and each app's definition (~300 B) change at enrollment only,
-        // and now sit in rows written when they change.
+        // and now sit in rows written when they change. A new database has all of it from
+        // `createCurrent`: copying, dropping and renaming are 10x the cost of v1 to v3 (SQLite
+        // parses the whole schema again after each), paid before a new device's first frame.
+        if try db.tableExists("app_definitions") { return }
         try db.execute(sql: """
             CREATE TABLE app_log_v4 (
                 entry INTEGER PRIMARY KEY,
@@ -211,8 +222,13 @@ public enum Schema {
             """)
     }
 
-    /// The tables a reset empties, children before parents (`app_definitions` goes with its
-    /// apps by cascade; listed last but one so a damaged file's message keeps its order).
+    private static func hasColumn(_ db: Database, _ table: String, _ column: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info(?) WHERE name = ?)", arguments: [table, column]) ?? false
+    }
+
+    /// The tables a reset empties, children before parents (v4's after the older ones, so a
+    /// damaged file's message names those in the same order; `app_definitions` goes with its
+    /// apps by cascade anyway).
     static let tables = ["items", "keychain", "app_log", "apps", "sessions", "event_log", "coverage",
                          "failed_attempts", "key_server", "findings", "app_definitions", "device_setup", "device"]
 }
