@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import Platform
 import SessionEngine
 import Testing
 @testable import DeviceStore
@@ -41,7 +42,7 @@ import Testing
         #expect(snapshot.state != .unenrolled)
     }
 
-    /// The app set is taken from the apps' rows when its text is theirs, joined (what the
+    /// The app set is taken from the apps' definitions when its text is theirs, joined (what the
     /// writer makes, issue 13); an app set that differs from them is still decoded on its own.
     @Test func theAppSetIsReadFromTheAppsRowsOnlyWhenItIsTheirText() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
@@ -49,8 +50,8 @@ import Testing
         do {
             let store = try DeviceStore.open(at: url)
             try Fixtures.drive(&device, Fixtures.walk, store: store)
-            let texts = try store.read { try String.fetchAll($0, sql: "SELECT definition FROM apps ORDER BY position") }
-            let appSet = try store.read { try String.fetchOne($0, sql: "SELECT app_set FROM device") }
+            let texts = try store.read { try String.fetchAll($0, sql: "SELECT definition FROM app_definitions JOIN apps ON apps.id = app_definitions.app ORDER BY position") }
+            let appSet = try store.read { try String.fetchOne($0, sql: "SELECT app_set FROM device_setup") }
             #expect(texts.count == device.snapshot.appSet.count)
             #expect(appSet == "[" + texts.joined(separator: ",") + "]")
             try store.close()
@@ -66,7 +67,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(shorter), as: UTF8.self)
-        try raw.write { try $0.execute(sql: "UPDATE device SET app_set = ?", arguments: [text]) }
+        try raw.write { try $0.execute(sql: "UPDATE device_setup SET app_set = ?", arguments: [text]) }
         try raw.close()
         let store = try DeviceStore.open(at: url)
         let snapshot = try #require(try store.load())
@@ -84,7 +85,7 @@ import Testing
             try Fixtures.drive(&device, Fixtures.walk, store: store)
             try store.close()
             let raw = try DatabaseQueue(path: url.path)
-            try raw.write { try $0.execute(sql: "UPDATE device SET profile_json = '{\"id\": \"from an older build\"}'") }
+            try raw.write { try $0.execute(sql: "UPDATE device_setup SET profile_json = '{\"id\": \"from an older build\"}'") }
             try raw.close()
         }
         let store = try DeviceStore.open(at: url)
@@ -160,6 +161,26 @@ import Testing
             let copy = try Self.committedCopy(of: store)
             #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
         }
+    }
+
+    /// Items are written from the first one that changed (issue 13): through check-outs that
+    /// add a user's items, check-ins that wipe them and a second user's, every committed step
+    /// reads back as the device holds it.
+    @Test func itemsReadBackThroughCheckOutsAndWipes() throws {
+        let store = try DeviceStore.inMemory()
+        var device = try Fixtures.newDevice()
+        let apps: [AppID] = DeviceProfile.workspaceOne.defaultApps
+        let again: [DeviceAction] = [.logOut, .checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)]
+            + apps.map { .launch($0) } + [.logOut]
+        var itemCounts: Set<Int> = []
+        for action in Fixtures.walk + again {
+            device.apply(action)
+            try store.save(device)
+            itemCounts.insert(device.apps.map(\.storage.count).reduce(0, +))
+            let copy = try Self.committedCopy(of: store)
+            #expect(copy == Fixtures.persisted(device.snapshot), "after \(action.name)")
+        }
+        #expect(itemCounts.count > 2, "the walk should add and remove items: \(itemCounts.sorted())")
     }
 
     /// The files as a process killed right after an event leaves them (the main file and
@@ -272,5 +293,19 @@ import Testing
             let sha = SHA256.hash(data: key).prefix(4).map { String(format: "%02x", $0) }.joined()
             #expect(fingerprint == sha)
         }
+    }
+
+    /// The cipher writes the digits by hand into the string's buffer (issue 13): every digit
+    /// value in every position spells as `%02x` spells it.
+    @Test func everyFingerprintDigitIsLowercaseHex() {
+        let cipher = AESGCMCipher(), keys = SeededKeySource(seed: "fingerprints")
+        var seen = Set<Character>()
+        for _ in 0..<200 {
+            let key = keys.makeKey()
+            let fingerprint = cipher.fingerprint(of: key)
+            #expect(fingerprint == SHA256.hash(data: key.bytes).prefix(4).map { String(format: "%02x", $0) }.joined())
+            seen.formUnion(fingerprint)
+        }
+        #expect(seen == Set("0123456789abcdef"))
     }
 }

@@ -3,6 +3,8 @@ import SessionEngine
 /// What the tables hold after a write, kept small: the counts and last entries of the
 /// append-only logs, and the few small values that are compared whole.
 struct SavedState {
+    /// What `device_setup` holds (nil: nothing written yet).
+    var setup: SavedSetup?
     var historyCount = 0
     var historyLast: SessionRecord?
     var apps: [AppID: SavedApp] = [:]
@@ -14,11 +16,26 @@ struct SavedState {
     var findings: [LeakFinding] = []
 }
 
+/// The `device_setup` row's values: they change at enrollment, not at every event.
+struct SavedSetup: Equatable {
+    var profile: DeviceProfile
+    var appSet: [AppDefinition]
+    var enrollment: Enrollment?
+
+    init(_ snapshot: DeviceSnapshot) {
+        profile = snapshot.profile; appSet = snapshot.appSet; enrollment = snapshot.enrollment
+    }
+
+    /// Whether the row already holds `snapshot`'s values, compared without building a copy.
+    func matches(_ snapshot: DeviceSnapshot) -> Bool {
+        appSet == snapshot.appSet && enrollment == snapshot.enrollment && profile == snapshot.profile
+    }
+}
+
 /// One app as its rows hold it.
 struct SavedApp {
-    /// The `apps` row's values.
+    /// The `apps` row's values (its definition is in `app_definitions`).
     struct Fields: Equatable {
-        var definition: AppDefinition
         var lifecycle: AppLifecycle
         var sdkSeen: SessionMarks?
         var initialCheckFailed: Bool
@@ -29,7 +46,7 @@ struct SavedApp {
         var token: AppTokenState?
 
         init(_ app: AppRuntime, nextSerial: Int) {
-            definition = app.definition; lifecycle = app.lifecycle; sdkSeen = app.sdkSeen
+            lifecycle = app.lifecycle; sdkSeen = app.sdkSeen
             initialCheckFailed = app.initialCheckFailed; sawCheckedIn = app.sawCheckedIn
             currentUser = app.currentUser; userChangeFlag = app.userChangeFlag; self.nextSerial = nextSerial
             token = app.token
@@ -40,11 +57,13 @@ struct SavedApp {
         func matches(_ app: AppRuntime) -> Bool {
             lifecycle == app.lifecycle && initialCheckFailed == app.initialCheckFailed && sawCheckedIn == app.sawCheckedIn
                 && userChangeFlag == app.userChangeFlag && currentUser == app.currentUser && sdkSeen == app.sdkSeen
-                && token == app.token && definition == app.definition
+                && token == app.token
         }
     }
 
     var position: Int
+    /// What `app_definitions` holds for the app.
+    var definition: AppDefinition
     var fields: Fields
     var storage: [StoredItem]
     var sdkKey: KeyMaterial?
@@ -63,10 +82,11 @@ extension SavedState {
 
     /// What the tables hold right after `snapshot` was read from them.
     init(_ snapshot: DeviceSnapshot) {
+        setup = SavedSetup(snapshot)
         historyCount = snapshot.history.count
         historyLast = snapshot.history.last
         for (position, app) in snapshot.apps.enumerated() {
-            apps[app.id] = SavedApp(position: position, fields: .init(app, nextSerial: app.nextSerial),
+            apps[app.id] = SavedApp(position: position, definition: app.definition, fields: .init(app, nextSerial: app.nextSerial),
                                     storage: app.storage, sdkKey: app.keychain.sdkKey, logCount: app.log.count, logLast: app.log.last)
         }
         logCount = snapshot.log.entries.count

@@ -7,25 +7,34 @@ import GRDB
 /// One table per kind of thing a developer wants to look at with `sqlite3`; JSON columns
 /// only for small nested values (the profile, the app definitions, held deliveries).
 /// Tables keyed by text or by two columns are `WITHOUT ROWID`: one b-tree instead of a
-/// table plus an index, so each committed event writes fewer pages to the WAL.
+/// table plus an index, so each committed event writes fewer pages to the WAL. What is
+/// written at every event (the `device` row, the `apps` rows, both logs) is kept apart from
+/// what changes at enrollment only (`device_setup`, `app_definitions`), and both logs are
+/// appended at the end of their b-tree (schema v4, issue 13).
 public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The migrations, in order; each ends by stamping its version into `user_version`.
     static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
         ("v1: device, apps, items, keychain, sessions, logs, coverage, lockouts", 1, createV1),
         ("v2: index of items by owner", 2, createV2),
         ("v3: tokens of single sign-on (keychain groups, broker, per-app token, token findings)", 3, createV3),
+        ("v4: app log in append order; definitions, profile, enrollment and app set out of the rows saved at every event", 4, createV4),
     ]
 
-    /// A migrator that stops after `version` (tests build older files with it).
-    static func migrator(upTo version: Int = currentVersion) -> DatabaseMigrator {
+    /// A migrator that stops after `version` (tests build older files with it). For a new
+    /// database (`fresh`) the first migration makes the current tables at once
+    /// (`createCurrent`) and the later ones find their work done, so the file holds the same
+    /// tables, `user_version` and applied migrations as one migrated step by step (and one
+    /// whose creation was cut short after the first commits its migration resumes).
+    static func migrator(upTo version: Int = currentVersion, fresh: Bool = false) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        let oneStep = fresh && version == currentVersion
         for m in migrations where m.version <= version {
-            let body = m.body
+            let body: @Sendable (Database) throws -> Void = oneStep && m.version == 1 ? createCurrent : m.body
             let stamp = m.version
             migrator.registerMigration(m.id) { db in
                 try body(db)
@@ -146,13 +155,16 @@ public enum Schema {
     private static func createV2(_ db: Database) throws {
         // "Whose data is on this device?" is the question a developer asks the file when
         // chasing a leak; without this index it scans every app's items.
-        try db.execute(sql: "CREATE INDEX items_by_owner ON items(owner)")
+        // IF NOT EXISTS: a new database has it from `createCurrent`.
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS items_by_owner ON items(owner)")
     }
 
     private static func createV3(_ db: Database) throws {
         // Reference 003's tokens. The keychain groups' caches, the broker's accounts and a
         // waiting prompt are one small JSON value (NULL until an app first asks for a token);
         // each app's token state sits on its row; a token finding is marked on its row.
+        // A new database has them from `createCurrent`.
+        if try hasColumn(db, "device", "tokens") { return }
         try db.execute(sql: """
             ALTER TABLE device ADD COLUMN tokens TEXT;
             ALTER TABLE apps ADD COLUMN token TEXT;
@@ -160,7 +172,63 @@ public enum Schema {
             """)
     }
 
-    /// The tables a reset empties, children before parents.
+    private static func createV4(_ db: Database) throws {
+        // What a committed event wrote to the WAL (issue 13, fourth pass; Docs/performance.md):
+        // 8.7 pages, a third of them the app log's. Keyed by (app, seq), each app's new entries
+        // went to that app's own leaf, so an event that logs in three apps dirtied three leaves;
+        // keyed by the order entries are appended (`entry`), they all go to the last leaf.
+        // `seq` stays the entry's number in its app's log; reading in `entry` order keeps each
+        // app's entries in their order, as the writer appends them in it (so does this copy).
+        //
+        // The `device` row and the `apps` rows are rewritten at every event; the profile's and
+        // app set's JSON (2.4 KB) and each app's definition (~300 B) change at enrollment only,
+        // and now sit in rows written when they change. A new database has all of it from
+        // `createCurrent`: copying, dropping and renaming are 10x the cost of v1 to v3 (SQLite
+        // parses the whole schema again after each), paid before a new device's first frame.
+        if try db.tableExists("app_definitions") { return }
+        try db.execute(sql: """
+            CREATE TABLE app_log_v4 (
+                entry INTEGER PRIMARY KEY,
+                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                time_ms INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                name TEXT NOT NULL,
+                detail TEXT NOT NULL
+            );
+            INSERT INTO app_log_v4 (app, seq, time_ms, kind, name, detail)
+                SELECT app, seq, time_ms, kind, name, detail FROM app_log ORDER BY app, seq;
+            DROP TABLE app_log;
+            ALTER TABLE app_log_v4 RENAME TO app_log;
+
+            CREATE TABLE app_definitions (
+                app TEXT PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
+                definition TEXT NOT NULL
+            ) WITHOUT ROWID;
+            INSERT INTO app_definitions (app, definition) SELECT id, definition FROM apps;
+            ALTER TABLE apps DROP COLUMN definition;
+
+            CREATE TABLE device_setup (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                profile_json TEXT NOT NULL,
+                app_set TEXT NOT NULL,
+                enrollment TEXT
+            );
+            INSERT INTO device_setup (id, profile_json, app_set, enrollment)
+                SELECT id, profile_json, app_set, enrollment FROM device;
+            ALTER TABLE device DROP COLUMN profile_json;
+            ALTER TABLE device DROP COLUMN app_set;
+            ALTER TABLE device DROP COLUMN enrollment;
+            """)
+    }
+
+    private static func hasColumn(_ db: Database, _ table: String, _ column: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info(?) WHERE name = ?)", arguments: [table, column]) ?? false
+    }
+
+    /// The tables a reset empties, children before parents (v4's after the older ones, so a
+    /// damaged file's message names those in the same order; `app_definitions` goes with its
+    /// apps by cascade anyway).
     static let tables = ["items", "keychain", "app_log", "apps", "sessions", "event_log", "coverage",
-                         "failed_attempts", "key_server", "findings", "device"]
+                         "failed_attempts", "key_server", "findings", "app_definitions", "device_setup", "device"]
 }

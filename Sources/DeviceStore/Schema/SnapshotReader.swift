@@ -12,26 +12,30 @@ enum SnapshotReader {
     /// The stored device, or nil when the database holds none (new, or reset).
     static func read(_ db: Database) throws -> DeviceSnapshot? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device WHERE id = 1") else { return nil }
+        // What changes at enrollment only has its own row (schema v4).
+        guard let setup = try Row.fetchOne(db, sql: "SELECT app_set, enrollment FROM device_setup WHERE id = 1") else {
+            throw Unreadable(description: "the device_setup row is missing")
+        }
         let decoder = JSONDecoder()
-        func decode<T: Decodable>(_ type: T.Type, _ column: String) throws -> T {
+        func decode<T: Decodable>(_ type: T.Type, _ column: String, in row: Row = row, of table: String = "device") throws -> T {
             let text: String = row[column]
             do { return try decoder.decode(type, from: Data(text.utf8)) } catch {
-                throw Unreadable(description: "device.\(column) cannot be read: \(error)")
+                throw Unreadable(description: "\(table).\(column) cannot be read: \(error)")
             }
         }
-        // The apps' rows first: each holds its definition, and the app set is most often those
+        // The apps first, each with its definition (`app_definitions`): the app set is most often those
         // same definitions in the same order, as one JSON array (the writer's encoder makes the
         // array of the elements' texts). Then it is not decoded a second time (issue 13).
         let (apps, definitionTexts) = try readApps(db, decoder)
-        let appSetText: String = row["app_set"]
+        let appSetText: String = setup["app_set"]
         let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"
-            ? apps.map(\.definition) : try decode([AppDefinition].self, "app_set")
+            ? apps.map(\.definition) : try decode([AppDefinition].self, "app_set", in: setup, of: "device_setup")
         var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: appSet)
         s.state = try state(row, decoder)
         s.online = row["online"]
         s.now = try instant((row["now_ms"] as DatabaseValue), "device.now_ms")
         s.lastActivity = try instant((row["last_activity_ms"] as DatabaseValue), "device.last_activity_ms")
-        if row["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment") }
+        if setup["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment", in: setup, of: "device_setup") }
         if let user: String = row["session_user"] {
             s.session = Session(
                 user: UserID(user), startedAt: try instant((row["session_started_ms"] as DatabaseValue), "device.session_started_ms"),
@@ -125,16 +129,22 @@ enum SnapshotReader {
             keys[r["app"]] = KeyMaterial(bytes: Array(r["key"] as Data))
         }
         var logs: [AppID: [AppLogEntry]] = [:]
-        let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY app, seq")
+        // In the order the entries were appended (the table's key), which is each app's order.
+        let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY entry")
         while let r = try logRows.next() {
             logs[r[0], default: []].append(AppLogEntry(
                 time: try instant(r[1] as DatabaseValue, "app_log.time_ms"), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
                 name: r[3], detail: r[4]))
         }
         var definitionTexts: [String] = []
-        let apps = try Row.fetchAll(db, sql: "SELECT * FROM apps ORDER BY position").map { r in
+        let apps = try Row.fetchAll(db, sql: """
+            SELECT apps.*, app_definitions.definition FROM apps LEFT JOIN app_definitions ON app_definitions.app = apps.id
+            ORDER BY apps.position
+            """).map { r in
             let id: String = r["id"]
-            let definitionText: String = r["definition"]
+            guard let definitionText: String = r["definition"] else {
+                throw Unreadable(description: "app_definitions has no row for '\(id)'")
+            }
             definitionTexts.append(definitionText)
             let definition = try decoder.decode(AppDefinition.self, from: Data(definitionText.utf8))
             var sdkSeen: SessionMarks?

@@ -21,7 +21,6 @@ final class SnapshotWriter {
     private var profileJSON: (DeviceProfile, String)?
     private var appSetJSON: ([AppDefinition], String)?
     private var enrollmentJSON: (Enrollment, String)?
-    private var definitionJSON: [AppID: (AppDefinition, String)] = [:]
     private var tokensJSON: (TokenStore, String)?
     private var ownersJSONCache: [[UserID]: String] = [:]
     private var tokenJSON: [AppID: (AppTokenState, String)] = [:]
@@ -40,6 +39,10 @@ final class SnapshotWriter {
         let old = saved ?? SavedState()
         var next = SavedState()
         try writeDevice(new, db)
+        if let setup = old.setup, setup.matches(new) { next.setup = setup } else {
+            try writeSetup(new, db)
+            next.setup = SavedSetup(new)
+        }
         try writeSessions(new.history, old: old, db)
         next.historyCount = new.history.count
         next.historyLast = new.history.last
@@ -71,28 +74,35 @@ final class SnapshotWriter {
 
     private func writeDevice(_ s: DeviceSnapshot, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO device (id, name, profile, profile_json, state, state_user, enrollment_progress,
-                online, now_ms, last_activity_ms, enrollment, session_user, session_started_ms, session_passcode_hash,
-                marks_check_outs, marks_wipes, previous_account, foreground, app_set, delivery_mode, held_deliveries,
+            INSERT OR REPLACE INTO device (id, name, profile, state, state_user, enrollment_progress,
+                online, now_ms, last_activity_ms, session_user, session_started_ms, session_passcode_hash,
+                marks_check_outs, marks_wipes, previous_account, foreground, delivery_mode, held_deliveries,
                 leak_count, exposure_count, tokens)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
-        let profile = try cached(s.profile, &profileJSON)
-        let enrollment = try s.enrollment.map { try cached($0, &enrollmentJSON) }
-        let appSet = try cached(s.appSet, &appSetJSON)
         let held = s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries)
         let tokens = try s.tokens.map { try cached($0, &tokensJSON) }
         try statement.run { row in
-            row.bind(s.name); row.bind(s.profile.id.rawValue); row.bind(profile); row.bind(s.state.kind.rawValue)
+            row.bind(s.name); row.bind(s.profile.id.rawValue); row.bind(s.state.kind.rawValue)
             row.bind(s.state.user?.name); row.bind(progress); row.bind(s.online); row.bind(s.now.milliseconds)
-            row.bind(s.lastActivity.milliseconds); row.bind(enrollment); row.bind(s.session?.user.name)
+            row.bind(s.lastActivity.milliseconds); row.bind(s.session?.user.name)
             row.bind(s.session?.startedAt.milliseconds); row.bind(s.session?.passcodeHash?.phc)
             row.bind(s.marks.checkOuts); row.bind(s.marks.wipes); row.bind(s.previousAccount?.name)
-            row.bind(ForegroundText.encode(s.foreground)); row.bind(appSet); row.bind(s.deliveryMode.rawValue)
+            row.bind(ForegroundText.encode(s.foreground)); row.bind(s.deliveryMode.rawValue)
             row.bind(held); row.bind(s.leakCount); row.bind(s.exposureCount); row.bind(tokens)
         }
+    }
+
+    /// The `device_setup` row: the profile's, enrollment's and app set's JSON, written when
+    /// one of them changes (enrollment), not with the `device` row at every event.
+    private func writeSetup(_ s: DeviceSnapshot, _ db: Database) throws {
+        let profile = try cached(s.profile, &profileJSON)
+        let enrollment = try s.enrollment.map { try cached($0, &enrollmentJSON) }
+        let appSet = try cached(s.appSet, &appSetJSON)
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO device_setup (id, profile_json, app_set, enrollment) VALUES (1, ?, ?, ?)")
+            .run { row in row.bind(profile); row.bind(appSet); row.bind(enrollment) }
     }
 
     // MARK: sessions
@@ -144,24 +154,29 @@ final class SnapshotWriter {
         guard var entry = old[app.id] else {
             let fields = SavedApp.Fields(app, nextSerial: app.nextSerial)
             try writeAppRow(app, fields, position: position, db)
-            try writeItems(app, db)
+            try writeDefinition(app, db)
+            try writeItems(app, old: nil, db)
             if app.keychain.sdkKey != nil { try writeKeychain(app, db, fingerprint: fingerprint) }
             try writeAppLog(app, old: nil, db)
-            next[app.id] = SavedApp(position: position, fields: fields, storage: app.storage, sdkKey: app.keychain.sdkKey,
-                                    logCount: app.log.count, logLast: app.log.last)
+            next[app.id] = SavedApp(position: position, definition: app.definition, fields: fields, storage: app.storage,
+                                    sdkKey: app.keychain.sdkKey, logCount: app.log.count, logLast: app.log.last)
             return
         }
         // The next item serial moves only when an item is created, i.e. storage changed.
         var serialChanged = false
         if entry.storage != app.storage {
             serialChanged = entry.fields.nextSerial != app.nextSerial
+            try writeItems(app, old: entry.storage, db)
             entry.storage = app.storage
-            try writeItems(app, db)
         }
         if serialChanged || entry.position != position || !entry.fields.matches(app) {
             entry.fields = SavedApp.Fields(app, nextSerial: serialChanged ? app.nextSerial : entry.fields.nextSerial)
             entry.position = position
             try writeAppRow(app, entry.fields, position: position, db)
+        }
+        if entry.definition != app.definition {
+            entry.definition = app.definition
+            try writeDefinition(app, db)
         }
         if entry.sdkKey != app.keychain.sdkKey {
             entry.sdkKey = app.keychain.sdkKey
@@ -176,39 +191,57 @@ final class SnapshotWriter {
     private func writeAppRow(_ app: AppRuntime, _ fields: SavedApp.Fields, position: Int, _ db: Database) throws {
         // An upsert, not INSERT OR REPLACE: replacing the row would cascade-delete its items.
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO apps (id, position, name, definition, lifecycle, sdk_seen_check_outs, sdk_seen_wipes,
+            INSERT INTO apps (id, position, name, lifecycle, sdk_seen_check_outs, sdk_seen_wipes,
                 initial_check_failed, saw_checked_in, shown_user, user_change_flag, next_serial, token)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET position = excluded.position, name = excluded.name,
-                definition = excluded.definition, lifecycle = excluded.lifecycle,
+                lifecycle = excluded.lifecycle,
                 sdk_seen_check_outs = excluded.sdk_seen_check_outs, sdk_seen_wipes = excluded.sdk_seen_wipes,
                 initial_check_failed = excluded.initial_check_failed, saw_checked_in = excluded.saw_checked_in,
                 shown_user = excluded.shown_user, user_change_flag = excluded.user_change_flag,
                 next_serial = excluded.next_serial, token = excluded.token
             """)
-        let definition: String
-        if let (cachedDefinition, text) = definitionJSON[app.id], cachedDefinition == app.definition {
-            definition = text
-        } else {
-            definition = try json(app.definition)
-            definitionJSON[app.id] = (app.definition, definition)
-        }
         let token = try app.token.map { try cachedToken($0, of: app.id) }
         try statement.run { row in
-            row.bind(app.id); row.bind(position); row.bind(app.definition.name); row.bind(definition)
+            row.bind(app.id); row.bind(position); row.bind(app.definition.name)
             row.bind(app.lifecycle.rawValue); row.bind(app.sdkSeen?.checkOuts); row.bind(app.sdkSeen?.wipes)
             row.bind(app.initialCheckFailed); row.bind(app.sawCheckedIn); row.bind(app.currentUser?.name)
             row.bind(app.userChangeFlag); row.bind(fields.nextSerial); row.bind(token)
         }
     }
 
-    private func writeItems(_ app: AppRuntime, _ db: Database) throws {
-        // An app holds a handful of items and a wipe reorders them: rewriting is simplest.
-        try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").run { $0.bind(app.id) }
+    /// The app's definition, in its own row: written when the app is installed or its
+    /// definition changes, not with the `apps` row at every launch.
+    private func writeDefinition(_ app: AppRuntime, _ db: Database) throws {
+        let definition = try json(app.definition)
+        try db.cachedStatement(sql: """
+            INSERT INTO app_definitions (app, definition) VALUES (?, ?)
+            ON CONFLICT(app) DO UPDATE SET definition = excluded.definition
+            """).run { row in row.bind(app.id); row.bind(definition) }
+    }
+
+    /// The app's items from the first one that differs from `old` (what the rows hold; nil:
+    /// unknown) on: a check-out appends the user's items and a wipe removes them, so the
+    /// items before them (common data, other users' items) keep their rows (issue 13).
+    private func writeItems(_ app: AppRuntime, old: [StoredItem]?, _ db: Database) throws {
+        let new = app.storage
+        var from = 0
+        if let old {
+            let common = min(old.count, new.count)
+            while from < common && old[from] == new[from] { from += 1 }
+        }
+        if let old, from > 0 {
+            let delete = try db.cachedStatement(sql: "DELETE FROM items WHERE app = ? AND id = ?")
+            for item in old[from...] { try delete.run { row in row.bind(app.id); row.bind(item.id) } }
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM items WHERE app = ?").run { $0.bind(app.id) }
+        }
+        guard from < new.count else { return }
         let insert = try db.cachedStatement(sql: """
             INSERT INTO items (app, id, position, owner, class, plaintext, sealed) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
-        for (position, item) in app.storage.enumerated() {
+        for position in from..<new.count {
+            let item = new[position]
             var plaintext: String?, sealed: [UInt8]?
             switch item.payload {
             case let .plaintext(text): plaintext = text
@@ -239,6 +272,7 @@ final class SnapshotWriter {
             start = 0
         }
         guard start < app.log.count else { return }
+        // `entry` is left to SQLite: the next rowid, so the row goes to the table's last leaf.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO app_log (app, seq, time_ms, kind, name, detail) VALUES (?, ?, ?, ?, ?, ?)
             """)

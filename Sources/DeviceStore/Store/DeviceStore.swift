@@ -125,7 +125,7 @@ public final class DeviceStore: @unchecked Sendable {
             if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
             // Each migration stamps user_version in its own transaction, so a current one
             // means all are applied: the migrator (0.3 ms before the first frame) is not needed.
-            if version < Schema.currentVersion { try Schema.migrator().migrate(queue) }
+            if version < Schema.currentVersion { try Schema.migrator(fresh: version == 0).migrate(queue) }
             if version < Schema.currentVersion {
                 logger.info(version == 0 ? "created the device database" : "migrated the device database",
                             metadata: ["path": "\(path)", "from": "\(version)", "to": "\(Schema.currentVersion)"])
