@@ -142,7 +142,13 @@ public final class DeviceStore: @unchecked Sendable {
             if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
             // Each migration stamps user_version in its own transaction, so a current one
             // means all are applied: the migrator (0.3 ms before the first frame) is not needed.
-            if version < Schema.currentVersion { try Schema.migrator().migrate(queue) }
+            // An empty database (a new file, or in memory) is made current without the migrator.
+            let empty = try version == 0 && queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") == 0 }
+            if empty {
+                try queue.writeWithoutTransaction(Schema.createCurrent)
+            } else if version < Schema.currentVersion {
+                try Schema.migrator().migrate(queue)
+            }
             if version < Schema.currentVersion {
                 logger.info(version == 0 ? "created the device database" : "migrated the device database",
                             metadata: ["path": "\(path)", "from": "\(version)", "to": "\(Schema.currentVersion)"])
