@@ -1,3 +1,4 @@
+import Foundation
 import SessionEngine
 
 /// Writes `Sources/Configuration/Loading/CompiledAssets.swift`: the tenant and catalogue the
@@ -8,7 +9,7 @@ import SessionEngine
 /// Every field of every type is written out, defaults included, so that a field added to the
 /// engine's types breaks the build of the generated file or the equality test, not silently.
 enum CompiledAssetsSource {
-    static func text(tenant: Tenant, catalogue: AppCatalogue) -> String {
+    static func text(tenant: Tenant, catalogue: AppCatalogue) throws -> String {
         var out = """
         // Generated from Assets/tenant.yaml and Assets/apps.yaml by CompiledAssetsSource
         // (Tests/ConfigurationTests): do not edit. After changing either file, run
@@ -70,9 +71,25 @@ enum CompiledAssetsSource {
                 out += "            sso: nil),\n"
             }
         }
-        out += "    ])\n"
+        out += "    ])\n\n"
+        out += "    /// Each app of `catalogue` as JSON with sorted keys, what the device store writes in an app's\n"
+        out += "    /// row: a resumed device whose stored text is exactly one of these takes the value above\n"
+        out += "    /// instead of decoding it (`BundledAssets.compiledDefinition`; issue 13).\n"
+        out += "    static let catalogueJSON: [String] = [\n"
+        for app in catalogue.apps {
+            out += "        \(literal(try definitionJSON(app))),\n"
+        }
+        out += "    ]\n"
         out += "}\n"
         return out
+    }
+
+    /// `definition` as the device store's writer encodes it (`SnapshotWriter`: JSONEncoder,
+    /// sorted keys); `DeviceStoreTests` checks that the writer still writes this text.
+    static func definitionJSON(_ definition: AppDefinition) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(definition), as: UTF8.self)
     }
 
     private static func role(_ role: TenantUser.Role) -> String {

@@ -38,10 +38,28 @@ import Testing
         #expect(loaded.apps.count >= 10 && loaded.apps.contains { $0.sso != nil })
     }
 
+    /// A stored definition is taken from the build only when its text is exactly the compiled
+    /// app's, and that text decodes to the compiled app (so taking it equals decoding it).
+    @Test func aCompiledDefinitionIsTakenOnlyForItsExactText() throws {
+        let apps = CompiledAssets.catalogue.apps
+        #expect(CompiledAssets.catalogueJSON.count == apps.count, Self.stale)
+        for (app, text) in zip(apps, CompiledAssets.catalogueJSON) {
+            #expect(try JSONDecoder().decode(AppDefinition.self, from: Data(text.utf8)) == app)
+            #expect(try CompiledAssetsSource.definitionJSON(app) == text, Self.stale)
+            #expect(BundledAssets.compiledDefinition(app.id, json: text) == app)
+            // Another app's id, a changed byte, an older definition: not taken.
+            #expect(BundledAssets.compiledDefinition(app.id + "x", json: text) == nil)
+            #expect(BundledAssets.compiledDefinition(app.id, json: text + " ") == nil)
+            var older = app
+            older.summary += " (older)"
+            #expect(BundledAssets.compiledDefinition(app.id, json: try CompiledAssetsSource.definitionJSON(older)) == nil)
+        }
+    }
+
     /// The committed file is the generator's output for today's YAML, byte for byte; the
     /// golden screens' variable re-records it (1: write and fail, naming it; accept: write).
     @Test func theCommittedSourceIsTheGeneratorsOutput() throws {
-        let expected = CompiledAssetsSource.text(tenant: try Self.loadedTenant(), catalogue: try Self.loadedCatalogue())
+        let expected = try CompiledAssetsSource.text(tenant: try Self.loadedTenant(), catalogue: try Self.loadedCatalogue())
         let committed = try? String(contentsOf: Self.sourceFile, encoding: .utf8)
         switch ProcessInfo.processInfo.environment["HUBSIM_RECORD_GOLDEN"] ?? "" {
         case "":

@@ -107,7 +107,7 @@ import Testing
         #expect(applied.count == Schema.migrations.count)
     }
 
-    /// A new database gets the current tables in one step (`Schema.createCurrent`): the same
+    /// A new database gets the current tables in one step (`Schema.createTables`): the same
     /// columns (names, types, order, constraints), keys, indexes, foreign keys, `WITHOUT
     /// ROWID` tables, `user_version` and applied migrations as a database migrated v1 to v4;
     /// and one whose creation stopped after its first commit is migrated on to the same.

@@ -67,6 +67,16 @@ public enum BundledAssets {
     /// as `tenant()` is.
     public static func catalogue() throws(ConfigError) -> AppCatalogue { CompiledAssets.catalogue }
 
+    /// The compiled catalogue's definition of `id` when `json` is exactly its text as the
+    /// device store writes it (JSON with sorted keys), else nil: a resumed device takes it
+    /// instead of decoding the text, whose first decode of each `Codable` type costs more than
+    /// the bytes (issue 13). Any other text, an older or edited definition, is decoded as stored.
+    public static func compiledDefinition(_ id: AppID, json: String) -> AppDefinition? {
+        let apps = CompiledAssets.catalogue.apps
+        guard let index = apps.firstIndex(where: { $0.id == id }), CompiledAssets.catalogueJSON[index] == json else { return nil }
+        return apps[index]
+    }
+
     /// The shipped scenario files, sorted by name. Only `hubsim run --library` and the tests
     /// list them, never a start, so `FileManager` is fine here.
     public static func scenarioURLs() -> [URL] { yamlURLs(in: "scenarios") }

@@ -4,8 +4,9 @@ extension Schema {
     /// The tables of `currentVersion` in one step, for a new database: what v1 to v4 make,
     /// column for column (`MigrationTests` compares the two), without v4's copies, drops and
     /// renames, each of which makes SQLite parse the whole schema again before a new
-    /// device's first frame. The later migrations then find their work done and skip it.
-    static func createCurrent(_ db: Database) throws {
+    /// device's first frame. The later migrations then find their work done and skip it
+    /// (`createCurrent` and `migrator(fresh:)` run this in place of v1).
+    static func createTables(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE device (
                 id INTEGER PRIMARY KEY CHECK (id = 1),

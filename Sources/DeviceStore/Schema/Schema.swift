@@ -27,14 +27,14 @@ public enum Schema {
 
     /// A migrator that stops after `version` (tests build older files with it). For a new
     /// database (`fresh`) the first migration makes the current tables at once
-    /// (`createCurrent`) and the later ones find their work done, so the file holds the same
+    /// (`createTables`) and the later ones find their work done, so the file holds the same
     /// tables, `user_version` and applied migrations as one migrated step by step (and one
     /// whose creation was cut short after the first commits its migration resumes).
     static func migrator(upTo version: Int = currentVersion, fresh: Bool = false) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         let oneStep = fresh && version == currentVersion
         for m in migrations where m.version <= version {
-            let body: @Sendable (Database) throws -> Void = oneStep && m.version == 1 ? createCurrent : m.body
+            let body: @Sendable (Database) throws -> Void = oneStep && m.version == 1 ? createTables : m.body
             let stamp = m.version
             migrator.registerMigration(m.id) { db in
                 try body(db)
@@ -43,6 +43,28 @@ public enum Schema {
             }
         }
         return migrator
+    }
+
+    /// Makes an empty database current in one transaction, as `migrator()` would in one per
+    /// migration: each migration's body and stamps in order, and `grdb_migrations` holding
+    /// their identifiers, so a migrator later finds them all applied (`CreationTests` compares
+    /// the two files). GRDB's migrator cost about 1 ms before a new device's first frame, half
+    /// of it the runtime's first use of its generic types (issue 13, Docs/performance.md).
+    static func createCurrent(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        try DeviceStore.inTransaction(db) {
+            // GRDB's own statement, so that the table's text in sqlite_master is the same.
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            // v1 makes the current tables at once (`createTables`); v2 to v4 find their work done.
+            for m in migrations {
+                try (m.version == 1 ? createTables : m.body)(db)
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                try db.execute(sql: "PRAGMA user_version = \(m.version)")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [m.id])
+            }
+            try db.checkForeignKeys()
+        }
     }
 
     private static func createV1(_ db: Database) throws {
@@ -155,7 +177,7 @@ public enum Schema {
     private static func createV2(_ db: Database) throws {
         // "Whose data is on this device?" is the question a developer asks the file when
         // chasing a leak; without this index it scans every app's items.
-        // IF NOT EXISTS: a new database has it from `createCurrent`.
+        // IF NOT EXISTS: a new database has it from `createTables`.
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS items_by_owner ON items(owner)")
     }
 
@@ -163,7 +185,7 @@ public enum Schema {
         // Reference 003's tokens. The keychain groups' caches, the broker's accounts and a
         // waiting prompt are one small JSON value (NULL until an app first asks for a token);
         // each app's token state sits on its row; a token finding is marked on its row.
-        // A new database has them from `createCurrent`.
+        // A new database has them from `createTables`.
         if try hasColumn(db, "device", "tokens") { return }
         try db.execute(sql: """
             ALTER TABLE device ADD COLUMN tokens TEXT;
@@ -183,7 +205,7 @@ public enum Schema {
         // The `device` row and the `apps` rows are rewritten at every event; the profile's and
         // app set's JSON (2.4 KB) and each app's definition (~300 B) change at enrollment only,
         // and now sit in rows written when they change. A new database has all of it from
-        // `createCurrent`: copying, dropping and renaming are 10x the cost of v1 to v3 (SQLite
+        // `createTables`: copying, dropping and renaming are 10x the cost of v1 to v3 (SQLite
         // parses the whole schema again after each), paid before a new device's first frame.
         if try db.tableExists("app_definitions") { return }
         try db.execute(sql: """

@@ -16,26 +16,30 @@ enum SnapshotReader {
         guard let setup = try Row.fetchOne(db, sql: "SELECT app_set, enrollment FROM device_setup WHERE id = 1") else {
             throw Unreadable(description: "the device_setup row is missing")
         }
-        let decoder = JSONDecoder()
-        func decode<T: Decodable>(_ type: T.Type, _ column: String, in row: Row = row, of table: String = "device") throws -> T {
+        // Read by hand where the text is the writer's usual form: no Codable before the first frame.
+        let json = StoredJSON()
+        func decode<T>(_ column: String, in row: Row = row, of table: String = "device", _ read: (String) throws -> T) throws -> T {
             let text: String = row[column]
-            do { return try decoder.decode(type, from: Data(text.utf8)) } catch {
+            do { return try read(text) } catch {
                 throw Unreadable(description: "\(table).\(column) cannot be read: \(error)")
             }
         }
         // The apps first, each with its definition (`app_definitions`): the app set is most often those
         // same definitions in the same order, as one JSON array (the writer's encoder makes the
         // array of the elements' texts). Then it is not decoded a second time (issue 13).
-        let (apps, definitionTexts) = try readApps(db, decoder)
+        let (apps, definitionTexts) = try readApps(db, json)
         let appSetText: String = setup["app_set"]
         let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"
-            ? apps.map(\.definition) : try decode([AppDefinition].self, "app_set", in: setup, of: "device_setup")
+            ? apps.map(\.definition)
+            : try decode("app_set", in: setup, of: "device_setup") { try json.decode([AppDefinition].self, $0) }
         var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: appSet)
-        s.state = try state(row, decoder)
+        s.state = try state(row, json)
         s.online = row["online"]
         s.now = try instant((row["now_ms"] as DatabaseValue), "device.now_ms")
         s.lastActivity = try instant((row["last_activity_ms"] as DatabaseValue), "device.last_activity_ms")
-        if setup["enrollment"] as String? != nil { s.enrollment = try decode(Enrollment.self, "enrollment", in: setup, of: "device_setup") }
+        if setup["enrollment"] as String? != nil {
+            s.enrollment = try decode("enrollment", in: setup, of: "device_setup", json.enrollment)
+        }
         if let user: String = row["session_user"] {
             s.session = Session(
                 user: UserID(user), startedAt: try instant((row["session_started_ms"] as DatabaseValue), "device.session_started_ms"),
@@ -47,10 +51,10 @@ enum SnapshotReader {
         guard let fg = ForegroundText.decode(foreground) else { throw Unreadable(description: "device.foreground '\(foreground)'") }
         s.foreground = fg
         s.deliveryMode = try enumValue(DeliveryMode.self, row["delivery_mode"], "device.delivery_mode")
-        s.heldDeliveries = try decode([Delivery].self, "held_deliveries")
+        s.heldDeliveries = try decode("held_deliveries") { try json.list(of: Delivery.self, $0) }
         s.leakCount = row["leak_count"]
         s.exposureCount = row["exposure_count"]
-        if row["tokens"] as String? != nil { s.tokens = try decode(TokenStore.self, "tokens") }
+        if row["tokens"] as String? != nil { s.tokens = try decode("tokens") { try json.decode(TokenStore.self, $0) } }
 
         s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
             SessionRecord(user: UserID(r["user"] as String), checkedOutAt: try instant((r["checked_out_at_ms"] as DatabaseValue), "sessions.checked_out_at_ms"),
@@ -78,7 +82,7 @@ enum SnapshotReader {
         }
         s.findings = try Row.fetchAll(db, sql: "SELECT * FROM findings ORDER BY position").map { r in
             LeakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
-                        owners: try decoder.decode([UserID].self, from: Data((r["owners"] as String).utf8)),
+                        owners: try json.users(r["owners"]),
                         currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"],
                         token: r["token"] as Bool?)
         }
@@ -95,7 +99,7 @@ enum SnapshotReader {
         return DeviceProfile.named(id)
     }
 
-    private static func state(_ row: Row, _ decoder: JSONDecoder) throws -> DeviceState {
+    private static func state(_ row: Row, _ json: StoredJSON) throws -> DeviceState {
         let kind = try enumValue(DeviceState.Kind.self, row["state"], "device.state")
         let user = (row["state_user"] as String?).map { UserID($0) }
         switch kind {
@@ -103,7 +107,7 @@ enum SnapshotReader {
         case .checkedIn: return .checkedIn
         case .enrolling:
             guard let text: String = row["enrollment_progress"] else { throw Unreadable(description: "device.enrollment_progress is missing") }
-            return .enrolling(try decoder.decode(EnrollmentProgress.self, from: Data(text.utf8)))
+            return .enrolling(try json.decode(EnrollmentProgress.self, text))
         case .checkedOut, .locked:
             guard let user else { throw Unreadable(description: "device.state_user is missing for \(kind.rawValue)") }
             return kind == .checkedOut ? .checkedOut(user) : .locked(user)
@@ -111,7 +115,7 @@ enum SnapshotReader {
     }
 
     /// The apps, and the JSON text of each one's definition (in the same order).
-    private static func readApps(_ db: Database, _ decoder: JSONDecoder) throws -> ([AppRuntime], [String]) {
+    private static func readApps(_ db: Database, _ json: StoredJSON) throws -> ([AppRuntime], [String]) {
         var items: [AppID: [StoredItem]] = [:]
         // The long tables (items and both logs) are read through cursors, by column position
         // in the order the SELECT names them: neither a copy of every row nor a column-name
@@ -146,7 +150,7 @@ enum SnapshotReader {
                 throw Unreadable(description: "app_definitions has no row for '\(id)'")
             }
             definitionTexts.append(definitionText)
-            let definition = try decoder.decode(AppDefinition.self, from: Data(definitionText.utf8))
+            let definition = try json.definition(id, definitionText)
             var sdkSeen: SessionMarks?
             if let checkOuts: Int = r["sdk_seen_check_outs"] { sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: r["sdk_seen_wipes"]) }
             var app = AppRuntime(definition: definition)
@@ -158,7 +162,7 @@ enum SnapshotReader {
             app.userChangeFlag = r["user_change_flag"]
             app.nextSerial = r["next_serial"]
             if let token: String = r["token"] {
-                do { app.token = try decoder.decode(AppTokenState.self, from: Data(token.utf8)) } catch {
+                do { app.token = try json.decode(AppTokenState.self, token) } catch {
                     throw Unreadable(description: "apps.token of '\(id)' cannot be read: \(error)")
                 }
             }

@@ -18,13 +18,22 @@ public final class DeviceStore: @unchecked Sendable {
     private let writer = SnapshotWriter()
     // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
     private var saved: SavedState?
+    /// A file created by this open, written so far without syncs (`configuration`); the first
+    /// save or the close syncs it before anything of the device is committed. Guarded by `lock`.
+    private var creationUnsynced: Bool
     private let lock = NSLock()
     private let logger: Logger
 
-    private init(path: String?, queue: DatabaseQueue, logger: Logger) {
+    private init(path: String?, queue: DatabaseQueue, logger: Logger, creationUnsynced: Bool = false) {
         self.path = path
         self.queue = queue
         self.logger = logger
+        self.creationUnsynced = creationUnsynced
+    }
+
+    deinit {
+        // Closed without `close()`: the connection's last checkpoint syncs, as after `close()`.
+        if creationUnsynced { try? queue.inDatabase { try Self.endUnsyncedCreation($0) } }
     }
 
     /// A logger that drops everything, for callers that pass none.
@@ -48,16 +57,17 @@ public final class DeviceStore: @unchecked Sendable {
     private static func openChecked(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
         try StoreFiles.prepareDirectory(StoreFiles.parent(of: path))
         var remaining = StoreFileCheck.Remaining.nothing
-        if StoreFiles.exists(path) {
+        let creating = !StoreFiles.exists(path)
+        if creating {
+            try StoreFiles.createEmpty(path)
+        } else {
             try StoreFiles.requireRegularFile(path)
             if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
             remaining = try StoreFileCheck.check(path)
-        } else {
-            try StoreFiles.createEmpty(path)
         }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false))
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false, creating: creating))
         } catch {
             throw map(error, path: path, doing: "open")
         }
@@ -70,7 +80,7 @@ public final class DeviceStore: @unchecked Sendable {
                 throw StoreFileCheck.classify(error, path: path)
             }
         }
-        let store = DeviceStore(path: path, queue: queue, logger: logger)
+        let store = DeviceStore(path: path, queue: queue, logger: logger, creationUnsynced: creating)
         try store.migrate(path: path)
         StoreFiles.restrictPermissions(path)
         return store
@@ -95,12 +105,19 @@ public final class DeviceStore: @unchecked Sendable {
         return store
     }
 
-    static func configuration(label: String, inMemory: Bool) -> Configuration {
+    /// `creating`: the file was just created empty, and the database is made in it without
+    /// syncs (`synchronous = OFF`): entering WAL and the schema's first commit cost five
+    /// `fdatasync`s, of the file, its rollback journal, the WAL and the directory twice, 2–3 ms
+    /// before a new device's first frame (issue 13). Until the first save nothing in it is
+    /// the device's, and that save (or the close) syncs it first (`endUnsyncedCreation`).
+    static func configuration(label: String, inMemory: Bool, creating: Bool = false) -> Configuration {
         var config = Configuration()
         config.label = label
         config.prepareDatabase { db in
             // Exclusive before WAL is entered: no -shm file, and one process per device.
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            // Before WAL is entered: entering it writes the header through a rollback journal.
+            if creating { try db.execute(sql: "PRAGMA synchronous = OFF") }
             // WAL set here rather than with GRDB's `journalMode = .wal`, which also writes a
             // table and drops it so that pools find a -wal file: a queue does not need one,
             // and that write's two fsyncs were 2 ms before hubsim's first frame. (A database in
@@ -109,7 +126,7 @@ public final class DeviceStore: @unchecked Sendable {
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                     throw DatabaseError(message: "could not enter WAL mode")
                 }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                if !creating { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             }
             // A destroyed key's bytes are overwritten, not just unlinked from the b-tree.
             try db.execute(sql: "PRAGMA secure_delete = ON")
@@ -125,7 +142,13 @@ public final class DeviceStore: @unchecked Sendable {
             if version > Schema.currentVersion { throw StoreError.newer(path, version: version) }
             // Each migration stamps user_version in its own transaction, so a current one
             // means all are applied: the migrator (0.3 ms before the first frame) is not needed.
-            if version < Schema.currentVersion { try Schema.migrator(fresh: version == 0).migrate(queue) }
+            // An empty database (a new file, or in memory) is made current without the migrator.
+            let empty = try version == 0 && queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") == 0 }
+            if empty {
+                try queue.writeWithoutTransaction(Schema.createCurrent)
+            } else if version < Schema.currentVersion {
+                try Schema.migrator().migrate(queue)
+            }
             if version < Schema.currentVersion {
                 logger.info(version == 0 ? "created the device database" : "migrated the device database",
                             metadata: ["path": "\(path)", "from": "\(version)", "to": "\(Schema.currentVersion)"])
@@ -191,7 +214,13 @@ public final class DeviceStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let old = saved
         do {
-            saved = try queue.writeWithoutTransaction { db in try Self.inTransaction(db) { try writer.write(snapshot, over: old, in: db, fingerprint: fingerprint) } }
+            saved = try queue.writeWithoutTransaction { db in
+                if creationUnsynced {
+                    try Self.endUnsyncedCreation(db)
+                    creationUnsynced = false
+                }
+                return try Self.inTransaction(db) { try writer.write(snapshot, over: old, in: db, fingerprint: fingerprint) }
+            }
         } catch {
             // The transaction rolled back: the tables still hold what `old` says.
             let failure = Self.map(error, path: displayPath, doing: "save the device state to")
@@ -221,6 +250,10 @@ public final class DeviceStore: @unchecked Sendable {
     public func reset() throws(StoreError) {
         lock.lock(); defer { lock.unlock() }
         do {
+            if creationUnsynced {
+                try queue.inDatabase { try Self.endUnsyncedCreation($0) }
+                creationUnsynced = false
+            }
             try queue.write { db in
                 for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
             }
@@ -235,7 +268,22 @@ public final class DeviceStore: @unchecked Sendable {
 
     /// Checkpoints the WAL into the main file and closes it (also done on deinit).
     public func close() throws(StoreError) {
-        do { try queue.close() } catch { throw Self.map(error, path: displayPath, doing: "close") }
+        lock.lock(); defer { lock.unlock() }
+        do {
+            if creationUnsynced {
+                try queue.inDatabase { try Self.endUnsyncedCreation($0) }
+                creationUnsynced = false
+            }
+            try queue.close()
+        } catch { throw Self.map(error, path: displayPath, doing: "close") }
+    }
+
+    /// Ends a creation made without syncs (`configuration`): from here on the file is synced
+    /// as any other, and a checkpoint syncs what the creation wrote (the WAL, with the
+    /// directory at its first sync, then the file), as the creation's own syncs did.
+    static func endUnsyncedCreation(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
     }
 
     private var displayPath: String { path ?? ":memory:" }

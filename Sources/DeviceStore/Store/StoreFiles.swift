@@ -10,12 +10,7 @@ enum StoreFiles {
         switch fileType(path) {
         case S_IFDIR: break
         case nil:
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .unwritable(path, "cannot create it: \(reason(error))")
-            }
+            if let code = makeDirectory(path) { throw .unwritable(path, "cannot create it: \(FileProblem.words(errno: code))") }
         default: throw .unwritable(path, "it is a file, not a directory")
         }
         guard access(path, W_OK | X_OK) == 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
@@ -25,6 +20,25 @@ enum StoreFiles {
         guard fd >= 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
         close(fd)
         unlink(probe)
+    }
+
+    /// `mkdir -p` with mode 0700 for each directory it creates (what `FileManager` did, without
+    /// its first use before a new device's first frame); the `errno` of a failure, else nil.
+    private static func makeDirectory(_ path: String) -> Int32? {
+        if mkdir(path, 0o700) == 0 {
+            // Exactly 0700 whatever the umask.
+            chmod(path, 0o700)
+            return nil
+        }
+        switch errno {
+        case EEXIST: return fileType(path) == S_IFDIR ? nil : ENOTDIR
+        case ENOENT:
+            let parent = parent(of: path)
+            guard parent != path, parent != "." else { return ENOENT }
+            if let code = makeDirectory(parent) { return code }
+            return makeDirectory(path)
+        case let code: return code
+        }
     }
 
     /// The type bits of what is at `path` (`S_IFDIR`, `S_IFREG`, …), nil when nothing is.
@@ -78,7 +92,4 @@ enum StoreFiles {
             chmod(file, 0o600)
         }
     }
-
-    /// Plain words, never an `NSCocoaErrorDomain` code.
-    private static func reason(_ error: any Error) -> String { FileProblem.words(for: error) }
 }
