@@ -53,11 +53,12 @@ import Testing
             #expect(try store.schemaVersion() == Schema.currentVersion)
             try store.close()
         }
-        // The same as a file made by the migrator on a synced connection, as before.
+        // The same as a file made by the migrator on a synced connection, as before (its
+        // one-step form for a new database: the same tables as step by step, `MigrationTests`).
         let reference = dir.appendingPathComponent("reference.sqlite")
         do {
             let queue = try DatabaseQueue(path: reference.path, configuration: DeviceStore.configuration(label: "reference", inMemory: false))
-            try Schema.migrator().migrate(queue)
+            try Schema.migrator(fresh: true).migrate(queue)
             try queue.close()
         }
         let expected = try Self.layout(reference.path)

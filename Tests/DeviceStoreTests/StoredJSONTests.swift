@@ -99,7 +99,7 @@ import Testing
         let store = try DeviceStore.open(at: url)
         var device = try Fixtures.newDevice(profile: .entraIOS)
         try Fixtures.drive(&device, Fixtures.walk, store: store)
-        let rows = try store.read { try Row.fetchAll($0, sql: "SELECT id, definition FROM apps") }
+        let rows = try store.read { try Row.fetchAll($0, sql: "SELECT app AS id, definition FROM app_definitions") }
         #expect(!rows.isEmpty)
         for row in rows { #expect(BundledAssets.compiledDefinition(row["id"], json: row["definition"]) != nil) }
     }
@@ -121,9 +121,9 @@ import Testing
         snapshot.appSet[edited] = snapshot.apps[edited].definition
         let raw = try DatabaseQueue(path: url.path)
         try raw.write { db in
-            try db.execute(sql: "UPDATE apps SET definition = ? WHERE id = ?",
+            try db.execute(sql: "UPDATE app_definitions SET definition = ? WHERE app = ?",
                            arguments: [try Self.written(snapshot.apps[edited].definition), snapshot.apps[edited].definition.id])
-            try db.execute(sql: "UPDATE device SET app_set = ?", arguments: [try Self.written(snapshot.appSet)])
+            try db.execute(sql: "UPDATE device_setup SET app_set = ?", arguments: [try Self.written(snapshot.appSet)])
         }
         try raw.close()
         let store = try DeviceStore.open(at: url)
@@ -141,7 +141,7 @@ import Testing
         try Fixtures.drive(&device, Fixtures.walk, store: store)
         let loaded = try #require(try store.load())
         #expect(loaded == Fixtures.persisted(device.snapshot))
-        let columns = try store.read { try #require(try Row.fetchOne($0, sql: "SELECT enrollment, held_deliveries FROM device")) }
+        let columns = try store.read { try #require(try Row.fetchOne($0, sql: "SELECT device_setup.enrollment, device.held_deliveries FROM device, device_setup")) }
         #expect(loaded.enrollment == (try Self.decoded(Enrollment.self, columns["enrollment"])))
         #expect(PlainJSON.enrollment(columns["enrollment"]) != nil)
         #expect(columns["held_deliveries"] == "[]")
