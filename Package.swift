@@ -27,11 +27,16 @@ let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"
 // table for the runtime's start-up to search; lld's `pack-relative-relocs` (DT_RELR, glibc
 // 2.36 or later) keeps the binary position-independent while its 96,000 relative
 // relocations take 18 KB instead of 2.3 MB, which is most of what PIE cost in memory.
-// `-L Linker/static-libstdc++`: a linker script named libstdc++.so that swiftc's own
-// `-lstdc++` finds first, `INPUT(-l:libstdc++.a)`, so libstdc++ is linked in too: peak RSS
-// 17.4 → 16.3 MB for an interactive session (gcc's libstdc++.a, any version; no path to it here).
+// `-L Linker/static-libraries`: linker scripts named libstdc++.so, libncursesw.so,
+// libsqlite3.so and libgcc_s.so that the link's own `-lstdc++` (swiftc's), `-lncursesw`
+// (CNCurses), `-lsqlite3` (GRDBSQLite) and `-lgcc_s` (the driver's) find first, each naming
+// the static archive, so those libraries are linked in too and the loader maps only libc
+// and libm. libstdc++: peak RSS 17.4 → 16.3 MB for an interactive session; ncursesw, tinfo,
+// sqlite3 and the unwinder: `main` reached 0.5–0.7 ms sooner and peak RSS 12.2–12.6 →
+// 11.0–11.1 MB (Docs/performance.md, "Fifth pass: linking"). The archives come with gcc and
+// Debian's libncurses-dev and libsqlite3-dev (any version; no path to them here).
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
-let staticLibstdcxx = packageDirectory + "Linker/static-libstdc++"
+let staticLibraries = packageDirectory + "Linker/static-libraries"
 // `--symbol-ordering-file`: the functions a start and an everyday session run, listed by
 // `Scripts/symbol-order` (perf over real sessions), placed first and side by side, so the
 // pages a start touches, and the 64 KB the kernel maps around each fault, hold code that
@@ -41,7 +46,7 @@ let staticLibstdcxx = packageDirectory + "Linker/static-libstdc++"
 // at the next link (delete .build/release/hubsim to force one).
 let symbolOrder = packageDirectory + "Linker/symbol-order.txt"
 let shippedBinaryLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-L", staticLibstdcxx, "-Xlinker", "--no-export-dynamic",
+    .unsafeFlags(["-static-stdlib", "-L", staticLibraries, "-Xlinker", "--no-export-dynamic",
                   "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--symbol-ordering-file=" + symbolOrder,
                   "-Xlinker", "--no-warn-symbol-ordering"], releaseOnLinux),
