@@ -39,6 +39,23 @@ struct RestartTests {
         #expect(!screen.contains("Enroll this device"))
     }
 
+    /// A new device's database is made once its first frame is on screen, before any key
+    /// (issue 13: not part of the first frame), and it is a whole device file the next start
+    /// opens.
+    @Test func aNewDeviceHasItsFileOnceItsFirstFrameIsShown() throws {
+        let environment = try stateHome()
+        let file = environment["XDG_STATE_HOME"]! + "/hubsim/shared-device-1.sqlite"
+        let tmux = try HubsimPane.start(arguments: [], environment: environment)
+        defer { tmux.kill() }
+        try tmux.waitFor("Enroll this device", timeout: HubDriver.patience)
+        let deadline = Date().addingTimeInterval(HubDriver.patience)
+        while !FileManager.default.fileExists(atPath: file) && Date() < deadline {
+            usleep(40_000) // polling interval, not a wait for the program
+        }
+        #expect(FileManager.default.fileExists(atPath: file), "no device file while the first frame is shown")
+        try quit(tmux)
+    }
+
     /// Quitting before enrolling keeps the profile asked for: the next plain start uses it.
     @Test func anUnenrolledDeviceKeepsTheProfileItWasSetUpWith() throws {
         let environment = try stateHome()

@@ -38,8 +38,11 @@ public final class CursesSession {
     /// Whether the input terminal had XON/XOFF flow control (`ixon`) before hubsim turned it
     /// off: Ctrl-S would otherwise freeze the screen until Ctrl-Q. Put back on leaving.
     private var inputHadFlowControl = false
-    /// Called once, when the first frame has been written (`HUBSIM_STARTUP_TRACE`'s last phase).
-    public var afterFirstFrame: (() -> Void)?
+    /// Called once, when the first frame has been written and before the first key is read:
+    /// `HUBSIM_STARTUP_TRACE`'s last mark, and what must not delay the first frame but must be
+    /// done before any event (a new device's database). False ends the session at once
+    /// (`.quit`); the caller says why once the terminal is restored.
+    public var afterFirstFrame: (() -> Bool)?
     /// Sees every frame painted, with its size (a recording of the session: `--cast`).
     public var paintObserver: ((Frame) -> Void)? {
         get { loop.observer }
@@ -105,8 +108,9 @@ public final class CursesSession {
         let (width, height) = (Int(cn_width(window)), Int(cn_height(window)))
         if width != loop.width || height != loop.height { loop.resize(width: width, height: height) }
         loop.paint(program)
-        afterFirstFrame?()
+        let carryOn = afterFirstFrame?() ?? true
         afterFirstFrame = nil
+        guard carryOn else { return .quit }
         var clock = TickClock()
         while true {
             if let exit = pendingSignalExit() { return exit }

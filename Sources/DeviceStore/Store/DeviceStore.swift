@@ -56,18 +56,18 @@ public final class DeviceStore: @unchecked Sendable {
 
     private static func openChecked(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
         try StoreFiles.prepareDirectory(StoreFiles.parent(of: path))
-        var remaining = StoreFileCheck.Remaining.nothing
-        let creating = !StoreFiles.exists(path)
-        if creating {
-            try StoreFiles.createEmpty(path)
-        } else {
-            try StoreFiles.requireRegularFile(path)
-            if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
-            remaining = try StoreFileCheck.check(path)
-        }
+        return StoreFiles.exists(path) ? try openExisting(path, logger: logger) : try create(path, logger: logger)
+    }
+
+    /// A file that exists: checked (not in use, a whole SQLite database of hubsim's), opened
+    /// and migrated. The directory has been prepared.
+    private static func openExisting(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
+        try StoreFiles.requireRegularFile(path)
+        if StoreFiles.isLockedByAnotherProcess(path) { throw .inUse(path) }
+        let remaining = try StoreFileCheck.check(path)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false, creating: creating))
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false))
         } catch {
             throw map(error, path: path, doing: "open")
         }
@@ -80,10 +80,45 @@ public final class DeviceStore: @unchecked Sendable {
                 throw StoreFileCheck.classify(error, path: path)
             }
         }
-        let store = DeviceStore(path: path, queue: queue, logger: logger, creationUnsynced: creating)
+        let store = DeviceStore(path: path, queue: queue, logger: logger)
         try store.migrate(path: path)
         StoreFiles.restrictPermissions(path)
         return store
+    }
+
+    /// A new file, made owner-only and exclusively (`O_EXCL`: of two processes creating one
+    /// device, the second is told it is in use), then its tables, without syncs until the
+    /// first save (`configuration(creating:)`). The directory has been prepared.
+    static func create(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
+        try StoreFiles.createEmpty(path)
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false, creating: true))
+        } catch {
+            throw map(error, path: path, doing: "open")
+        }
+        let store = DeviceStore(path: path, queue: queue, logger: logger, creationUnsynced: true)
+        try store.migrate(path: path)
+        StoreFiles.restrictPermissions(path)
+        return store
+    }
+
+    /// What `hubsim`'s start opens for `--device` under `--state-dir`: an existing file opened
+    /// and its device read (`loadForStart`), or, when there is none yet, a new device's
+    /// directory made and checked, and nothing else: its database is made by
+    /// `NewDeviceFile.create`, after the first frame (`StartingStore`).
+    public static func openForStart(stateDir: String?, device: String, logger: Logger = silent,
+                                    environment: [String: String]) throws(StoreError) -> StartingStore {
+        let path = try StoreLocation.resolvePath(stateDir: stateDir, device: device, environment: environment)
+        do {
+            try StoreFiles.prepareDirectory(StoreFiles.parent(of: path))
+            guard StoreFiles.exists(path) else { return .new(NewDeviceFile(path: path, logger: logger)) }
+            let store = try openExisting(path, logger: logger)
+            return .existing(store, try store.loadForStart())
+        } catch {
+            logger.error("cannot open the device database", metadata: ["path": "\(path)", "kind": "\(error.kind.rawValue)"])
+            throw error
+        }
     }
 
     /// The store the command-line options choose: in memory with `--ephemeral`, else the

@@ -79,10 +79,11 @@ enum StoreFiles {
     }
 
     /// Creates the database file owner-only before SQLite opens it (SQLite gives its -wal
-    /// the same permissions as the main file).
+    /// the same permissions as the main file). Exclusively: a file that appeared since the
+    /// start looked is another process's new device (two starts of one new device).
     static func createEmpty(_ path: String) throws(StoreError) {
         let fd = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
-        guard fd >= 0 else { throw .unwritable(path, String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw errno == EEXIST ? .inUse(path) : .unwritable(path, String(cString: strerror(errno))) }
         close(fd)
     }
 

@@ -45,8 +45,17 @@ struct InteractiveLaunch: Equatable {
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
         let environment = StartupPath.environment()
-        // --ephemeral keeps nothing, so it opens no store at all.
-        let (store, saved) = choice.ephemeral ? (nil, SavedDevice.none) : try Self.openStore(choice, logger: logger, environment: environment)
+        // --ephemeral keeps nothing, so it opens no store at all. A new device's database is
+        // made once its first frame is on screen (`NewDeviceFile`).
+        var store: DeviceStore?
+        var newDeviceFile: NewDeviceFile?
+        var saved = SavedDevice.none
+        if !choice.ephemeral {
+            switch try Self.openStore(choice, logger: logger, environment: environment) {
+            case let .existing(opened, device): (store, saved) = (opened, device)
+            case let .new(file): newDeviceFile = file
+            }
+        }
         StartupTrace.mark(.stateLoad)
         let tenant = try choice.loadTenant()
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
@@ -69,6 +78,17 @@ struct InteractiveLaunch: Equatable {
             throw ExitCode(error.exitCode)
         }
         StartupTrace.mark(.cursesInit)
+        // Before the first key, so that no change can come before the store that saves it.
+        var creationFailure: StoreError?
+        if let newDeviceFile {
+            session.afterFirstFrame = {
+                do throws(StoreError) { store = try newDeviceFile.create() } catch {
+                    creationFailure = error
+                    return false
+                }
+                return true
+            }
+        }
         let capabilities = session.capabilities
         logger.info("start device=\(device.name) profile=\(device.profile.id.rawValue) state=\(device.state) colour=\(capabilities.hasColor) size=\(capabilities.width)x\(capabilities.height)")
 
@@ -93,6 +113,10 @@ struct InteractiveLaunch: Equatable {
         }
         session.end()
         StartupTrace.finish()
+        if let creationFailure {
+            // Nothing happened yet: the session ended on its first frame.
+            throw Self.usage(creationFailure.description)
+        }
 
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
         deviceChanged(model.device)
@@ -120,15 +144,14 @@ struct InteractiveLaunch: Equatable {
         return Logger(label: "hubsim", factory: { FileLogHandler(label: $0, file: file) })
     }
 
-    /// The device's database (`--device`, `--state-dir`) and the device saved in it. Opening
-    /// it checks that the directory and the file can be written (the store's probe), so
-    /// nothing is written before the first frame: the device is saved at its first change
-    /// and when the session ends.
-    static func openStore(_ choice: DeviceChoice, logger: Logger, environment: [String: String]) throws -> (DeviceStore, SavedDevice) {
+    /// The device's database (`--device`, `--state-dir`) and the device saved in it, or, for
+    /// a new device, its directory made and checked (the store's probe), its database to be
+    /// made after the first frame. Nothing of the device is written before its first frame:
+    /// it is saved at its first change and when the session ends.
+    static func openStore(_ choice: DeviceChoice, logger: Logger, environment: [String: String]) throws -> StartingStore {
         do {
-            let store = try DeviceStore.open(stateDir: choice.stateDir, device: choice.device, ephemeral: false,
-                                             logger: logger, environment: environment)
-            return (store, try store.loadForStart())
+            return try DeviceStore.openForStart(stateDir: choice.stateDir, device: choice.device,
+                                                logger: logger, environment: environment)
         } catch {
             throw usage(error.description)
         }

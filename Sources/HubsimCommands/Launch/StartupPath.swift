@@ -25,8 +25,10 @@ import Foundation
 ///   set taken from the apps' rows when its text is theirs, not decoded twice (`SnapshotReader`);
 ///   no `Codable` for the usual JSON columns: an app's definition taken from the compiled
 ///   catalogue when its text is exactly the compiled one, the enrollment read by hand
-///   (`StoredJSON`); a new device's file made without syncs, synced by its first save
-///   (`DeviceStore.configuration(creating:)`), its directory made with `mkdir` (`StoreFiles`).
+///   (`StoredJSON`); a new device's database made after its first frame, before the first
+///   key (`NewDeviceFile`, `CursesSession.afterFirstFrame`; only its directory is made and
+///   probed before), without syncs until its first save (`DeviceStore.configuration(creating:)`),
+///   its directory made with `mkdir` (`StoreFiles`).
 /// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
 ///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`);
 ///   the default tenant and catalogue compiled in, so no YAML is parsed (`CompiledAssets`).

@@ -83,7 +83,11 @@ final class StartupTrace {
     /// exactly `session.run` otherwise.
     static func run(_ session: CursesSession, _ model: inout HubModel, afterEvent: @escaping (inout HubModel) -> Void) -> TerminalExit {
         guard current != nil else { return session.run(&model, afterEvent: afterEvent) }
-        session.afterFirstFrame = { mark(.firstWrite) }
+        let then = session.afterFirstFrame
+        session.afterFirstFrame = {
+            mark(.firstWrite)
+            return then?() ?? true
+        }
         var traced = FirstRenderMark(model: model)
         let exit = session.run(&traced) { afterEvent(&$0.model) }
         model = traced.model
