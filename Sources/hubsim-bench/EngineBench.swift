@@ -40,9 +40,62 @@ func engineBenchmark() throws -> [String] {
     if let check = Linearity(rows.map { ($0.apps, $0.broadcast) }, from: 1000, to: 10_000) {
         lines.append("  linear in apps, entra broadcast: \(check.description)")
     }
+    lines += try coldCacheRows(tenant: tenant, hasher: hasher)
     let kdf = ContinuousClock().measure { _ = ScryptHasher().verify("cou1", against: tenant.user("cou1")!.passwordHash) }
     lines.append("  credential check (scrypt N=2^15, r=8, p=1, first verification): \(ms(seconds(kdf))) ms  (no target: the console's KDF, paid once per password)")
     return lines
+}
+
+/// The same Entra broadcast with the CPU caches evicted before each timed half (every line of a
+/// 128 MB buffer read and written: more than this machine's last-level cache), at 1,000 and
+/// 10,000 apps.
+/// What it shows: whether the broadcast's cost per app grows with the apps because it does
+/// more work per app, or because 10,000 apps' state no longer stays in the caches between
+/// two account changes while 1,000 apps' does (Docs/performance.md, "Fifth pass: engine").
+func coldCacheRows(tenant: Tenant, hasher: ScryptHasher) throws -> [String] {
+    var costs: [(apps: Int, seconds: Double)] = []
+    let eviction = CacheEviction(bytes: 128 << 20)
+    for n in [1000, 10_000] {
+        var device = try CycleBench(.entraIOS, apps: n, tenant: tenant, hasher: hasher)
+        let timing = try device.measure(runs: 21, before: { eviction.run() })
+        costs.append((n, max(timing.begin.cpu, timing.end.cpu)))
+    }
+    var lines = ["  the same broadcast with the caches evicted before it (evidence, no target of its own):"]
+    for (n, seconds) in costs {
+        lines.append("  \(pad(grouped(n), 6)) apps  \(pad(ms(seconds), 9)) ms  \(String(format: "%.2f", seconds / Double(n) * 1e6)) µs per app")
+    }
+    if let check = Linearity(costs, from: 1000, to: 10_000) {
+        lines.append("  10,000 / 1,000 apps, both from cold caches = \(String(format: "%.1f", check.ratio))x")
+    }
+    return lines
+}
+
+/// Reads and writes every cache line of a buffer larger than the last-level cache, so that
+/// what the next measured code touches comes from memory, as a 10,000-app device's state
+/// may. A loop of its own, not `memset`: glibc's `memset` of this size uses non-temporal
+/// stores, which go around the caches and evict nothing.
+final class CacheEviction {
+    private let lines: UnsafeMutableBufferPointer<UInt64>
+    /// Read after each pass, so that the compiler keeps the loads.
+    private(set) var sink: UInt64 = 0
+
+    init(bytes: Int) {
+        lines = .allocate(capacity: bytes / 8)
+        lines.initialize(repeating: 0)
+    }
+
+    deinit { lines.deallocate() }
+
+    func run() {
+        var sum: UInt64 = sink
+        var i = 0
+        while i < lines.count {
+            sum &+= lines[i]
+            lines[i] = sum
+            i += 8  // one 64-byte line
+        }
+        sink = sum
+    }
 }
 
 /// One row of the engine table, in seconds.
@@ -99,15 +152,18 @@ private struct CycleBench {
     /// Medians, in seconds (CPU time and wall clock), of the two halves of `runs` cycles
     /// (after two unmeasured ones): check-out (sign-in) and check-in (sign-out), alternating
     /// users so that every cycle is an account change for every app.
-    mutating func measure(runs: Int) throws -> (begin: (cpu: Double, wall: Double), end: (cpu: Double, wall: Double)) {
+    /// `before` runs ahead of each timed half, untimed (the cache eviction).
+    mutating func measure(runs: Int, before: () -> Void = {}) throws -> (begin: (cpu: Double, wall: Double), end: (cpu: Double, wall: Double)) {
         var begins: [(cpu: Double, wall: Double)] = [], ends: [(cpu: Double, wall: Double)] = []
         for i in 0..<(runs + 2) {
             let user = i % 2 == 0 ? "cou1" : "cou2"
+            before()
             let begin = timed {
                 if profile == .workspaceOne { _ = device.checkOut(group: "FRONTLINE", user: user, password: Secret(user)) }
                 else { _ = device.signIn(user: user, password: Secret(user)) }
             }
             guard device.state == .checkedOut(UserID(user)) else { throw BenchError("\(profile.rawValue): check-out to \(user) failed: \(device.state)") }
+            before()
             let end = timed {
                 if profile == .workspaceOne { _ = device.logOut() } else { _ = device.signOut() }
             }
