@@ -96,11 +96,14 @@ import Testing
 
     @Test func theOptionsChooseTheStore() throws {
         let dir = try Fixtures.tempDir()
-        let ephemeral = try DeviceStore.open(stateDir: dir.path, device: "x", ephemeral: true)
+        let ephemeral = try DeviceStore.inMemory()
         #expect(ephemeral.url == nil)
         #expect(Fixtures.files(under: dir).isEmpty)
-        let file = try DeviceStore.open(stateDir: nil, device: "till", ephemeral: false,
-                                        environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"])
+        guard case let .new(newFile) = try DeviceStore.openForStart(stateDir: nil, device: "till",
+                                                                    environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"]) else {
+            Issue.record("a device never started was found"); return
+        }
+        let file = try newFile.create()
         #expect(file.url?.path == dir.appendingPathComponent("hubsim/till.sqlite").path)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hubsim/till.sqlite").path))
     }

@@ -121,14 +121,6 @@ public final class DeviceStore: @unchecked Sendable {
         }
     }
 
-    /// The store the command-line options choose: in memory with `--ephemeral`, else the
-    /// file of `--device` under `--state-dir` (or the XDG state directory).
-    public static func open(stateDir: String?, device: String, ephemeral: Bool, logger: Logger = silent,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> DeviceStore {
-        if ephemeral { return try inMemory(logger: logger) }
-        return try open(path: StoreLocation.resolvePath(stateDir: stateDir, device: device, environment: environment), logger: logger)
-    }
-
     /// A store that keeps everything in memory (`--ephemeral`): same code, nothing on disk.
     public static func inMemory(logger: Logger = silent) throws(StoreError) -> DeviceStore {
         let queue: DatabaseQueue
