@@ -94,18 +94,18 @@ import Testing
         #expect(snapshot == Fixtures.persisted(device.snapshot))
     }
 
-    @Test func theOptionsChooseTheStore() throws {
+    /// Without `--state-dir`, a device's file is `$XDG_STATE_HOME/hubsim/NAME.sqlite` (`HOME` unused).
+    @Test func theStateHomeChoosesTheDevicesFile() throws {
         let dir = try Fixtures.tempDir()
-        let ephemeral = try DeviceStore.inMemory()
-        #expect(ephemeral.url == nil)
-        #expect(Fixtures.files(under: dir).isEmpty)
+        let expected = dir.appendingPathComponent("hubsim/till.sqlite").path
         guard case let .new(newFile) = try DeviceStore.openForStart(stateDir: nil, device: "till",
                                                                     environment: ["XDG_STATE_HOME": dir.path, "HOME": "/nonexistent"]) else {
             Issue.record("a device never started was found"); return
         }
+        #expect(newFile.path == expected)
         let file = try newFile.create()
-        #expect(file.url?.path == dir.appendingPathComponent("hubsim/till.sqlite").path)
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("hubsim/till.sqlite").path))
+        #expect(file.url?.path == expected)
+        #expect(FileManager.default.fileExists(atPath: expected))
     }
 
     @Test func restartKeepsStateStorageKeysLogAndCoverage() throws {
