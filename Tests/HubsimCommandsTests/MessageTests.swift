@@ -71,10 +71,10 @@ import Testing
 
     @Test func anUnknownOptionWithEscapesIsEchoedEscaped() throws {
         let run = try Self.hubsim(["run", "--bad\u{1B}]0;title\u{7}"])
-        Self.expectRefusal(run, "Error: unknown option '--bad\\u{1B}]0;title\\u{7}'; see `hubsim run --help`")
+        Self.expectRefusal(run, "hubsim: unknown option '--bad\\u{1B}]0;title\\u{7}'; see `hubsim run --help`")
         let parser = try Self.hubsim(["--profile", "x\u{1B}"])
         #expect(parser.status == 2)
-        #expect(parser.stderr.hasPrefix("Error: unknown profile 'x\\u{1B}'; valid: workspace-one, entra-ios\n"))
+        #expect(parser.stderr.hasPrefix("hubsim: unknown profile 'x\\u{1B}'; valid: workspace-one, entra-ios\n"))
         #expect(!parser.stderr.unicodeScalars.contains { $0.value == 0x1B })
     }
 

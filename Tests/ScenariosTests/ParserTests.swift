@@ -144,7 +144,7 @@ import Testing
         guard case let .press(events, _) = s.steps[1].kind else { Issue.record("press"); return }
         #expect(events.count == "${HUBSIM_PASSWORD_COU1}".count)
         #expect(EnvironmentReferences.variable(for: "cou1") == "HUBSIM_PASSWORD_COU1")
-        #expect(EnvironmentReferences.variable(for: "anne-marie.o", passcode: true) == "HUBSIM_PASSCODE_ANNE_MARIE_O")
+        #expect(EnvironmentReferences.variable(for: "anne-marie.o", passcode: true) == "HUBSIM_PASSCODE_ANNE_HMARIE_DO")
     }
 
     // MARK: errors, each with its position

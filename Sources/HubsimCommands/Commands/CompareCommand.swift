@@ -48,7 +48,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            try fail("Error: unknown option '\(unknown)'; see `hubsim compare --help`")
+            try fail("hubsim: unknown option '\(unknown)'; see `hubsim compare --help`")
         }
         let runner: ScenarioRunner
         do throws(ConfigError) {
@@ -58,10 +58,10 @@ struct CompareCommand: ParsableCommand {
         }
         if library {
             guard files.isEmpty, profiles == nil, apps == nil else {
-                try fail("Error: --library plays the shipped comparisons as written; leave out files, --profiles and --apps")
+                try fail("hubsim: --library plays the shipped comparisons as written; leave out files, --profiles and --apps")
             }
             let urls = BundledAssets.comparisonURLs()
-            if urls.isEmpty { try fail("Error: the comparison library is missing from this build (Assets/comparisons)") }
+            if urls.isEmpty { try fail("hubsim: the comparison library is missing from this build (Assets/comparisons)") }
             try checkFiles(urls.map { ($0, "Assets/comparisons/" + $0.lastPathComponent) }, runner: runner)
             return
         }
@@ -71,13 +71,13 @@ struct CompareCommand: ParsableCommand {
             return
         }
         guard files.count == 1 else {
-            try fail("Error: give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
+            try fail("hubsim: give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
         }
         let url = URL(fileURLWithPath: files[0])
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         if ComparisonFile.isComparison(text, file: files[0]) {
             guard profiles == nil, apps == nil else {
-                try fail("Error: \(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
+                try fail("hubsim: \(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
             }
             if table || isatty(1) != 1 || isatty(0) != 1 {
                 try checkFiles([(url, files[0])], runner: runner)
@@ -142,13 +142,13 @@ struct CompareCommand: ParsableCommand {
         let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let known = ProfileID.allCases.map(\.rawValue).joined(separator: ", ")
         guard names.count == 2 else {
-            try fail("Error: --profiles '\(profiles)': give two profiles separated by a comma (\(known))")
+            try fail("hubsim: --profiles '\(profiles)': give two profiles separated by a comma (\(known))")
         }
         guard let a = ProfileID(rawValue: names[0]), let b = ProfileID(rawValue: names[1]) else {
             let bad = names.first { ProfileID(rawValue: $0) == nil } ?? ""
-            try fail("Error: --profiles '\(profiles)': unknown profile '\(bad)' (known: \(known))")
+            try fail("hubsim: --profiles '\(profiles)': unknown profile '\(bad)' (known: \(known))")
         }
-        guard a != b else { try fail("Error: --profiles '\(profiles)': name two different profiles") }
+        guard a != b else { try fail("hubsim: --profiles '\(profiles)': name two different profiles") }
         return (a, b)
     }
 

@@ -46,8 +46,10 @@ public struct Hubsim: ParsableCommand {
     }
 
     /// ArgumentParser's message (an error line, then usage lines) with the control
-    /// characters of each line escaped.
+    /// characters of each line escaped, and its `Error: ` prefix replaced by `hubsim: `, the
+    /// one every other message of hubsim starts with.
     static func printable(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
+        let text = message.hasPrefix("Error: ") ? "hubsim: " + message.dropFirst("Error: ".count) : message
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
     }
 }

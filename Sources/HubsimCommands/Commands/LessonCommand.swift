@@ -41,10 +41,10 @@ struct LessonCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the lesson as an asciicast v2 file (secrets are never drawn; checked at start, an existing file only with --force).", valueName: "file"))
     var cast: String?
 
-    @Option(help: ArgumentHelp("With --headless --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
     var pace: String?
 
-    @Option(help: ArgumentHelp("With --headless --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
     var size: String?
 
     @Flag(help: "Let --cast replace an existing file (never a directory, device or other special file).")
@@ -62,16 +62,16 @@ struct LessonCommand: ParsableCommand {
             }
             return
         }
-        if all && !headless { try fail("Error: --all plays every lesson headless; add --headless") }
-        if all && lesson != nil { try fail("Error: give a lesson or --all, not both") }
+        if all && !headless { try fail("hubsim: --all plays every lesson headless; add --headless") }
+        if all && lesson != nil { try fail("hubsim: give a lesson or --all, not both") }
         // The cast's options are checked, and its file claimed, before anything plays.
         let castFile = try claimCast()
         if headless, let castFile {
-            guard lesson != nil else { try fail("Error: --cast records one lesson; give its NAME or FILE, not --all") }
+            guard lesson != nil else { try fail("hubsim: --cast records one lesson; give its NAME or FILE, not --all") }
             let request: CastRequest
             switch CastRequest.parse(pace: pace, size: size) {
             case let .success(r): request = r
-            case let .failure(message): try fail("Error: \(message.text)")
+            case let .failure(message): try fail("hubsim: \(message.text)")
             }
             let file = try locate()
             let rendered = runner.cast(file: file.0, displayPath: file.1, pace: request.pace, width: request.width,
@@ -90,9 +90,9 @@ struct LessonCommand: ParsableCommand {
             return
         }
         if headless {
-            guard lesson != nil || all else { try fail("Error: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
+            guard lesson != nil || all else { try fail("hubsim: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let files = all ? BundledAssets.lessonURLs().map { ($0.path, "Assets/lessons/" + $0.lastPathComponent) } : [try locate()]
-            guard !files.isEmpty else { try fail("Error: no lessons in this build (Assets/lessons)") }
+            guard !files.isEmpty else { try fail("hubsim: no lessons in this build (Assets/lessons)") }
             let report = runner.run(files: files.map(\.0), displayPaths: files.map(\.1))
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { try fail("hubsim: \(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
@@ -106,12 +106,12 @@ struct LessonCommand: ParsableCommand {
     /// `--pace`, `--size` and `--force` refused where they would do nothing.
     private func claimCast() throws -> OutputFile? {
         guard let cast else {
-            if pace != nil || size != nil { try fail("Error: --pace and --size set up a cast; add --cast FILE or leave them out") }
-            if force { try fail("Error: --force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
+            if pace != nil || size != nil { try fail("hubsim: --pace and --size set up a cast; add --cast FILE or leave them out") }
+            if force { try fail("hubsim: --force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
             return nil
         }
         if !headless && (pace != nil || size != nil) {
-            try fail("Error: --pace and --size are for a headless cast (--headless); on a terminal the cast takes the terminal's size and your pace")
+            try fail("hubsim: --pace and --size are for a headless cast (--headless); on a terminal the cast takes the terminal's size and your pace")
         }
         do throws(OutputFile.Refusal) {
             return try OutputFile.claim(cast, for: "--cast", force: force)
@@ -122,7 +122,7 @@ struct LessonCommand: ParsableCommand {
 
     /// The lesson's file: a path as given, or a shipped lesson by name.
     private func locate() throws -> (String, String) {
-        guard let lesson else { try fail("Error: no lesson given") }
+        guard let lesson else { try fail("hubsim: no lesson given") }
         if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return (lesson, lesson) }
         let shipped = BundledAssets.lessonURLs()
         guard let url = shipped.first(where: { $0.deletingPathExtension().lastPathComponent == lesson }) else {

@@ -45,10 +45,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render the scenario (exactly one) into an asciicast v2 file (checked before the run; an existing file only with --force).", valueName: "file"))
     var cast: String?
 
-    @Option(help: ArgumentHelp("With --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
     var pace: String?
 
-    @Option(help: ArgumentHelp("With --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
     var size: String?
 
     @Flag(help: "Let --junit and --cast replace an existing file (never a directory, device or other special file).")
@@ -154,7 +154,7 @@ struct RunCommand: ParsableCommand {
     }
 
     private func usageError(_ message: String) throws -> Never {
-        try fail("Error: \(message)")
+        try fail("hubsim: \(message)")
     }
 
     /// Status 2: the run could not be done as asked.

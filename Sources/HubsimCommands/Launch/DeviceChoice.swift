@@ -43,7 +43,7 @@ struct DeviceChoice: Equatable {
         guard let apps else { return nil }
         let valid = "valid apps: \(catalogue.ids.joined(separator: ", "))"
         func refuse(_ problem: String) -> ValidationError {
-            ValidationError("--apps '\(MessageText.shown(apps))': \(problem)")
+            ValidationError("--apps '\(MessageText.excerpt(apps))': \(problem)")
         }
         let ids = apps.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard ids.contains(where: { !$0.isEmpty }) else {
@@ -54,8 +54,8 @@ struct DeviceChoice: Equatable {
         }
         var seen: Set<AppID> = []
         for id in ids {
-            guard catalogue.app(id) != nil else { throw refuse("unknown app '\(MessageText.shown(id))'; \(valid)") }
-            guard seen.insert(id).inserted else { throw refuse("'\(id)' is listed twice; list each app once") }
+            guard catalogue.app(id) != nil else { throw refuse("unknown app '\(MessageText.excerpt(id))'; \(valid)") }
+            guard seen.insert(id).inserted else { throw refuse("'\(MessageText.excerpt(id))' is listed twice; list each app once") }
         }
         return ids
     }

@@ -46,7 +46,9 @@ public struct ComparisonFile: Sendable {
         guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
             throw scenarioNode.error("scenario file '\(relative)' not found (looked for \(scenarioURL.path))")
         }
-        let shownScenario = displayPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL.path }
+        // An absolute path is shown as written; a relative one beside the comparison as shown.
+        let shownScenario = relative.hasPrefix("/") ? relative
+            : displayPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL.path }
         var scenario = try parser.load(contentsOf: scenarioURL, displayPath: shownScenario.map(relativeToCurrentDirectory))
 
         let profilesNode = try top.required("profiles")

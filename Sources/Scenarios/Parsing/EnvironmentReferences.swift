@@ -8,11 +8,28 @@ import SessionEngine
 /// literal `$`. A reference to a variable that is not set is a file error naming it.
 public enum EnvironmentReferences {
     /// The name the recorder uses for `user`'s password (or app passcode).
+    ///
+    /// One-to-one over the user-name characters (`UserID.nameRule`: letters, digits and
+    /// `. _ - @`, case-insensitive), so two users never share a variable: letters are
+    /// upper-cased, digits kept, and each punctuation mark becomes `_` and a letter of its
+    /// own — `_` → `__`, `.` → `_D`, `-` → `_H`, `@` → `_A`. `cou1` → `HUBSIM_PASSWORD_COU1`,
+    /// `a.b` → `HUBSIM_PASSWORD_A_DB`, `a_b` → `HUBSIM_PASSWORD_A__B`.
     public static func variable(for user: String, passcode: Bool = false) -> String {
-        let upper = user.uppercased().map { ch -> Character in
-            ch.isASCII && (ch.isLetter || ch.isNumber) ? ch : "_"
+        var name = passcode ? "HUBSIM_PASSCODE_" : "HUBSIM_PASSWORD_"
+        for scalar in user.lowercased().unicodeScalars {
+            switch scalar {
+            case "a"..."z": name.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            case "0"..."9": name.unicodeScalars.append(scalar)
+            case "_": name += "__"
+            case ".": name += "_D"
+            case "-": name += "_H"
+            case "@": name += "_A"
+            // Not a user-name character (the tenant refuses such names): its code point in
+            // hex between `_X` and `_`, which no character above can produce.
+            default: name += "_X" + String(scalar.value, radix: 16, uppercase: true) + "_"
+            }
         }
-        return (passcode ? "HUBSIM_PASSCODE_" : "HUBSIM_PASSWORD_") + String(upper)
+        return name
     }
 
     /// What stops a value's references from resolving, at a character offset of the value.

@@ -69,7 +69,7 @@ public enum KeySequence {
         if lower.hasPrefix("resize:") {
             let parts = lower.dropFirst(7).split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                throw Problem(offset: offset, message: "<\(PrintableText.quoted(name))> must be <Resize:WxH>, e.g. <Resize:120x40>")
+                throw Problem(offset: offset, message: "<\(PrintableText.quoted(name))> must be <Resize:WxH> with W and H whole numbers from 1x1 to \(Limits.screenWidth)x\(Limits.screenHeight), e.g. <Resize:120x40>")
             }
             guard parts[0] <= Limits.screenWidth, parts[1] <= Limits.screenHeight else {
                 throw Problem(offset: offset, message: "<Resize:WxH> must be between 1x1 and \(Limits.screenWidth)x\(Limits.screenHeight) (got \(PrintableText.quoted(name)))")

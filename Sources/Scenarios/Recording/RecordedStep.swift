@@ -7,6 +7,9 @@ struct RecordedStepWriter {
     /// The placeholder written for a secret the engine rejected (it was wrong, or the account
     /// was locked out): replaying it must fail again, and what was typed is never written.
     static let rejectedSecret = "not-the-password"
+    /// The placeholder written for a secret typed with an action refused before any secret
+    /// was checked: it needs no variable, and replaying gives the same refusal.
+    static let uncheckedSecret = "not-checked"
     /// A passcode the policy always rejects (not digits).
     static let rejectedPasscode = "x"
 
@@ -19,14 +22,25 @@ struct RecordedStepWriter {
     /// Refusals that come from the credential check itself: what was typed was wrong.
     private static let credentialRefusals: Set<String> = ["wrong-credentials", "locked-out", "wrong-passcode"]
 
+    /// Whether the engine checked the secret typed with an action it answered with `refusal`:
+    /// yes when it accepted, or refused at or after the check (a wrong secret, a staging
+    /// check, the new passcode); no for a refusal given before any secret is looked at
+    /// (offline, an unknown group, the wrong state), which replays the same whatever is typed.
+    private static func secretWasChecked(_ refusal: Refusal?) -> Bool {
+        guard let kind = refusal?.kind else { return true }
+        return kind.isCredentialFailure || kind.followsCredentialCheck
+    }
+
     private mutating func reference(_ user: String, passcode: Bool = false) -> String {
         let name = EnvironmentReferences.variable(for: user, passcode: passcode)
         if !variables.contains(name) { variables.append(name) }
         return "${\(name)}"
     }
 
+    /// The password to write: a reference only where replaying needs the real one.
     private mutating func password(_ user: String, _ refusal: Refusal?) -> String {
         if let r = refusal, Self.credentialRefusals.contains(r.tag) { return Self.rejectedSecret }
+        guard Self.secretWasChecked(refusal) else { return Self.uncheckedSecret }
         return reference(user)
     }
 
@@ -65,7 +79,9 @@ struct RecordedStepWriter {
             let user = lockedUser ?? "user"
             let wrong = refusal.map { Self.credentialRefusals.contains($0.tag) } ?? false
             let key = usesPasscode ? "passcode" : "password"
-            let value = wrong ? (usesPasscode ? Self.rejectedPasscode : Self.rejectedSecret) : reference(user, passcode: usesPasscode)
+            let value = wrong ? (usesPasscode ? Self.rejectedPasscode : Self.rejectedSecret)
+                : Self.secretWasChecked(refusal) ? reference(user, passcode: usesPasscode)
+                : (usesPasscode ? Self.rejectedPasscode : Self.uncheckedSecret)
             body = "unlock: " + flow([(key, value)])
         case .enterpriseWipe: body = "enterpriseWipe"
         case let .signIn(user, _, from):

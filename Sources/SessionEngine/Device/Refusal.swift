@@ -65,6 +65,16 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
             default: false
             }
         }
+
+        /// A refusal given after the secret was checked and found right: the user is no
+        /// staging user, or the new app passcode is missing or too short. Every other kind but
+        /// a credential failure is given before any secret is looked at.
+        public var followsCredentialCheck: Bool {
+            switch self {
+            case .notAStagingUser, .passcodeRequired, .passcodeTooShort: true
+            default: false
+            }
+        }
     }
 
     /// The refusal's kind.

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import HubsimCommands
+
+/// Option values that were answered with ArgumentParser's "Missing value" or echoed whole:
+/// through the real binary, each is one line that names the value and what is allowed.
+@Suite struct ArgumentMessageTests {
+    /// A cast path that can be claimed (nothing is written: the values are refused first).
+    static var castPath: String { NSTemporaryDirectory() + "hubsim-args-\(UUID().uuidString).cast" }
+
+    /// `--pace -1` and `--size -80x24` were taken for options ("Missing value").
+    @Test(arguments: [
+        (["run", "Assets/scenarios/ws1-coalescing.yaml", "--cast", Self.castPath, "--pace", "-1"],
+         "hubsim: --pace '-1': give seconds between steps, from 0.05 to 60 (e.g. 1.5)"),
+        (["run", "Assets/scenarios/ws1-coalescing.yaml", "--cast", Self.castPath, "--size", "-80x24"],
+         "hubsim: --size '-80x24': give columns x rows, from 80x24 to 1000x500 (e.g. 120x40)"),
+        (["lesson", "--headless", "ws1-shift-change", "--cast", Self.castPath, "--pace", "-1"],
+         "hubsim: --pace '-1': give seconds between steps, from 0.05 to 60 (e.g. 1.5)"),
+    ])
+    func aNegativeValueIsNamed(arguments: [String], line: String) throws {
+        let run = try MessageTests.hubsim(arguments)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr == line + "\n")
+    }
+
+    /// `--apps` with 5,000 ids echoed 30 KB on one line.
+    @Test func aHugeAppListIsCut() throws {
+        let apps = (0..<5_000).map { "app\($0)" }.joined(separator: ",")
+        let run = try MessageTests.hubsim(["--ephemeral", "--apps", apps])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("hubsim: --apps 'app0,app1,app2,"), "\(run.stderr.prefix(200))")
+        #expect(run.stderr.contains("… (\(apps.count) characters)': unknown app 'app0'"))
+        #expect(run.stderr.utf8.count < 400, "\(run.stderr.utf8.count) bytes")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// ArgumentParser's own refusals begin like every other message of hubsim.
+    @Test func argumentParserRefusalsUseHubsimsPrefix() throws {
+        let run = try MessageTests.hubsim(["run", "--nope"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("hubsim: unknown option '--nope'"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Error:"))
+    }
+}
