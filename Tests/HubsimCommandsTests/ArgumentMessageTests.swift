@@ -42,3 +42,23 @@ import Testing
         #expect(!run.stderr.contains("Error:"))
     }
 }
+
+extension ArgumentMessageTests {
+    /// `--state-dir ''` fell back to the default directory without a word.
+    @Test(arguments: [["--state-dir", ""], ["--state-dir", "", "--ephemeral"], ["reset", "--state-dir", ""]])
+    func anEmptyStateDirectoryIsRefused(arguments: [String]) throws {
+        let run = try MessageTests.hubsim(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == "hubsim: --state-dir '': the path is empty; give the directory for device state, or leave --state-dir out for $XDG_STATE_HOME/hubsim (~/.local/state/hubsim)\n")
+    }
+
+    /// A refusal of ArgumentParser's own is one line that says where to read more.
+    @Test func argumentParserRefusalsAreOneLine() throws {
+        let run = try MessageTests.hubsim(["--profile", "x"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "hubsim: unknown profile 'x'; valid: workspace-one, entra-ios\n")
+        let missing = try MessageTests.hubsim(["reset", "--device"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "hubsim: Missing value for '--device <device>'; see 'hubsim reset --help'\n")
+    }
+}

@@ -45,11 +45,21 @@ public struct Hubsim: ParsableCommand {
         }
     }
 
-    /// ArgumentParser's message (an error line, then usage lines) with the control
-    /// characters of each line escaped, and its `Error: ` prefix replaced by `hubsim: `, the
-    /// one every other message of hubsim starts with.
+    /// ArgumentParser's refusal (an `Error: ` line, then usage lines) as one line like every
+    /// other message of hubsim: `hubsim: ` and the problem, control characters escaped, and
+    /// where to read more (`see 'hubsim run --help'`) when the problem does not say already.
     static func printable(_ message: String) -> String {
-        let text = message.hasPrefix("Error: ") ? "hubsim: " + message.dropFirst("Error: ".count) : message
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
+        guard message.hasPrefix("Error: ") else {
+            return message.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
+        }
+        let lines = message.split(separator: "\n")
+        var line = "hubsim: " + lines[0].dropFirst("Error: ".count)
+        // ArgumentParser's last line reads "  See 'hubsim run --help' for more information.";
+        // a problem of ours says what to do after a ';' already.
+        if !line.contains(";"), !line.contains("--help"), let see = lines.last(where: { $0.contains("--help") }),
+           let open = see.firstIndex(of: "'"), let close = see[see.index(after: open)...].firstIndex(of: "'") {
+            line += "; see \(see[open...close])"
+        }
+        return PrintableText.escaped(line)
     }
 }

@@ -25,6 +25,13 @@ struct DeviceOptions: ParsableArguments {
     @Option(help: "Write diagnostics (never secrets) to this file.")
     var logFile: String?
 
+    /// An empty `--state-dir` once fell back to the default directory without a word.
+    func validate() throws {
+        if stateDir?.isEmpty == true {
+            throw ValidationError("--state-dir '': the path is empty; give the directory for device state, or leave --state-dir out for $XDG_STATE_HOME/hubsim (~/.local/state/hubsim)")
+        }
+    }
+
     var choice: DeviceChoice {
         DeviceChoice(profile: profile, tenant: tenant, apps: apps, device: device, stateDir: stateDir,
                      ephemeral: ephemeral, logFile: logFile)
