@@ -76,32 +76,33 @@ struct RunCommand: ParsableCommand {
             shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
         }
         if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
-        // The report's file is claimed before anything runs: a wrong path costs nothing.
         let castRequest = try castOptions(scenarioCount: paths.count)
-        var junitFile: OutputFile?
-        if let junit {
-            do throws(OutputFile.Refusal) { junitFile = try OutputFile.claim(junit, for: "--junit", force: force) } catch {
-                try fail("hubsim: \(error)")
-            }
-        } else if force && cast == nil {
+        if force && junit == nil && cast == nil {
             try fail("hubsim: --force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
         }
-        var castFile: OutputFile?
-        if let cast {
-            do throws(OutputFile.Refusal) { castFile = try OutputFile.claim(cast, for: "--cast", force: force) } catch {
-                try fail("hubsim: \(error)")
-            }
-            if let junitFile, junitFile.target == castFile?.target {
-                try fail("hubsim: --cast \(MessageText.shown(cast)): --junit writes the same file; give each its own path")
-            }
-        }
-
         let runner: ScenarioRunner
         do throws(ConfigError) {
             runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: !serial)
         } catch {
             try fail(error.description)
         }
+        // The report's files are claimed before anything runs: a wrong path costs nothing, and
+        // neither may be a scenario, a tenant one names, or the other report.
+        var runFiles = RunFiles(force: force)
+        if junit != nil || cast != nil {
+            for path in paths {
+                runFiles.reads(path, as: "a scenario file this run reads")
+                runFiles.reads(runner.parser.tenantFile(referencedBy: path), as: "a tenant file a scenario names")
+            }
+        }
+        runFiles.writes(junit, for: "--junit")
+        runFiles.writes(cast, for: "--cast")
+        let claimed: [String: OutputFile]
+        do throws(OutputFile.Refusal) { claimed = try runFiles.claim() } catch {
+            try fail("hubsim: \(error)")
+        }
+        let (junitFile, castFile) = (claimed["--junit"], claimed["--cast"])
+
         let report: RunReport
         if let castFile, let castRequest {
             let rendered = runner.cast(file: paths[0], displayPath: shown[0], pace: castRequest.pace,
