@@ -88,17 +88,8 @@ struct RunCommand: ParsableCommand {
         }
         // The report's files are claimed before anything runs: a wrong path costs nothing, and
         // neither may be a scenario, a tenant one names, or the other report.
-        var runFiles = RunFiles(force: force)
-        if junit != nil || cast != nil {
-            for path in paths {
-                runFiles.reads(path, as: "a scenario file this run reads")
-                runFiles.reads(runner.parser.tenantFile(referencedBy: path), as: "a tenant file a scenario names")
-            }
-        }
-        runFiles.writes(junit, for: "--junit")
-        runFiles.writes(cast, for: "--cast")
         let claimed: [String: OutputFile]
-        do throws(OutputFile.Refusal) { claimed = try runFiles.claim() } catch {
+        do throws(OutputFile.Refusal) { claimed = try runFiles(paths: paths, parser: runner.parser).claim() } catch {
             try fail("hubsim: \(error)")
         }
         let (junitFile, castFile) = (claimed["--junit"], claimed["--cast"])
@@ -136,6 +127,21 @@ struct RunCommand: ParsableCommand {
             }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// What this run reads and writes: the scenario or lesson files and the tenant files they
+    /// name (looked at only when there is an output); `--junit` and `--cast`.
+    func runFiles(paths: [String], parser: ScenarioParser) -> RunFiles {
+        var files = RunFiles(force: force)
+        if junit != nil || cast != nil {
+            for path in paths {
+                files.reads(path, as: "a scenario file this run reads")
+                files.reads(parser.tenantFile(referencedBy: path), as: "a tenant file a scenario names")
+            }
+        }
+        files.writes(junit, for: "--junit")
+        files.writes(cast, for: "--cast")
+        return files
     }
 
     /// `--cast`'s pace and size, checked before anything runs; nil without `--cast` (then
