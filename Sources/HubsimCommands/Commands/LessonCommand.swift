@@ -103,7 +103,7 @@ struct LessonCommand: ParsableCommand {
     }
 
     /// `--cast FILE` claimed (no existing file replaced without `--force`, a writable place,
-    /// not the lesson it records nor a tenant that names: `RunFiles`); `--pace`, `--size` and
+    /// not the lesson it records nor the tenant that lesson names: `RunFiles`); `--pace`, `--size` and
     /// `--force` refused where they would do nothing.
     private func claimCast(runner: ScenarioRunner) throws -> OutputFile? {
         guard let cast else {
