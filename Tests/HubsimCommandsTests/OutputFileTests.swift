@@ -238,7 +238,7 @@ struct RecordingFallbackTests {
         let dir = try OutputFileTests.directory(), state = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let launch = InteractiveLaunch(choice: DeviceChoice(stateDir: state), record: dir + "/walk.yaml")
-        let file = try #require(try launch.claimRecordingDestination())
+        let file = try #require(try launch.claimOutputs().record)
         try FileManager.default.removeItem(atPath: dir)
         let (model, recorder) = try Self.walk()
         let outcome = launch.saveRecording(model, recorder: recorder, to: file)
@@ -255,7 +255,7 @@ struct RecordingFallbackTests {
         let dir = try OutputFileTests.directory()
         let launch = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: dir + "/walk.yaml")
         #expect(launch.recordingFallbackDirectories() == [NSTemporaryDirectory()])
-        let file = try #require(try launch.claimRecordingDestination())
+        let file = try #require(try launch.claimOutputs().record)
         try FileManager.default.removeItem(atPath: dir)
         let (model, recorder) = try Self.walk()
         let outcome = launch.saveRecording(model, recorder: recorder, to: file)
@@ -271,7 +271,7 @@ struct RecordingFallbackTests {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let launch = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: dir + "/walk.yaml")
-        let file = try #require(try launch.claimRecordingDestination())
+        let file = try #require(try launch.claimOutputs().record)
         let (model, recorder) = try Self.walk()
         let outcome = launch.saveRecording(model, recorder: recorder, to: file)
         #expect(outcome.written)

@@ -10,11 +10,23 @@ public final class LogFile: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
 
-    /// Opens (creating owner-only) `path` for appending.
+    /// Opens (creating owner-only) `path` for appending. Only a regular file is taken: a FIFO
+    /// would block the open until something read it (before the first frame, with no word
+    /// said), and a terminal or device would get the lines painted over the screen. Its type
+    /// is looked at before the open, and the open itself cannot block (`O_NONBLOCK`) or take
+    /// a terminal as the controlling one (`O_NOCTTY`); what was opened is looked at again,
+    /// in case the path changed in between.
     public init(path: String) throws(StoreError) {
         guard !path.isEmpty else { throw .logFile("''", "the path is empty") }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let notRegular = "it is not a regular file (a terminal, device, FIFO or socket)"
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG { throw .logFile(path, notRegular) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw .logFile(path, FileProblem.words(errno: errno)) }
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .logFile(path, notRegular)
+        }
         self.path = path
         self.fd = fd
     }

@@ -72,16 +72,20 @@ public enum TenantEditor {
     }
 
     /// Writes `text` to `url` atomically (a temporary file in the same directory, renamed),
-    /// keeping the file's permissions.
+    /// keeping the file's permissions. A symbolic link is followed: the file it points to is
+    /// replaced, beside itself (a rename does not cross file systems), and the link is kept;
+    /// renaming over the link would replace the link with a copy and leave the tenant the
+    /// link points to, the one every other reader of the link loads, without the change.
     public static func writeAtomically(_ text: String, to url: URL) throws(ConfigError) {
-        let path = url.path
+        let path = resolvingLinks(url.path)
+        let target = URL(fileURLWithPath: path)
         var st = stat()
         let mode: mode_t = stat(path, &st) == 0 ? st.st_mode & 0o777 : 0o600
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let temp = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
         func fail(_ what: String) -> ConfigError {
             let reason = String(cString: strerror(errno))
             unlink(temp)
-            return ConfigError(file: path, line: 1, column: 1, message: "cannot \(what): \(reason); the file was not changed")
+            return ConfigError(file: url.path, line: 1, column: 1, message: "cannot \(what): \(reason); the file was not changed")
         }
         let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode)
         guard fd >= 0 else { throw fail("create a temporary file beside it") }
@@ -96,6 +100,15 @@ public enum TenantEditor {
         fchmod(fd, mode)
         guard fsync(fd) == 0, close(fd) == 0 else { throw fail("write") }
         guard rename(temp, path) == 0 else { throw fail("replace the file") }
+    }
+
+    /// The file `path` ends at once every symbolic link on the way is followed; `path` itself
+    /// when it is not a link (or a link to nothing, which the write then creates as a file).
+    private static func resolvingLinks(_ path: String) -> String {
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     // MARK: finding the users block

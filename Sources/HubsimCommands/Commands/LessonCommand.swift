@@ -65,7 +65,7 @@ struct LessonCommand: ParsableCommand {
         if all && !headless { try fail("hubsim: --all plays every lesson headless; add --headless") }
         if all && lesson != nil { try fail("hubsim: give a lesson or --all, not both") }
         // The cast's options are checked, and its file claimed, before anything plays.
-        let castFile = try claimCast()
+        let castFile = try claimCast(runner: runner)
         if headless, let castFile {
             guard lesson != nil else { try fail("hubsim: --cast records one lesson; give its NAME or FILE, not --all") }
             let request: CastRequest
@@ -102,9 +102,10 @@ struct LessonCommand: ParsableCommand {
         try play(runner: runner, environment: environment, castFile: castFile)
     }
 
-    /// `--cast FILE` claimed (no existing file replaced without `--force`, a writable place);
-    /// `--pace`, `--size` and `--force` refused where they would do nothing.
-    private func claimCast() throws -> OutputFile? {
+    /// `--cast FILE` claimed (no existing file replaced without `--force`, a writable place,
+    /// not the lesson it records nor the tenant that lesson names: `RunFiles`); `--pace`, `--size` and
+    /// `--force` refused where they would do nothing.
+    private func claimCast(runner: ScenarioRunner) throws -> OutputFile? {
         guard let cast else {
             if pace != nil || size != nil { try fail("hubsim: --pace and --size set up a cast; add --cast FILE or leave them out") }
             if force { try fail("hubsim: --force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
@@ -113,8 +114,15 @@ struct LessonCommand: ParsableCommand {
         if !headless && (pace != nil || size != nil) {
             try fail("hubsim: --pace and --size are for a headless cast (--headless); on a terminal the cast takes the terminal's size and your pace")
         }
+        var files = RunFiles(force: force)
+        let lessons = lesson != nil ? [try locate().0] : BundledAssets.lessonURLs().map(\.path)
+        for path in lessons {
+            files.reads(path, as: "a lesson file this run reads")
+            files.reads(runner.parser.tenantFile(referencedBy: path), as: "a tenant file a lesson names")
+        }
+        files.writes(cast, for: "--cast")
         do throws(OutputFile.Refusal) {
-            return try OutputFile.claim(cast, for: "--cast", force: force)
+            return try files.claim()["--cast"]
         } catch {
             try fail("hubsim: \(error)")
         }

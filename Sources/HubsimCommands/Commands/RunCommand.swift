@@ -76,32 +76,24 @@ struct RunCommand: ParsableCommand {
             shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
         }
         if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
-        // The report's file is claimed before anything runs: a wrong path costs nothing.
         let castRequest = try castOptions(scenarioCount: paths.count)
-        var junitFile: OutputFile?
-        if let junit {
-            do throws(OutputFile.Refusal) { junitFile = try OutputFile.claim(junit, for: "--junit", force: force) } catch {
-                try fail("hubsim: \(error)")
-            }
-        } else if force && cast == nil {
+        if force && junit == nil && cast == nil {
             try fail("hubsim: --force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
         }
-        var castFile: OutputFile?
-        if let cast {
-            do throws(OutputFile.Refusal) { castFile = try OutputFile.claim(cast, for: "--cast", force: force) } catch {
-                try fail("hubsim: \(error)")
-            }
-            if let junitFile, junitFile.target == castFile?.target {
-                try fail("hubsim: --cast \(MessageText.shown(cast)): --junit writes the same file; give each its own path")
-            }
-        }
-
         let runner: ScenarioRunner
         do throws(ConfigError) {
             runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: !serial)
         } catch {
             try fail(error.description)
         }
+        // The report's files are claimed before anything runs: a wrong path costs nothing, and
+        // neither may be a scenario, a tenant one names, or the other report.
+        let claimed: [String: OutputFile]
+        do throws(OutputFile.Refusal) { claimed = try runFiles(paths: paths, parser: runner.parser).claim() } catch {
+            try fail("hubsim: \(error)")
+        }
+        let (junitFile, castFile) = (claimed["--junit"], claimed["--cast"])
+
         let report: RunReport
         if let castFile, let castRequest {
             let rendered = runner.cast(file: paths[0], displayPath: shown[0], pace: castRequest.pace,
@@ -135,6 +127,21 @@ struct RunCommand: ParsableCommand {
             }
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// What this run reads and writes: the scenario or lesson files and the tenant files they
+    /// name (looked at only when there is an output); `--junit` and `--cast`.
+    func runFiles(paths: [String], parser: ScenarioParser) -> RunFiles {
+        var files = RunFiles(force: force)
+        if junit != nil || cast != nil {
+            for path in paths {
+                files.reads(path, as: "a scenario file this run reads")
+                files.reads(parser.tenantFile(referencedBy: path), as: "a tenant file a scenario names")
+            }
+        }
+        files.writes(junit, for: "--junit")
+        files.writes(cast, for: "--cast")
+        return files
     }
 
     /// `--cast`'s pace and size, checked before anything runs; nil without `--cast` (then

@@ -22,7 +22,7 @@ struct DeviceOptions: ParsableArguments {
     @Flag(help: "Keep nothing: the device lives in memory and starts unenrolled.")
     var ephemeral = false
 
-    @Option(help: "Write diagnostics (never secrets) to this file.")
+    @Option(help: "Append diagnostics (never secrets) to this regular file (not one hubsim reads or another output).")
     var logFile: String?
 
     /// An empty `--state-dir` once fell back to the default directory without a word.

@@ -38,8 +38,8 @@ struct InteractiveLaunch: Equatable {
         StartupTrace.mark(.arguments)
         // Everything that can fail for a usage reason fails before the screen is taken over,
         // and before anything is written: the output file and the app list first.
-        let recordFile = try claimRecordingDestination()
-        let castFile = try claimCastDestination(besides: recordFile)
+        let outputs = try claimOutputs()
+        let (recordFile, castFile) = (outputs.record, outputs.cast)
         _ = try requestedApps()
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
@@ -204,33 +204,44 @@ struct InteractiveLaunch: Equatable {
 
     // MARK: - Recording
 
-    /// `--record FILE` is claimed before the screen is taken over, not found wrong at the end
-    /// (`OutputFile`: no existing file replaced without `--force`, a writable place).
-    func claimRecordingDestination() throws -> OutputFile? {
-        guard let record else {
-            if force && cast == nil { throw Self.usage("--force: it only lets --record or --cast replace an existing file; add --record FILE or --cast FILE, or leave --force out") }
-            return nil
+    /// The outputs of a walk, claimed.
+    struct ClaimedOutputs {
+        var record: OutputFile?
+        var cast: OutputFile?
+        var log: OutputFile?
+    }
+
+    /// `--record`, `--cast` and `--log-file` are claimed before the screen is taken over, not
+    /// found wrong at the end (`OutputFile`: no existing file replaced without `--force`, a
+    /// writable place), and checked against every file the walk reads and each other
+    /// (`RunFiles`). Without an output nothing is looked at: the everyday start has none.
+    func claimOutputs() throws -> ClaimedOutputs {
+        if record == nil && cast == nil {
+            if force { throw Self.usage("--force: it only lets --record or --cast replace an existing file; add --record FILE or --cast FILE, or leave --force out") }
+            if choice.logFile == nil { return ClaimedOutputs() }
         }
         do throws(OutputFile.Refusal) {
-            return try OutputFile.claim(record, for: "--record", force: force)
+            let claimed = try runFiles().claim()
+            return ClaimedOutputs(record: claimed["--record"], cast: claimed["--cast"], log: claimed["--log-file"])
         } catch {
             throw Self.usage(error.description)
         }
     }
 
-    /// `--cast FILE`, claimed like `--record` (and not the same file as it).
-    func claimCastDestination(besides recordFile: OutputFile?) throws -> OutputFile? {
-        guard let cast else { return nil }
-        let file: OutputFile
-        do throws(OutputFile.Refusal) {
-            file = try OutputFile.claim(cast, for: "--cast", force: force)
-        } catch {
-            throw Self.usage(error.description)
+    /// What this walk reads and writes: the device's database (none with `--ephemeral`), the
+    /// tenant and the app catalogue; `--record`, `--cast` and `--log-file`.
+    func runFiles() -> RunFiles {
+        var files = RunFiles(force: force)
+        if !choice.ephemeral, let database = try? StoreLocation.resolvePath(stateDir: choice.stateDir, device: choice.device,
+                                                                            environment: StartupPath.environment()) {
+            files.readsDatabase(database)
         }
-        if let recordFile, recordFile.target == file.target {
-            throw Self.usage("--cast \(MessageText.shown(cast)): --record writes the same file; give each its own path")
-        }
-        return file
+        files.reads(choice.tenant ?? BundledAssets.url("tenant.yaml")?.path, as: "the tenant file")
+        files.reads(BundledAssets.url("apps.yaml")?.path, as: "the app catalogue")
+        files.writes(record, for: "--record")
+        files.writes(cast, for: "--cast")
+        files.writes(choice.logFile, for: "--log-file", appending: true)
+        return files
     }
 
     /// Writes the asciicast once the terminal is restored; a recording that cannot be

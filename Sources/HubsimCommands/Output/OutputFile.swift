@@ -30,8 +30,14 @@ struct OutputFile: Equatable {
 
     /// Checks that `path` can take the output of `option`, creating and removing a probe file
     /// beside it (`access` says yes to root everywhere; a probe tells the truth). Nothing
-    /// else is written.
-    static func claim(_ path: String, for option: String, force: Bool) throws(Refusal) -> OutputFile {
+    /// else is written. Only `stat` and `lstat` look at what is there: a FIFO is never opened
+    /// (opening one for writing blocks until something reads it).
+    ///
+    /// `appending` (`--log-file`): the file is appended to, so an existing regular file is
+    /// taken as it is, without `--force` and without a probe (its own open says whether it
+    /// can be written); anything else is refused as for any output. A command checks its
+    /// outputs together, against what it reads, through `RunFiles`.
+    static func claim(_ path: String, for option: String, force: Bool, appending: Bool = false) throws(Refusal) -> OutputFile {
         func refuse(_ problem: String, _ remedy: String) -> Refusal {
             Refusal(option: option, path: path, problem: problem, remedy: remedy)
         }
@@ -49,10 +55,14 @@ struct OutputFile: Equatable {
         if stat(target, &st) == 0 {
             switch st.st_mode & S_IFMT {
             case S_IFREG:
+                if appending { return OutputFile(option: option, path: path, target: target, force: force) }
                 guard force else { throw refuse("file exists", "choose another path or add --force") }
             case S_IFDIR:
                 throw refuse("is a directory", "give the name of a file inside it")
             default:
+                if appending {
+                    throw refuse("is not a regular file (a terminal, device, FIFO or socket)", "hubsim writes its log only to a regular file: choose another path")
+                }
                 throw refuse("is not a regular file (a device, FIFO or socket)", "hubsim replaces only regular files, even with --force: choose another path")
             }
         } else if errno != ENOENT {

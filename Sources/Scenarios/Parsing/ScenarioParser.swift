@@ -80,13 +80,29 @@ public struct ScenarioParser: Sendable {
         case "default": return try tenants.tenant(.bundled)
         case "strict": return try tenants.tenant(.strict)
         default:
-            let url = text.hasPrefix("/") ? URL(fileURLWithPath: text)
-                : (directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(text)
+            let url = Self.tenantURL(text, directory: directory)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw node.error("tenant file '\(text)' not found (looked for \(url.path)); or write 'strict' or 'default' for a bundled tenant")
             }
             return try tenants.tenant(.file(url.standardizedFileURL.path))
         }
+    }
+
+    /// A `tenant: FILE` value as a file: absolute, or relative to the scenario's directory.
+    private static func tenantURL(_ text: String, directory: URL?) -> URL {
+        text.hasPrefix("/") ? URL(fileURLWithPath: text)
+            : (directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(text)
+    }
+
+    /// The tenant file the scenario or lesson file at `path` names (`tenant: FILE`, resolved
+    /// as `load` resolves it), so a command can keep its outputs off it before anything runs;
+    /// nil when it names none or a bundled one, or cannot be read (its run then says why).
+    public func tenantFile(referencedBy path: String) -> String? {
+        guard let text = try? ConfigFile.text(at: path, what: "the scenario file"),
+              let root = try? YAMLValue.parse(text, file: path),
+              let node = (try? root.entries("a scenario"))?.first(where: { $0.key == "tenant" })?.value,
+              let name = try? node.text("tenant", env: environment), name != "default", name != "strict" else { return nil }
+        return Self.tenantURL(name, directory: URL(fileURLWithPath: path).deletingLastPathComponent()).path
     }
 
     private func appSet(_ node: YAMLValue?, profile: ProfileID) throws(ConfigError) -> [AppDefinition] {
