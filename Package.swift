@@ -132,14 +132,15 @@ let package = Package(
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
-        // Seeded randomness and YAML mutations shared by the random-input and fuzz tests.
+        // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
+        // the small tmpfs of the full-disk tests.
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine", "FuzzSupport"]),
         .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration", "FuzzSupport"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI", "SessionEngine"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform", "FuzzSupport"]),
-        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore"]),
+        .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "FuzzSupport", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

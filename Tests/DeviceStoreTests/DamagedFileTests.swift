@@ -21,7 +21,7 @@ struct DamagedFileTests {
 
     /// Opens `url` and reads it as a start does; expects a `.corrupt` refusal naming `detail`,
     /// and checks the directory's files are byte-identical and no new file appeared.
-    static func expectDamaged(_ url: URL, _ detail: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectDamaged(_ url: URL, _ detail: String, also more: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let dir = url.deletingLastPathComponent()
         let before = Fixtures.files(under: dir).map(\.lastPathComponent).sorted()
         let hash = try Fixtures.sha256(url.path)
@@ -34,6 +34,7 @@ struct DamagedFileTests {
             #expect(error.kind == .corrupt, "\(error)", sourceLocation: sourceLocation)
             #expect(error.description.contains(url.path), sourceLocation: sourceLocation)
             #expect(error.description.contains(detail), "\(error)", sourceLocation: sourceLocation)
+            if let more { #expect(error.description.contains(more), "\(error)", sourceLocation: sourceLocation) }
             #expect(error.description.contains("it was left untouched: move it aside"), sourceLocation: sourceLocation)
             #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
             #expect(error.exitCode == 2, sourceLocation: sourceLocation)

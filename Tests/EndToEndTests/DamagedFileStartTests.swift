@@ -23,8 +23,14 @@ struct DamagedFileStartTests {
     }
 
     /// A corrupt clock in an enrolled device's file used to end hubsim with SIGILL (exit 132)
-    /// and leave a 0-byte -wal beside the file.
-    @Test func aCorruptClockExitsTwoWithoutCrashingOrLeavingAWAL() throws {
+    /// and leave a 0-byte -wal beside the file; so did an item serial at `Int64.max` once an
+    /// app made an item (and `-1` was accepted: item `notes--1`).
+    @Test(arguments: [
+        ("UPDATE device SET now_ms = 9223372036854775807", "device.now_ms is 9223372036854775807, outside 0...31536000000000"),
+        ("UPDATE apps SET next_serial = 9223372036854775807 WHERE id = 'notes'", "apps.next_serial of 'notes' is 9223372036854775807, outside 1...9007199254740992"),
+        ("UPDATE apps SET next_serial = -1 WHERE id = 'notes'", "apps.next_serial of 'notes' is -1, outside 1...9007199254740992"),
+    ])
+    func aStoredValueOutOfRangeExitsTwoWithoutCrashingOrLeavingAWAL(sql: String, detail: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-damaged-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -38,14 +44,14 @@ struct DamagedFileStartTests {
         }
         let file = dir + "/till.sqlite"
         let queue = try DatabaseQueue(path: file)
-        try queue.write { db in try db.execute(sql: "UPDATE device SET now_ms = 9223372036854775807") }
+        try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         let result = try Subprocess.run([try HubsimBinary.path()] + arguments, environment: environment)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("hubsim: the device database \(file) is damaged (device.now_ms is 9223372036854775807, outside 0...31536000000000); it was left untouched"))
+        #expect(result.stderr.hasPrefix("hubsim: the device database \(file) is damaged (\(detail)); it was left untouched"), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["till.sqlite"])

@@ -9,82 +9,101 @@ enum SnapshotReader {
         var description: String
     }
 
-    /// The stored device, or nil when the database holds none (new, or reset).
+    /// The stored device, or nil when the database holds none (new, or reset). Every value is
+    /// range-checked as it is read (`StoredValue`; Docs/stored-values.md): one outside its
+    /// range throws `Unreadable`, and the store refuses the file as damaged.
     static func read(_ db: Database) throws -> DeviceSnapshot? {
+        typealias V = StoredValue
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device WHERE id = 1") else { return nil }
         // What changes at enrollment only has its own row (schema v4).
         guard let setup = try Row.fetchOne(db, sql: "SELECT app_set, enrollment FROM device_setup WHERE id = 1") else {
             throw Unreadable(description: "the device_setup row is missing")
         }
+        func value(_ column: String, in row: Row = row) -> DatabaseValue { row[column] as DatabaseValue }
         // Read by hand where the text is the writer's usual form: no Codable before the first frame.
         let json = StoredJSON()
-        func decode<T>(_ column: String, in row: Row = row, of table: String = "device", _ read: (String) throws -> T) throws -> T {
-            let text: String = row[column]
-            do { return try read(text) } catch {
-                throw Unreadable(description: "\(table).\(column) cannot be read: \(error)")
-            }
-        }
         // The apps first, each with its definition (`app_definitions`): the app set is most often those
         // same definitions in the same order, as one JSON array (the writer's encoder makes the
         // array of the elements' texts). Then it is not decoded a second time (issue 13).
         let (apps, definitionTexts) = try readApps(db, json)
-        let appSetText: String = setup["app_set"]
+        let appSetText = try V.text(value("app_set", in: setup), "device_setup.app_set", V.jsonLength)
         let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"
             ? apps.map(\.definition)
-            : try decode("app_set", in: setup, of: "device_setup") { try json.decode([AppDefinition].self, $0) }
-        var s = DeviceSnapshot(name: row["name"], profile: try profile(row), appSet: appSet)
+            : try V.json(value("app_set", in: setup), "device_setup.app_set") { try json.decode([AppDefinition].self, $0) }
+        var s = DeviceSnapshot(name: try V.identifier(value("name"), "device.name"), profile: try profile(row), appSet: appSet)
         s.state = try state(row, json)
-        s.online = row["online"]
-        s.now = try instant((row["now_ms"] as DatabaseValue), "device.now_ms")
-        s.lastActivity = try instant((row["last_activity_ms"] as DatabaseValue), "device.last_activity_ms")
-        if setup["enrollment"] as String? != nil {
-            s.enrollment = try decode("enrollment", in: setup, of: "device_setup", json.enrollment)
+        s.online = try V.flag(value("online"), "device.online")
+        s.now = try V.instant(value("now_ms"), "device.now_ms")
+        s.lastActivity = try V.instant(value("last_activity_ms"), "device.last_activity_ms")
+        if !value("enrollment", in: setup).isNull {
+            let enrollment = try V.json(value("enrollment", in: setup), "device_setup.enrollment", json.enrollment)
+            try V.checkInstant(enrollment.enrolledAt, "device_setup.enrollment (enrolledAt)")
+            s.enrollment = enrollment
         }
-        if let user: String = row["session_user"] {
-            s.session = Session(
-                user: UserID(user), startedAt: try instant((row["session_started_ms"] as DatabaseValue), "device.session_started_ms"),
-                passcodeHash: (row["session_passcode_hash"] as String?).map(PasswordHash.init(phc:)))
+        if let user = try V.optionalUser(value("session_user"), "device.session_user") {
+            let hash = try V.optionalText(value("session_passcode_hash"), "device.session_passcode_hash", V.identifierLength)
+            s.session = Session(user: user, startedAt: try V.instant(value("session_started_ms"), "device.session_started_ms"),
+                                passcodeHash: hash.map(PasswordHash.init(phc:)))
         }
-        s.marks = SessionMarks(checkOuts: row["marks_check_outs"], wipes: row["marks_wipes"])
-        s.previousAccount = (row["previous_account"] as String?).map { UserID($0) }
-        let foreground: String = row["foreground"]
-        guard let fg = ForegroundText.decode(foreground) else { throw Unreadable(description: "device.foreground '\(foreground)'") }
+        s.marks = SessionMarks(checkOuts: try V.integer(value("marks_check_outs"), "device.marks_check_outs", V.count),
+                               wipes: try V.integer(value("marks_wipes"), "device.marks_wipes", V.count))
+        s.previousAccount = try V.optionalUser(value("previous_account"), "device.previous_account")
+        let foreground = try V.identifier(value("foreground"), "device.foreground")
+        guard let fg = ForegroundText.decode(foreground) else { throw Unreadable(description: "device.foreground has an unknown value '\(foreground)'") }
+        if case let .app(id) = fg, !apps.contains(where: { $0.id == id }) {
+            throw Unreadable(description: "device.foreground names '\(id)', which is not an installed app")
+        }
         s.foreground = fg
-        s.deliveryMode = try enumValue(DeliveryMode.self, row["delivery_mode"], "device.delivery_mode")
-        s.heldDeliveries = try decode("held_deliveries") { try json.list(of: Delivery.self, $0) }
-        s.leakCount = row["leak_count"]
-        s.exposureCount = row["exposure_count"]
-        if row["tokens"] as String? != nil { s.tokens = try decode("tokens") { try json.decode(TokenStore.self, $0) } }
+        s.deliveryMode = try V.name(DeliveryMode.self, value("delivery_mode"), "device.delivery_mode")
+        s.heldDeliveries = try V.json(value("held_deliveries"), "device.held_deliveries") { try json.list(of: Delivery.self, $0) }
+        if let stray = s.heldDeliveries.first(where: { held in !apps.contains { $0.id == held.app } }) {
+            throw Unreadable(description: "device.held_deliveries names '\(stray.app)', which is not an installed app")
+        }
+        s.leakCount = try V.integer(value("leak_count"), "device.leak_count", V.count)
+        s.exposureCount = try V.integer(value("exposure_count"), "device.exposure_count", V.count)
+        if !value("tokens").isNull {
+            let tokens = try V.json(value("tokens"), "device.tokens") { try json.decode(TokenStore.self, $0) }
+            for time in tokens.keychains.values.flatMap({ $0.map { (token: CachedToken) in token.at } }) + tokens.removals.values.map({ (removal: TokenRemoval) in removal.at }) {
+                try V.checkInstant(time, "device.tokens (a token's time)")
+            }
+            s.tokens = tokens
+        }
 
         s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
-            SessionRecord(user: UserID(r["user"] as String), checkedOutAt: try instant((r["checked_out_at_ms"] as DatabaseValue), "sessions.checked_out_at_ms"),
-                          endedAt: try optionalInstant((r["ended_at_ms"] as DatabaseValue), "sessions.ended_at_ms"),
-                          ending: try (r["ending"] as String?).map { try enumValue(SessionRecord.Ending.self, $0, "sessions.ending") })
+            SessionRecord(user: try V.user(value("user", in: r), "sessions.user"),
+                          checkedOutAt: try V.instant(value("checked_out_at_ms", in: r), "sessions.checked_out_at_ms"),
+                          endedAt: try V.optionalInstant(value("ended_at_ms", in: r), "sessions.ended_at_ms"),
+                          ending: value("ending", in: r).isNull ? nil : try V.name(SessionRecord.Ending.self, value("ending", in: r), "sessions.ending"))
         }
         s.apps = apps
-        // Long, so read like the items and app logs (`readApps`).
+        // Long, so read like the items and app logs (`readApps`). The sequence numbers rise
+        // (the table's key), so the log's next one is the last one's successor.
         var log: [LogEntry] = []
         let logRows = try Row.fetchCursor(db, sql: "SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq")
         while let r = try logRows.next() {
-            log.append(LogEntry(seq: r[0], time: try instant(r[1] as DatabaseValue, "event_log.time_ms"),
-                                kind: try enumValue(LogEntry.Kind.self, r[2], "event_log.kind"), app: r[3], text: r[4]))
+            log.append(LogEntry(seq: try V.integer(r[0], "event_log.seq", V.serial), time: try V.instant(r[1], "event_log.time_ms"),
+                                kind: try V.name(LogEntry.Kind.self, r[2], "event_log.kind"),
+                                app: try V.optionalIdentifier(r[3], "event_log.app"), text: try V.text(r[4], "event_log.text", V.textLength)))
         }
         s.log = EventLog(entries: log)
         for r in try Row.fetchAll(db, sql: "SELECT transition_name, count FROM coverage") {
-            s.coverage[r["transition_name"]] = r["count"]
+            s.coverage[try V.identifier(r[0], "coverage.transition_name")] = try V.integer(r[1], "coverage.count", V.count)
         }
-        for r in try Row.fetchAll(db, sql: "SELECT * FROM failed_attempts") {
-            s.failedAttempts[UserID(r["user"] as String)] = FailedAttempts(
-                count: r["count"], lockedUntil: try optionalInstant((r["locked_until_ms"] as DatabaseValue), "failed_attempts.locked_until_ms"))
+        for r in try Row.fetchAll(db, sql: "SELECT user, count, locked_until_ms FROM failed_attempts") {
+            s.failedAttempts[try V.user(r[0], "failed_attempts.user")] = FailedAttempts(
+                count: try V.integer(r[1], "failed_attempts.count", V.count),
+                lockedUntil: try V.optionalInstant(r[2], "failed_attempts.locked_until_ms"))
         }
         for r in try Row.fetchAll(db, sql: "SELECT user, key FROM key_server") {
-            s.externalKeyServer[UserID(r["user"] as String)] = KeyMaterial(bytes: Array(r["key"] as Data))
+            s.externalKeyServer[try V.user(r[0], "key_server.user")] = KeyMaterial(bytes: try V.blob(r[1], "key_server.key", V.keyLength))
         }
-        s.findings = try Row.fetchAll(db, sql: "SELECT * FROM findings ORDER BY position").map { r in
-            LeakFinding(app: r["app"], severity: try enumValue(LeakFinding.Severity.self, r["severity"], "findings.severity"),
-                        owners: try json.users(r["owners"]),
-                        currentUser: (r["device_user"] as String?).map { UserID($0) }, itemCount: r["item_count"],
-                        token: r["token"] as Bool?)
+        s.findings = try Row.fetchAll(db, sql: "SELECT app, severity, owners, device_user, item_count, token FROM findings ORDER BY position").map { r in
+            LeakFinding(app: try V.identifier(r[0], "findings.app"),
+                        severity: try V.name(LeakFinding.Severity.self, r[1], "findings.severity"),
+                        owners: try V.json(r[2], "findings.owners", json.users),
+                        currentUser: try V.optionalUser(r[3], "findings.device_user"),
+                        itemCount: try V.integer(r[4], "findings.item_count", V.count),
+                        token: try V.optionalFlag(r[5], "findings.token"))
         }
         return s
     }
@@ -94,20 +113,25 @@ enum SnapshotReader {
     /// after an update. (`profile_json` is written for people reading the file; decoding it
     /// cost 0.4 ms before the first frame; start-up measures: HubsimCommands/Launch/StartupPath.swift.)
     private static func profile(_ row: Row) throws -> DeviceProfile {
-        let name: String = row["profile"]
-        guard let id = ProfileID(rawValue: name) else { throw Unreadable(description: "device.profile has an unknown value '\(name)'") }
-        return DeviceProfile.named(id)
+        DeviceProfile.named(try StoredValue.name(ProfileID.self, row["profile"], "device.profile"))
     }
 
     private static func state(_ row: Row, _ json: StoredJSON) throws -> DeviceState {
-        let kind = try enumValue(DeviceState.Kind.self, row["state"], "device.state")
-        let user = (row["state_user"] as String?).map { UserID($0) }
+        typealias V = StoredValue
+        let kind = try V.name(DeviceState.Kind.self, row["state"], "device.state")
+        let user = try V.optionalUser(row["state_user"], "device.state_user")
         switch kind {
         case .unenrolled: return .unenrolled
         case .checkedIn: return .checkedIn
         case .enrolling:
-            guard let text: String = row["enrollment_progress"] else { throw Unreadable(description: "device.enrollment_progress is missing") }
-            return .enrolling(try json.decode(EnrollmentProgress.self, text))
+            let progressValue: DatabaseValue = row["enrollment_progress"]
+            guard !progressValue.isNull else { throw Unreadable(description: "device.enrollment_progress is missing") }
+            let progress = try V.json(progressValue, "device.enrollment_progress") { try json.decode(EnrollmentProgress.self, $0) }
+            // `completed` indexes `steps` while the install runs.
+            guard (1...10_000).contains(progress.steps.count), (0...progress.steps.count).contains(progress.completed) else {
+                throw Unreadable(description: "device.enrollment_progress has \(progress.completed) of \(progress.steps.count) steps completed, outside 0...steps (1...10000 steps)")
+            }
+            return .enrolling(progress)
         case .checkedOut, .locked:
             guard let user else { throw Unreadable(description: "device.state_user is missing for \(kind.rawValue)") }
             return kind == .checkedOut ? .checkedOut(user) : .locked(user)
@@ -116,6 +140,7 @@ enum SnapshotReader {
 
     /// The apps, and the JSON text of each one's definition (in the same order).
     private static func readApps(_ db: Database, _ json: StoredJSON) throws -> ([AppRuntime], [String]) {
+        typealias V = StoredValue
         var items: [AppID: [StoredItem]] = [:]
         // The long tables (items and both logs) are read through cursors, by column position
         // in the order the SELECT names them: neither a copy of every row nor a column-name
@@ -123,50 +148,68 @@ enum SnapshotReader {
         let itemRows = try Row.fetchCursor(db, sql: "SELECT app, id, owner, class, plaintext, sealed FROM items ORDER BY app, position")
         while let r = try itemRows.next() {
             let payload: ItemPayload
-            if let text: String = r[4] { payload = .plaintext(text) } else { payload = .sealed(Array(r[5] as Data)) }
-            items[r[0], default: []].append(StoredItem(
-                id: r[1], owner: (r[2] as String?).map { UserID($0) },
-                dataClass: try enumValue(DataClass.self, r[3], "items.class"), payload: payload))
+            if let text = try V.optionalText(r[4], "items.plaintext", V.textLength) { payload = .plaintext(text) } else {
+                payload = .sealed(try V.blob(r[5], "items.sealed", V.sealedLength))
+            }
+            items[try V.identifier(r[0], "items.app"), default: []].append(StoredItem(
+                id: try V.identifier(r[1], "items.id"), owner: try V.optionalUser(r[2], "items.owner"),
+                dataClass: try V.name(DataClass.self, r[3], "items.class"), payload: payload))
         }
         var keys: [AppID: KeyMaterial] = [:]
         for r in try Row.fetchAll(db, sql: "SELECT app, key FROM keychain WHERE kind = 'sdk'") {
-            keys[r["app"]] = KeyMaterial(bytes: Array(r["key"] as Data))
+            keys[try V.identifier(r[0], "keychain.app")] = KeyMaterial(bytes: try V.blob(r[1], "keychain.key", V.keyLength))
         }
         var logs: [AppID: [AppLogEntry]] = [:]
         // In the order the entries were appended (the table's key), which is each app's order.
         let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY entry")
         while let r = try logRows.next() {
-            logs[r[0], default: []].append(AppLogEntry(
-                time: try instant(r[1] as DatabaseValue, "app_log.time_ms"), kind: try enumValue(AppLogEntry.Kind.self, r[2], "app_log.kind"),
-                name: r[3], detail: r[4]))
+            logs[try V.identifier(r[0], "app_log.app"), default: []].append(AppLogEntry(
+                time: try V.instant(r[1], "app_log.time_ms"), kind: try V.name(AppLogEntry.Kind.self, r[2], "app_log.kind"),
+                name: try V.identifier(r[3], "app_log.name"), detail: try V.text(r[4], "app_log.detail", V.textLength)))
         }
         var definitionTexts: [String] = []
         let apps = try Row.fetchAll(db, sql: """
             SELECT apps.*, app_definitions.definition FROM apps LEFT JOIN app_definitions ON app_definitions.app = apps.id
             ORDER BY apps.position
             """).map { r in
-            let id: String = r["id"]
-            guard let definitionText: String = r["definition"] else {
+            func value(_ column: String) -> DatabaseValue { r[column] as DatabaseValue }
+            let id = try V.identifier(value("id"), "apps.id")
+            guard !value("definition").isNull else {
                 throw Unreadable(description: "app_definitions has no row for '\(id)'")
             }
+            let definitionText = try V.text(value("definition"), "app_definitions.definition", V.jsonLength)
             definitionTexts.append(definitionText)
-            let definition = try json.definition(id, definitionText)
+            let definition = try V.json(value("definition"), "app_definitions.definition of '\(id)'") { try json.definition(id, $0) }
+            guard definition.id == id else {
+                throw Unreadable(description: "app_definitions.definition of '\(id)' defines '\(definition.id)'")
+            }
             var sdkSeen: SessionMarks?
-            if let checkOuts: Int = r["sdk_seen_check_outs"] { sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: r["sdk_seen_wipes"]) }
+            if let checkOuts = try V.optionalInteger(value("sdk_seen_check_outs"), "apps.sdk_seen_check_outs of '\(id)'", V.count) {
+                sdkSeen = SessionMarks(checkOuts: checkOuts, wipes: try V.integer(value("sdk_seen_wipes"), "apps.sdk_seen_wipes of '\(id)'", V.count))
+            }
             var app = AppRuntime(definition: definition)
-            app.lifecycle = try enumValue(AppLifecycle.self, r["lifecycle"], "apps.lifecycle")
+            app.lifecycle = try V.name(AppLifecycle.self, value("lifecycle"), "apps.lifecycle of '\(id)'")
             app.sdkSeen = sdkSeen
-            app.initialCheckFailed = r["initial_check_failed"]
-            app.sawCheckedIn = r["saw_checked_in"]
-            app.currentUser = (r["shown_user"] as String?).map { UserID($0) }
-            app.userChangeFlag = r["user_change_flag"]
-            app.nextSerial = r["next_serial"]
-            if let token: String = r["token"] {
-                do { app.token = try json.decode(AppTokenState.self, token) } catch {
-                    throw Unreadable(description: "apps.token of '\(id)' cannot be read: \(error)")
-                }
+            app.initialCheckFailed = try V.flag(value("initial_check_failed"), "apps.initial_check_failed of '\(id)'")
+            app.sawCheckedIn = try V.flag(value("saw_checked_in"), "apps.saw_checked_in of '\(id)'")
+            app.currentUser = try V.optionalUser(value("shown_user"), "apps.shown_user of '\(id)'")
+            app.userChangeFlag = try V.flag(value("user_change_flag"), "apps.user_change_flag of '\(id)'")
+            app.nextSerial = try V.integer(value("next_serial"), "apps.next_serial of '\(id)'", V.serial)
+            if !value("token").isNull {
+                let token = try V.json(value("token"), "apps.token of '\(id)'") { try json.decode(AppTokenState.self, $0) }
+                try V.checkInstant(token.obtainedAt, "apps.token of '\(id)' (obtainedAt)")
+                try V.checkInstant(token.lastAt, "apps.token of '\(id)' (lastAt)")
+                app.token = token
             }
             app.storage = items[id] ?? []
+            // New items are numbered from `next_serial`: one at or below a kept item's serial
+            // would give a second item the same id, and every later save would fail.
+            let prefix = id + "-"
+            for item in app.storage where item.id.hasPrefix(prefix) {
+                if let serial = Int(item.id.dropFirst(prefix.count)), serial >= app.nextSerial {
+                    throw Unreadable(description: "apps.next_serial of '\(id)' is \(app.nextSerial), not above its item '\(item.id)'")
+                }
+            }
             app.keychain = AppKeychain(sdkKey: keys[id])
             app.log = logs[id] ?? []
             return app
@@ -174,29 +217,4 @@ enum SnapshotReader {
         return (apps, definitionTexts)
     }
 
-    /// A stored time: a whole number of milliseconds within `0...SimInstant.latest`. Read as a
-    /// raw value, because GRDB's typed subscript stops the process on a value of another type,
-    /// and an out-of-range time would make the engine's clock meaningless.
-    static func instant(_ value: DatabaseValue, _ column: String) throws -> SimInstant {
-        guard let time = try optionalInstant(value, column) else { throw Unreadable(description: "\(column) is missing") }
-        return time
-    }
-
-    /// `instant`, for a column that may be NULL.
-    static func optionalInstant(_ value: DatabaseValue, _ column: String) throws -> SimInstant? {
-        if value.isNull { return nil }
-        guard let milliseconds = Int64.fromDatabaseValue(value) else {
-            throw Unreadable(description: "\(column) is not a whole number of milliseconds")
-        }
-        let instant = SimInstant(milliseconds: milliseconds)
-        guard instant.isPlausible else {
-            throw Unreadable(description: "\(column) is \(milliseconds), outside 0...\(SimInstant.latest.milliseconds)")
-        }
-        return instant
-    }
-
-    private static func enumValue<T: RawRepresentable>(_ type: T.Type, _ raw: String, _ column: String) throws -> T where T.RawValue == String {
-        guard let value = T(rawValue: raw) else { throw Unreadable(description: "\(column) has an unknown value '\(raw)'") }
-        return value
-    }
 }

@@ -91,16 +91,22 @@ public final class DeviceStore: @unchecked Sendable {
     /// first save (`configuration(creating:)`). The directory has been prepared.
     static func create(_ path: String, logger: Logger) throws(StoreError) -> DeviceStore {
         try StoreFiles.createEmpty(path)
-        let queue: DatabaseQueue
+        var queue: DatabaseQueue?
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false, creating: true))
+            let opened = try DatabaseQueue(path: path, configuration: configuration(label: "hubsim.device", inMemory: false, creating: true))
+            queue = opened
+            let store = DeviceStore(path: path, queue: opened, logger: logger, creationUnsynced: true)
+            try store.migrate(path: path, doing: "create")
+            StoreFiles.restrictPermissions(path)
+            return store
         } catch {
-            throw map(error, path: path, doing: "open")
+            // Nothing of a device is in a file that could not be made whole (a full disk
+            // leaves it empty or half-made, which the next start would refuse as damaged):
+            // it and its companions go, so the next start makes the device anew.
+            try? queue?.close()
+            StoreFiles.removeDatabase(path)
+            throw map(error, path: path, doing: "create")
         }
-        let store = DeviceStore(path: path, queue: queue, logger: logger, creationUnsynced: true)
-        try store.migrate(path: path)
-        StoreFiles.restrictPermissions(path)
-        return store
     }
 
     /// What `hubsim`'s start opens for `--device` under `--state-dir`: an existing file opened
@@ -161,7 +167,7 @@ public final class DeviceStore: @unchecked Sendable {
         return config
     }
 
-    private func migrate(path: String) throws(StoreError) {
+    private func migrate(path: String, doing what: String = "open") throws(StoreError) {
         do {
             // Read again through SQLite: a -wal left by a killed process may hold a
             // newer header than the main file showed.
@@ -183,7 +189,7 @@ public final class DeviceStore: @unchecked Sendable {
                 logger.info("opened the device database", metadata: ["path": "\(path)", "schema": "\(version)"])
             }
         } catch {
-            throw Self.map(error, path: path, doing: "open")
+            throw Self.map(error, path: path, doing: what)
         }
     }
 
@@ -211,20 +217,25 @@ public final class DeviceStore: @unchecked Sendable {
     /// What a start resumes from: an enrolled device whole; of an unenrolled one only its
     /// profile. After `.none` or `.unenrolled` the next `save` writes the device whole.
     public func loadForStart() throws(StoreError) -> SavedDevice {
-        let head: (state: String, profile: String)?
+        let head: (state: DatabaseValue, profile: DatabaseValue)?
         do {
             head = try queue.read { db in
-                try Row.fetchOne(db, sql: "SELECT state, profile FROM device WHERE id = 1").map { ($0["state"], $0["profile"]) }
+                try Row.fetchOne(db, sql: "SELECT state, profile FROM device WHERE id = 1").map { ($0[0], $0[1]) }
             }
         } catch {
             throw Self.map(error, path: displayPath, doing: "read")
         }
         guard let head else { return .none }
-        guard head.state == DeviceState.Kind.unenrolled.rawValue else {
-            return try load().map(SavedDevice.enrolled) ?? .none
-        }
-        guard let profile = ProfileID(rawValue: head.profile) else {
-            throw .corrupt(displayPath, "device.profile has an unknown value '\(head.profile)'")
+        let profile: ProfileID
+        do {
+            guard try StoredValue.name(DeviceState.Kind.self, head.state, "device.state") == .unenrolled else {
+                return try load().map(SavedDevice.enrolled) ?? .none
+            }
+            profile = try StoredValue.name(ProfileID.self, head.profile, "device.profile")
+        } catch let error as SnapshotReader.Unreadable {
+            throw .corrupt(displayPath, error.description)
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
         }
         return .unenrolled(profile)
     }
@@ -320,6 +331,7 @@ public final class DeviceStore: @unchecked Sendable {
         guard let db = error as? DatabaseError else { return .io(path, what, "\(error)") }
         let detail = db.message ?? "\(db.resultCode)"
         switch db.resultCode.primaryResultCode {
+        case .SQLITE_FULL: return .full(path, what)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .inUse(path)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT: return .corrupt(path, detail)
         case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:

@@ -6,7 +6,7 @@ import Foundation
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure, for callers and tests.
     public enum Kind: String, Equatable, Sendable {
-        case corrupt, foreign, newer, unwritable, inUse, invalidName, io
+        case corrupt, foreign, newer, unwritable, inUse, invalidName, io, full
     }
 
     public var kind: Kind
@@ -17,6 +17,17 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     init(kind: Kind, path: String, description: String) {
         self.kind = kind; self.path = path; self.description = PrintableText.escaped(description)
+    }
+
+    /// The failure in a few words, for a status line ("disk full").
+    public var shortReason: String {
+        switch kind {
+        case .full: "disk full"
+        case .inUse: "file in use"
+        case .unwritable: "file not writable"
+        case .corrupt: "file damaged"
+        default: "write failed"
+        }
     }
 
     /// The exit status a command reports for this failure (a usage or file error).
@@ -61,6 +72,12 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     static func io(_ path: String, _ what: String, _ detail: String) -> StoreError {
         StoreError(kind: .io, path: path, description:
             "cannot \(what) \(path) (\(oneLine(detail))): check the disk has space and the file is writable, or run with --ephemeral")
+    }
+
+    /// The file system has no room left (SQLite's `SQLITE_FULL`, or `ENOSPC`).
+    static func full(_ path: String, _ what: String) -> StoreError {
+        StoreError(kind: .full, path: path, description:
+            "cannot \(what) \(path): the disk is full: free space on it (or choose another --state-dir), or run with --ephemeral")
     }
 
     /// SQLite's messages can span lines (`quick_check`); the error stays one line.

@@ -87,6 +87,11 @@ enum StoreFiles {
         close(fd)
     }
 
+    /// Removes a database this process made and its companions (a creation that failed).
+    static func removeDatabase(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] { unlink(file) }
+    }
+
     /// Makes the database and its companions owner-only.
     static func restrictPermissions(_ path: String) {
         for file in [path, path + "-wal", path + "-shm", path + "-journal"] where exists(file) {

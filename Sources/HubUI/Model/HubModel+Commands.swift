@@ -152,7 +152,8 @@ extension HubModel {
 
     /// `F10`/`q`: quits at once unless a walk is under way, which is asked about first.
     mutating func requestQuit() -> ProgramCommand {
-        guard confirmsActions, !isTooSmall, isMidWalk else { return .quit }
+        // A failed save always asks: quitting would lose what is not saved.
+        guard !isTooSmall, saveProblem != nil && keepsDevice || confirmsActions && isMidWalk else { return .quit }
         // F10 works in help too: the question replaces help, or neither would take a key
         // (help takes only its own keys, the dialog only yes and no).
         helpOpen = false

@@ -9,8 +9,9 @@ extension HubModel {
         case let .tick(seconds):
             let before = revision
             tick(seconds)
-            // Only the device is drawn from a tick's effects: no change, the same frame.
-            return revision == before ? .unchanged : .none
+            // Only the device is drawn from a tick's effects: no change, the same frame. While
+            // saves fail, a tick may bring a retry's result (`noteSave`), which must be painted.
+            return revision == before && saveProblem == nil ? .unchanged : .none
         case let .key(key):
             return asPersonsInput { $0.handleKey(key) }
         case let .mouse(mouse):

@@ -23,6 +23,7 @@ extension HubModel {
         for record in device.snapshot.failedAttempts.values {
             if let until = record.lockedUntil, until > now { due.append(until.seconds(since: now)) }
         }
+        if saveProblem != nil { due.append(Self.saveRetryInterval) }
         guard let first = due.min() else { return nil }
         // The tick that applies the first whole second at or past the change.
         let whole = max(1, first.rounded(.up))

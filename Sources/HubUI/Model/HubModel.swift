@@ -43,6 +43,9 @@ public struct HubModel: TerminalProgram, Sendable {
     public var confirmsActions = true
     /// Whether the device outlives the process (false under `--ephemeral`): what quitting says.
     public var keepsDevice = true
+    /// Saves of the device are failing (`noteSave`): the status line says so, and quitting
+    /// says what would be lost.
+    public internal(set) var saveProblem: SaveProblem?
     /// The terminal's locale is not UTF-8: drawings with an ASCII form (the state diagram) use it.
     public var asciiDrawings = false
     /// The device's state as of the last sync (a lock arriving moves the keyboard to the Hub).
@@ -181,6 +184,10 @@ public struct HubModel: TerminalProgram, Sendable {
     }
 
     /// Seconds as the engine counts them (whole milliseconds), so merged ticks replay exactly.
+    /// A line about the device's file in its event log (`noteSave`): not a device action, so
+    /// neither the action log nor the revision moves (a revision would trigger another save).
+    mutating func logStorage(_ text: String) { device.logStorage(text) }
+
     static func msRounded(_ s: Double) -> Double { (s * 1000).rounded() / 1000 }
 
     /// Drops UI state the device's new state made stale.

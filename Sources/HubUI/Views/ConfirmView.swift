@@ -14,13 +14,21 @@ enum ConfirmView {
         var forecast: Bool
     }
 
-    static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool) -> Wording {
+    static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool, saveProblem: SaveProblem? = nil) -> Wording {
         let user = d.state.user?.name
         switch confirmation.kind {
         case .quit:
-            let intro = keepsDevice
-                ? "The device is saved as it is: run hubsim again to carry on from here."
-                : "This device is --ephemeral: quitting ends the walk and nothing of it is kept."
+            let intro: String
+            if !keepsDevice {
+                intro = "This device is --ephemeral: quitting ends the walk and nothing of it is kept."
+            } else if let problem = saveProblem {
+                // Never "saved as it is" while the last save failed.
+                intro = "NOT SAVED since \(problem.since) (\(problem.reason)): quitting now loses every change since then. "
+                    + "To keep them, cancel, free space, and quit once the status line no longer says NOT SAVED "
+                    + "(hubsim retries at every change and every \(Int(HubModel.saveRetryInterval)) s)."
+            } else {
+                intro = "The device is saved as it is: run hubsim again to carry on from here."
+            }
             return Wording(title: "Quit hubsim?", intro: intro, yes: "Quit", forecast: false)
         case let .device(action):
             switch action {
@@ -56,7 +64,7 @@ enum ConfirmView {
     static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
         let t = c.theme, d = m.device
         guard let confirmation = m.confirmation else { return }
-        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice)
+        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem)
         let width = min(76, screen.width - 4)
         let introLines = Canvas.wrap(words.intro, width: width - 4).count
         // Borders, the intro, a blank row, each app's forecast as wrapped, a blank row, the buttons.

@@ -90,7 +90,7 @@ enum EventLogView {
     static func style(of kind: LogEntry.Kind, _ t: Theme, text: Bool = false) -> CellStyle {
         switch kind {
         case .leak: t.leakBanner
-        case .refused: t.error
+        case .refused, .storage: t.error
         case .exposure: t.warning
         case .callback, .notification: t.heading
         case .delivery: text ? t.text : t.heading

@@ -8,6 +8,10 @@ enum StatusLine {
         c.grid.fill(r, style: t.statusBar)
         let d = m.device
         var segments: [(text: String, style: CellStyle, target: HitTarget?)] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
+        // First, so that no width cuts it: the device on screen is not what its file holds.
+        if let problem = m.saveProblem {
+            segments.append(("NOT SAVED: \(problem.reason) (since \(problem.since))", t.statusAlert, nil))
+        }
         segments += [
             (d.profile.id.rawValue, t.statusBar, nil),
             (d.name, t.statusBar, nil),

@@ -12,7 +12,7 @@ import SessionEngine
 /// The interactive simulator, started: the Hub and the app panes on this terminal.
 ///
 /// Wiring only: the device comes from the store (`obtainInitialDevice`), every change is
-/// saved (`deviceChanged`), the session ends in `finishRecording`; the terminal is the
+/// saved (`save`, retried while it fails), the session ends in `finishRecording`; the terminal is the
 /// `CursesSession`'s, which restores it however the loop ends. What runs before the first
 /// frame is kept short on purpose: see `StartupPath.swift`.
 struct InteractiveLaunch: Equatable {
@@ -61,13 +61,26 @@ struct InteractiveLaunch: Equatable {
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
         StartupTrace.mark(.assets)
-        var saveFailure: (any Error)?
-        let deviceChanged = { (device: SharedDevice) in
-            // A failed save must not take the screen down mid-shift: it is logged, and
-            // reported (exit 1) once the terminal is restored.
-            do { try store?.save(device) } catch {
-                if saveFailure == nil { saveFailure = error }
+        // Every change is saved at once. A failed save must not take the screen down mid-shift:
+        // the model is told (`noteSave`: the status line and the event log say so at once, and
+        // quitting says what would be lost), and the save is retried at the next change and,
+        // while nothing changes, every `HubModel.saveRetryInterval` seconds of wall time.
+        var saveFailure: StoreError?
+        var lastAttempt = Self.monotonicSeconds()
+        let save = { (model: inout HubModel) in
+            guard let store else { return }
+            lastAttempt = Self.monotonicSeconds()
+            do throws(StoreError) {
+                try store.save(model.device)
+                saveFailure = nil
+                guard model.saveProblem != nil else { return }
+                model.noteSave(.saved)
+                // The "saved again" line, at once rather than at the next change.
+                try? store.save(model.device)
+            } catch {
+                saveFailure = error
                 logger.error("save failed: \(error)")
+                model.noteSave(.failed(reason: error.shortReason))
             }
         }
         let session: CursesSession
@@ -107,9 +120,12 @@ struct InteractiveLaunch: Equatable {
         if let castRecorder { session.paintObserver = { castRecorder.append($0) } }
         let exit = StartupTrace.run(session, &model) { model in
             recorder?.append(model)
-            guard model.revision != savedRevision else { return }
-            savedRevision = model.revision
-            deviceChanged(model.device)
+            if model.revision != savedRevision {
+                savedRevision = model.revision
+                save(&model)
+            } else if model.saveProblem != nil, Self.monotonicSeconds() - lastAttempt >= HubModel.saveRetryInterval {
+                save(&model)
+            }
         }
         session.end()
         StartupTrace.finish()
@@ -119,13 +135,15 @@ struct InteractiveLaunch: Equatable {
         }
 
         logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
-        deviceChanged(model.device)
+        let unsavedSince = model.saveProblem?.since
+        save(&model)
         try? store?.close()
         var recordingWritten = true
         if let recordFile, let recorder { recordingWritten = finishRecording(model, recorder: recorder, to: recordFile) }
         if let castFile, let castRecorder, !finishCast(castRecorder, to: castFile) { recordingWritten = false }
         if let saveFailure {
-            FileHandle.standardError.write(Data("hubsim: the device could not be saved: \(saveFailure)\n".utf8))
+            let lost = unsavedSince.map { "the changes since \($0) (simulator time) are lost" } ?? "the last change is lost"
+            FileHandle.standardError.write(Data("hubsim: the device could not be saved, \(lost): \(saveFailure)\n".utf8))
             throw ExitCode(1)
         }
         if !recordingWritten { throw ExitCode(2) }
@@ -135,6 +153,13 @@ struct InteractiveLaunch: Equatable {
     }
 
     // MARK: - Device lifecycle
+
+    /// Seconds on the monotonic clock: when a failed save was last tried.
+    static func monotonicSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
 
     /// `--log-file`: diagnostics through swift-log into an owner-only file; silent otherwise.
     func diagnosticsLogger() throws -> Logger {

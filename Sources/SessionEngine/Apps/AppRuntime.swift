@@ -218,7 +218,7 @@ extension AppRuntime {
     }
 
     private mutating func nextItemID() -> String {
-        defer { nextSerial += 1 }
+        defer { nextSerial = nextSerial.incremented }
         // Concatenation, not interpolation: one allocation fewer for every item created.
         return definition.id + "-" + String(nextSerial)
     }

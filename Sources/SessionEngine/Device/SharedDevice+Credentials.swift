@@ -16,7 +16,7 @@ extension SharedDevice {
     mutating func recordFailure(for id: UserID, wrong: (Int) -> Refusal) -> Refusal {
         var record = snapshot.failedAttempts[id] ?? FailedAttempts()
         if let until = record.lockedUntil, until <= now { record = FailedAttempts() }
-        record.count += 1
+        record.count = record.count.incremented
         if record.count >= policy.failedAttemptLimit {
             let until = now.adding(seconds: policy.lockoutDuration)
             record.lockedUntil = until

@@ -47,7 +47,7 @@ extension SharedDevice {
                 touched.append(snapshot.apps[snapshot.apps.count - 1].id)
             }
             logEvent(.event, "profile install: \(step)")
-            progress.completed += 1
+            progress.completed = progress.completed.incremented
         }
         if progress.isFinished {
             snapshot.state = .checkedIn

@@ -108,7 +108,7 @@ extension SharedDevice {
             endSession(.enterpriseWipe)
             logEvent(.event, "enterprise wipe from the console: \(user)'s session ended, device checked in")
         } else {
-            snapshot.marks.wipes += 1
+            snapshot.marks.wipes = snapshot.marks.wipes.incremented
             logEvent(.event, "enterprise wipe from the console: managed app data will be wiped")
         }
         cover("enterpriseWipe")
@@ -124,7 +124,7 @@ extension SharedDevice {
 
     mutating func beginSession(_ user: UserID, passcode: Secret?) {
         snapshot.session = Session(user: user, startedAt: now, passcodeHash: passcode.map { deps.hasher.hash($0) })
-        snapshot.marks.checkOuts += 1
+        snapshot.marks.checkOuts = snapshot.marks.checkOuts.incremented
         snapshot.history.append(SessionRecord(user: user, checkedOutAt: now))
         snapshot.state = .checkedOut(user)
         snapshot.lastActivity = now
@@ -134,7 +134,7 @@ extension SharedDevice {
     mutating func endSession(_ ending: SessionRecord.Ending) {
         if let user = state.user { snapshot.previousAccount = user }
         snapshot.session = nil
-        snapshot.marks.wipes += 1
+        snapshot.marks.wipes = snapshot.marks.wipes.incremented
         if let last = snapshot.history.indices.last, snapshot.history[last].endedAt == nil {
             snapshot.history[last].endedAt = now
             snapshot.history[last].ending = ending

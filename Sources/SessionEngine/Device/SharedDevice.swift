@@ -183,6 +183,12 @@ public struct SharedDevice: Sendable {
         }
     }
 
+    /// Writes what became of the device's file into the event log (`LogEntry.Kind.storage`):
+    /// not an engine event, so nothing else of the device changes.
+    public mutating func logStorage(_ text: String) {
+        logEvent(.storage, text)
+    }
+
     mutating func logEvent(_ kind: LogEntry.Kind, app: AppID? = nil, _ text: String) {
         snapshot.log.append(now, kind, app: app, text)
     }
@@ -191,7 +197,7 @@ public struct SharedDevice: Sendable {
         snapshot.log.append(now, kind, app: app, message: message)
     }
 
-    mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] += 1 }
+    mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] = (snapshot.coverage[transition] ?? 0).incremented }
 
     /// Records a refusal in the log and coverage, and returns it.
     mutating func refuse<T>(_ event: String, _ refusal: Refusal) -> Result<T, Refusal> {
@@ -238,8 +244,8 @@ public struct SharedDevice: Sendable {
         let old = Set(snapshot.findings)
         for f in fresh where !old.contains(f) {
             switch f.severity {
-            case .visibleLeak: snapshot.leakCount += 1; logEvent(.leak, app: f.app, f.message)
-            case .atRestExposure: snapshot.exposureCount += 1; logEvent(.exposure, app: f.app, f.message)
+            case .visibleLeak: snapshot.leakCount = snapshot.leakCount.incremented; logEvent(.leak, app: f.app, f.message)
+            case .atRestExposure: snapshot.exposureCount = snapshot.exposureCount.incremented; logEvent(.exposure, app: f.app, f.message)
             }
         }
         // A finding that only changed (its owners, count or current user) is not cleared. Looked

@@ -43,7 +43,7 @@ public struct EventLog: Codable, Equatable, Sendable {
     /// Every line, oldest first.
     public var entries: Entries { Entries(lines: lines, messages: messages) }
 
-    public var nextSeq: Int { lastSeq + 1 }
+    public var nextSeq: Int { lastSeq.incremented }
 
     /// How many distinct messages the lines hold (tests check the broadcast's are shared).
     var messageCount: Int { messages.count }

@@ -23,6 +23,9 @@ public struct LogEntry: Codable, Equatable, Sendable {
         case exposure
         /// Leak audit: a finding cleared.
         case resolved
+        /// The device's file: a save failed, or saved again after failing (the front end's
+        /// report, since a real device's memory does not fail this way).
+        case storage
     }
 
     public var seq: Int
