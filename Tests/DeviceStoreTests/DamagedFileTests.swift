@@ -104,3 +104,13 @@ struct DamagedFileTests {
         #expect(device.snapshot.now == SimInstant.latest)
     }
 }
+
+extension DamagedFileTests {
+    /// A dropped table was reported as "cannot read …: check the disk has space": it is
+    /// damage, said as damage, naming the table.
+    @Test(arguments: ["items", "apps", "sessions", "event_log", "app_log", "keychain"])
+    func aDroppedTableIsDamage(table: String) throws {
+        let url = try Self.damagedFile("DROP TABLE \(table)")
+        try Self.expectDamaged(url, "table \(table) is missing")
+    }
+}

@@ -119,6 +119,15 @@ enum StoreFileCheck {
             let hasDevice = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'device'") ?? 0
             let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             if hasDevice == 0 && version > 0 { throw StoreError.corrupt(path, "the device table is missing") }
+            // A current file is not migrated again, so each of its tables must be there: a
+            // dropped one was reported by the first read as a disk problem.
+            if version == Schema.currentVersion {
+                let existing = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+                let missing = Schema.tables.filter { !existing.contains($0) }
+                if !missing.isEmpty {
+                    throw StoreError.corrupt(path, "table \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing")
+                }
+            }
             if hasDevice > 0 { try checkDeviceRow(db, path: path) }
         }
     }
