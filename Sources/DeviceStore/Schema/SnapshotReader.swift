@@ -168,7 +168,7 @@ enum SnapshotReader {
             }
             app.storage = items[id] ?? []
             app.keychain = AppKeychain(sdkKey: keys[id])
-            app.log = logs[id] ?? []
+            app.log = ChunkedLog(logs[id] ?? [])
             return app
         }
         return (apps, definitionTexts)

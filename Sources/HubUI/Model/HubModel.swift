@@ -13,7 +13,9 @@ public struct HubModel: TerminalProgram, Sendable {
 
     /// Every action applied, in order. Consecutive clock ticks are merged into one; keys and
     /// clicks that applied nothing appear as one `.userActivity` per simulator instant.
-    public internal(set) var actionLog: [AppliedAction] = []
+    /// Kept in blocks (`ChunkedLog`): a copy of the model that is kept (a lesson keeps one per
+    /// step, to step back) shares it and costs the next action a block, not the whole log.
+    public internal(set) var actionLog = ChunkedLog<AppliedAction>()
     /// Increments whenever the device changed: the persistence layer saves on change.
     public internal(set) var revision = 0
     /// Checkpoints marked by the person, as counts of `actionLog` entries before each mark.
@@ -170,7 +172,7 @@ public struct HubModel: TerminalProgram, Sendable {
         let outcome = device.apply(action)
         if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
            case let .advanceClock(now) = action, outcome == .accepted {
-            actionLog[actionLog.count - 1] = AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome)
+            actionLog.replaceLast(with: AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome))
         } else {
             actionLog.append(AppliedAction(action: action, outcome: outcome))
         }
