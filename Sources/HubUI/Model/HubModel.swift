@@ -73,6 +73,13 @@ public struct HubModel: TerminalProgram, Sendable {
     var auditScroll = 0
     /// SSO map: the first body row shown.
     var ssoScroll = 0
+    /// The rows of the scrolling view on screen, laid out for the device as it is (kept so that
+    /// a key that only scrolls does not lay out every row again).
+    var scrollLayout: ScrollLayout?
+    /// The status line's leak counts for the device's revision (`leakTally`).
+    var leakTallyKept: LeakTally?
+    /// Tests: counts the rows the scrolling views lay out.
+    var layoutCounter: LayoutCounter?
     /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
     var syncedPrompt: AppID?
     var installElapsed = 0.0
