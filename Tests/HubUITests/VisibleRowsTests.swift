@@ -115,4 +115,24 @@ import Testing
         #expect(fresh.screen() == after)
         #expect(first.contains(" of \(m.device.log.entries.count) entries"))
     }
+
+    @Test func scrollingTheZoomedPaneLaysOutNoRow() {
+        var m = Self.ssoMap(extra: 10)
+        m.press("<F11>")
+        // A long history: Mail launched and sent back again and again, cou1 active.
+        for _ in 0..<300 {
+            m.apply(.launch("mail"))
+            m.apply(.background("mail"))
+        }
+        m.apply(.launch("mail"))
+        for _ in 0..<5 where m.focus != .pane("mail") { m.press("<Tab>") }
+        m.press("f")
+        #expect(m.view == .zoom && m.zoomedApp == "mail")
+        let laidOut = Self.rowsLaidOut(&m, pressing: [.down, .pageDown, .pageDown, .end, .up, .home])
+        #expect(laidOut == 0)
+        var fresh = m
+        fresh.scrollLayout = nil
+        #expect(fresh.screen() == m.screen())
+        #expect(m.zoomExtent.rows > 600)
+    }
 }
