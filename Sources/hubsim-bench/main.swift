@@ -1,10 +1,10 @@
 import Foundation
 
-// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|all]`.
+// hubsim-bench: the budgets of SPEC §8, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|all]`.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
-    ("recording", recordingBenchmark), ("lesson", lessonBenchmark),
+    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark),
 ]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HubUI
+@testable import HubUI
 import Testing
 
 /// glibc's `wcwidth`, which the Glibc module does not export (it sits behind `_XOPEN_SOURCE`).
@@ -45,5 +45,22 @@ import Testing
             let grid = m.render(width: 80, height: 24).grid
             for line in grid.lines { #expect(TextWidth.of(line) == 80) }
         }
+    }
+
+    /// The shortcut for a line that fits as it is gives what the word-by-word wrap gives.
+    @Test func aLineThatFitsIsWrappedAsWordByWord() {
+        let pieces = ["redirect", "https://login.contoso.example/cb/1", "✓", "✗ not registered", "·", "→", "", " ", "  ",
+                      "e\u{301}", "日本", "a\u{200D}b", "x\u{FE0F}", "\t", "controllerDidWipeCurrentUserData", "é", "—"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: Bool.random() ? " " : "")
+            for width in [1, 3, 10, 20, 40, 80] {
+                let hanging = Int.random(in: 0..<width, using: &rng)
+                #expect(TextWrap.lines(text, width: width, hanging: hanging) == TextWrap.wrapped(text, width: width, hanging: hanging),
+                        "\(text.debugDescription) at \(width)")
+            }
+        }
+        #expect(TextWrap.fitsAsItIs("redirect https://x.example ✓", width: 40))
+        #expect(!TextWrap.fitsAsItIs("two  spaces", width: 40))
     }
 }

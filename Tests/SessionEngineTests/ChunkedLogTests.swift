@@ -28,6 +28,27 @@ import Testing
         #expect(a.count == chunk + 1 && a[chunk - 1] == "x" && a[chunk] == "y")
     }
 
+    /// A lesson keeps the state of every step: each kept copy must share the blocks it had
+    /// with the log that goes on growing, or a walk's memory grows with the square of its steps.
+    @Test func keptCopiesShareEveryFullBlock() {
+        let block = ChunkedLog<Int>.blockCapacity
+        var log = ChunkedLog<Int>()
+        var kept: [ChunkedLog<Int>] = []
+        for i in 0..<(3 * chunk + 5) {
+            log.append(i)
+            kept.append(log)
+        }
+        for (n, copy) in kept.enumerated() where n % 97 == 0 || n == kept.count - 1 {
+            #expect(copy.count == n + 1 && copy.last == n)
+            #expect(copy.sharedBlocks(with: log) == (n + 1) / block, "copy after \(n + 1) appends")
+        }
+        // Replacing the last element touches the tail only: every full block is still shared.
+        let before = log
+        log.replaceLast(with: -1)
+        #expect(log.last == -1 && before.last == 3 * chunk + 4)
+        #expect(log.sharedBlocks(with: before) == log.count / block)
+    }
+
     /// Lines written by the engine: a broadcast's repeated messages, plain text between them.
     private func engineLog(apps: Int) -> EventLog {
         var log = EventLog()

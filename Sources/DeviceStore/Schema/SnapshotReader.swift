@@ -211,7 +211,7 @@ enum SnapshotReader {
                 }
             }
             app.keychain = AppKeychain(sdkKey: keys[id])
-            app.log = logs[id] ?? []
+            app.log = ChunkedLog(logs[id] ?? [])
             return app
         }
         return (apps, definitionTexts)

@@ -6,6 +6,33 @@ public enum TextWrap {
     /// narrower (the caller indents them). The lines carry no indent of their own.
     public static func lines(_ text: String, width: Int, hanging: Int = 0) -> [String] {
         guard width > 0, width - hanging > 0 else { return [] }
+        if fitsAsItIs(text, width: width) { return [text] }
+        return wrapped(text, width: width, hanging: hanging)
+    }
+
+    /// Whether `text` is its own single line: words one space apart, within `width`, of
+    /// characters that are one scalar each and never join their neighbour (no combining marks,
+    /// joiners, variation selectors or control characters), so its width is the sum of theirs.
+    /// Most lines of a long list (10,000 redirect URIs) are; `wrapped` would measure each of
+    /// them again word by word.
+    static func fitsAsItIs(_ text: String, width: Int) -> Bool {
+        guard text.utf8.count <= 4 * width, text.utf8.first != 0x20, text.utf8.last != 0x20, !text.isEmpty else { return false }
+        var columns = 0
+        var previousSpace = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let simple = (0x20...0x7E).contains(v) || (0xA0...0x2FF).contains(v)
+                || ((0x2010...0x2027).contains(v) || (0x2030...0x205F).contains(v) || (0x2070...0x2BFF).contains(v))
+            guard simple, !(v == 0x20 && previousSpace) else { return false }
+            previousSpace = v == 0x20
+            columns += TextWidth.of(Character(scalar))
+            if columns > width { return false }
+        }
+        return true
+    }
+
+    /// `lines`, word by word.
+    static func wrapped(_ text: String, width: Int, hanging: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         func room() -> Int { lines.isEmpty ? width : width - hanging }

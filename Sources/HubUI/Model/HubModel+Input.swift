@@ -2,6 +2,11 @@ import SessionEngine
 
 extension HubModel {
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+        defer { refreshScrollLayout() }
+        return dispatch(event, shown: shown)
+    }
+
+    private mutating func dispatch(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
         switch event {
         case let .resize(w, h):
             width = max(0, w); height = max(0, h)

@@ -13,7 +13,9 @@ public struct HubModel: TerminalProgram, Sendable {
 
     /// Every action applied, in order. Consecutive clock ticks are merged into one; keys and
     /// clicks that applied nothing appear as one `.userActivity` per simulator instant.
-    public internal(set) var actionLog: [AppliedAction] = []
+    /// Kept in blocks (`ChunkedLog`): a copy of the model that is kept (a lesson keeps one per
+    /// step, to step back) shares it and costs the next action a block, not the whole log.
+    public internal(set) var actionLog = ChunkedLog<AppliedAction>()
     /// Increments whenever the device changed: the persistence layer saves on change.
     public internal(set) var revision = 0
     /// Checkpoints marked by the person, as counts of `actionLog` entries before each mark.
@@ -74,6 +76,13 @@ public struct HubModel: TerminalProgram, Sendable {
     var auditScroll = 0
     /// SSO map: the first body row shown.
     var ssoScroll = 0
+    /// The rows of the scrolling view on screen, laid out for the device as it is (kept so that
+    /// a key that only scrolls does not lay out every row again).
+    var scrollLayout: ScrollLayout?
+    /// The status line's leak counts for the device's revision (`leakTally`).
+    var leakTallyKept: LeakTally?
+    /// Tests: counts the rows the scrolling views lay out.
+    var layoutCounter: LayoutCounter?
     /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
     var syncedPrompt: AppID?
     var installElapsed = 0.0
@@ -173,7 +182,7 @@ public struct HubModel: TerminalProgram, Sendable {
         let outcome = device.apply(action)
         if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
            case let .advanceClock(now) = action, outcome == .accepted {
-            actionLog[actionLog.count - 1] = AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome)
+            actionLog.replaceLast(with: AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome))
         } else {
             actionLog.append(AppliedAction(action: action, outcome: outcome))
         }

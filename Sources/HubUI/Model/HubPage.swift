@@ -32,7 +32,7 @@ public enum HubPage: String, Sendable, CaseIterable {
 }
 
 /// What the right-hand side shows.
-public enum MainView: String, Sendable {
+public enum MainView: String, Sendable, Equatable {
     case panes, eventLog, diagram
     /// One app's pane on the whole screen, its history scrollable.
     case zoom

@@ -13,12 +13,10 @@ enum AuditView {
 
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
-        let (leaks, willLeaks) = m.device.leakCounts
-        let exposures = m.device.exposures
-        let title = "Audit · \(exposures.count) exposed item\(exposures.count == 1 ? "" : "s") · LEAK \(leaks) · will leak \(willLeaks)"
-        let inner = c.box(r, style: leaks > 0 ? t.error : t.focusedBorder, title: title, titleStyle: leaks > 0 ? t.leakBanner : t.heading)
+        let (all, title) = content(m, width: max(0, r.width - 2))
+        let leaks = title.leaks
+        let inner = c.box(r, style: leaks > 0 ? t.error : t.focusedBorder, title: title.text, titleStyle: leaks > 0 ? t.leakBanner : t.heading)
         guard inner.height > 0 else { return }
-        let all = rows(m, width: inner.width)
         let first = min(m.auditScroll, max(0, all.count - inner.height))
         for (i, row) in all.dropFirst(first).prefix(inner.height).enumerated() {
             c.line(row.text, in: inner, row: i, indent: row.indent, style: style(row.look, m, t))
@@ -26,10 +24,39 @@ enum AuditView {
         c.text(" ↑↓ PgUp/PgDn scroll · a or Esc back ", x: r.x + 1, y: r.maxY - 1, width: r.width - 2, style: t.dim)
     }
 
-    private enum Look { case heading, text, dim, shown, owner(UserID), verdict(AppVerdict.Kind) }
-    private struct Row { var text: String; var indent = 0; var look: Look }
+    enum Look { case heading, text, dim, shown, owner(UserID), verdict(AppVerdict.Kind) }
+    struct Row { var text: String; var indent = 0; var look: Look }
 
-    private static func rows(_ m: HubModel, width: Int) -> [Row] {
+    /// Every row at `width` columns: the ones kept with the model when they are for what the
+    /// device is now (`ScrollLayout`), or laid out afresh.
+    private static func rows(_ m: HubModel, width: Int) -> [Row] { content(m, width: width).rows }
+
+    /// The rows and the title, kept or afresh (the title goes through every app's items).
+    static func content(_ m: HubModel, width: Int) -> (rows: [Row], title: Title) {
+        if case let .audit(kept, title)? = m.keptRows(.audit, width: width) { return (kept, title) }
+        return (layOut(m, width: width), title(m))
+    }
+
+    /// The box's title, and how many apps leak (it turns red).
+    struct Title {
+        var text: String
+        var leaks: Int
+    }
+
+    static func title(_ m: HubModel) -> Title {
+        let tally = m.leakTally
+        let exposures = tally.exposures
+        return Title(text: "Audit · \(exposures) exposed item\(exposures == 1 ? "" : "s") · LEAK \(tally.leaks) · will leak \(tally.willLeaks)",
+                     leaks: tally.leaks)
+    }
+
+    static func layOut(_ m: HubModel, width: Int) -> [Row] {
+        let out = layOutRows(m, width: width)
+        m.layoutCounter?.rows += out.count
+        return out
+    }
+
+    private static func layOutRows(_ m: HubModel, width: Int) -> [Row] {
         let d = m.device
         var out: [Row] = []
         func add(_ text: String, indent: Int = 0, _ look: Look) {

@@ -6,11 +6,23 @@ enum EventLogView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let all = m.device.log.entries
         // Unfiltered, the log is drawn from where it is kept: no copy of every entry per frame.
+        // Filtered, the lines that pass are found once for what the log holds (`ScrollLayout`),
+        // not on every key: each test reads the line's text.
         if m.logFilter.isActive {
-            draw(all.filter(m.logFilter.matches), of: all.count, m, &c, r)
+            let kept: [Int]
+            if case let .eventLog(positions)? = m.keptRows(.eventLog, width: 0) { kept = positions } else { kept = filtered(m) }
+            draw(kept.lazy.map { all[$0] }, of: all.count, m, &c, r)
         } else {
             draw(all, of: all.count, m, &c, r)
         }
+    }
+
+    /// The positions of the lines the filter lets through.
+    static func filtered(_ m: HubModel) -> [Int] {
+        let all = m.device.log.entries
+        let out = all.indices.filter { m.logFilter.matches(all[$0]) }
+        m.layoutCounter?.rows += all.count
+        return out
     }
 
     private static func draw<Entries: RandomAccessCollection<LogEntry>>(_ entries: Entries, of total: Int, _ m: HubModel,

@@ -24,14 +24,11 @@ enum SSOMapView {
 
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
-        let map = m.device.ssoMap
-        let problems = map.rows.reduce(0) { $0 + $1.problems.count }
-        let title = "SSO map · \(map.rows.count) apps · \(problems) misconfiguration\(problems == 1 ? "" : "s")"
-        let inner = c.box(r, style: problems > 0 ? t.warning : t.focusedBorder, title: title, titleStyle: t.heading)
+        let (all, title) = content(m, width: max(0, r.width - 2))
+        let inner = c.box(r, style: title.problems > 0 ? t.warning : t.focusedBorder, title: title.text, titleStyle: t.heading)
         // The title closes the map, as the zoomed pane's does.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .command(.ssoMap))
         guard inner.height > 0 else { return }
-        let all = rows(m, width: inner.width)
         let first = min(m.ssoScroll, max(0, all.count - inner.height))
         for (i, row) in all.dropFirst(first).prefix(inner.height).enumerated() {
             c.line(row.text, in: inner, row: i, indent: row.indent, style: style(row.look, t))
@@ -46,8 +43,38 @@ enum SSOMapView {
         c.text(position, x: r.maxX - 1 - TextWidth.of(position), y: r.maxY - 1, width: TextWidth.of(position), style: t.dim)
     }
 
-    /// Every row of the map at `width` columns, wrapped under itself.
-    static func rows(_ m: HubModel, width: Int) -> [Row] {
+    /// Every row of the map at `width` columns: the ones kept with the model, when they are
+    /// for what the device is now (`ScrollLayout`), or laid out afresh.
+    static func rows(_ m: HubModel, width: Int) -> [Row] { content(m, width: width).rows }
+
+    /// The rows and the title, kept or afresh (the title counts every app's problems).
+    static func content(_ m: HubModel, width: Int) -> (rows: [Row], title: Title) {
+        if case let .ssoMap(kept, title)? = m.keptRows(.ssoMap, width: width) { return (kept, title) }
+        return (layOut(m, width: width), title(m))
+    }
+
+    /// The box's title, and whether it warns.
+    struct Title {
+        var text: String
+        var problems: Int
+    }
+
+    static func title(_ m: HubModel) -> Title {
+        let map = m.device.ssoMap
+        let problems = map.rows.reduce(0) { $0 + $1.problems.count }
+        return Title(text: "SSO map · \(map.rows.count) apps · \(problems) misconfiguration\(problems == 1 ? "" : "s")", problems: problems)
+    }
+
+    /// Every row of the map at `width` columns, wrapped under itself. Linear in the map: a
+    /// redirect URI is looked up in a set of the registered ones, not in a list of them (with
+    /// 10,000 URIs, a list scanned per URI took 10^8 comparisons).
+    static func layOut(_ m: HubModel, width: Int) -> [Row] {
+        let out = layOutRows(m, width: width)
+        m.layoutCounter?.rows += out.count
+        return out
+    }
+
+    private static func layOutRows(_ m: HubModel, width: Int) -> [Row] {
         let d = m.device
         let map = d.ssoMap
         func name(_ id: AppID) -> String { d.app(id)?.definition.name ?? d.snapshot.appSet.first { $0.id == id }?.name ?? id }
@@ -113,10 +140,11 @@ enum SSOMapView {
             }
             add("\(name(row.app)) · \(sso.bundleID) · \(path)", indent: 2, .app, app: row.app)
             let registration = map.registrations.first { $0.clientID == sso.clientID }
+            let registeredURIs = Set(registration?.redirectURIs ?? [])
             add("client   \(sso.clientID)" + (registration.map { " (\($0.name))" } ?? " (not registered)"), indent: 4,
                 registration == nil ? .problem : .text, app: row.app)
             for uri in sso.redirectURIs {
-                let registered = registration?.redirectURIs.contains(uri) ?? false
+                let registered = registeredURIs.contains(uri)
                 add("redirect \(uri) \(registered ? "✓" : "✗ not registered")", indent: 4, registered ? .text : .problem, app: row.app)
             }
             add("keychain \(sso.keychainGroup ?? "none (own: \(sso.bundleID))")"
@@ -136,10 +164,15 @@ enum SSOMapView {
         out.append(Row(text: "", look: .text))
         add("App registrations (tenant): client ID and its redirect URIs", .heading)
         if map.registrations.isEmpty { add("none", indent: 2, .problem) }
+        // Per client ID, the apps that use each of its redirect URIs, in the map's order.
+        var usersOf: [String: [String: [String]]] = [:]
+        for row in map.rows {
+            for uri in Set(row.sso.redirectURIs) { usersOf[row.sso.clientID, default: [:]][uri, default: []].append(name(row.app)) }
+        }
         for reg in map.registrations {
             add("\(reg.name) · \(reg.clientID)", indent: 2, .text)
             for uri in reg.redirectURIs {
-                let users = map.rows.filter { $0.sso.clientID == reg.clientID && $0.sso.redirectURIs.contains(uri) }.map { name($0.app) }
+                let users = usersOf[reg.clientID]?[uri] ?? []
                 add(uri + (users.isEmpty ? " (no app uses it)" : " → " + users.joined(separator: ", ")), indent: 4, .dim)
             }
         }

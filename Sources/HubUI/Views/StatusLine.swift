@@ -21,9 +21,10 @@ enum StatusLine {
         ]
         // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them), as
         // long as the line has room: the device name gives way first, then words.
-        let (visible, willLeak) = d.leakCounts
+        let tally = m.leakTally
+        let (visible, willLeak) = (tally.leaks, tally.willLeaks)
         let total = d.snapshot.leakCount
-        let exposed = d.exposures.count
+        let exposed = tally.exposures
         let leakWord = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
         let candidates = [
             leakWord + (willLeak > 0 ? " · WILL LEAK ×\(willLeak)" : "") + (exposed > 0 ? " · exposed: \(exposed)" : ""),

@@ -75,8 +75,20 @@ enum ZoomView {
         return (h, Rect(x: inner.x, y: inner.y + h, width: inner.width, height: inner.height - h))
     }
 
-    /// Items, then the whole history newest first.
+    /// Items, then the whole history newest first: the rows kept with the model when they are
+    /// for what the device is now (`ScrollLayout`), or laid out afresh.
     static func body(_ m: HubModel, _ app: AppRuntime, width: Int) -> [Row] {
+        if case let .zoom(kept)? = m.keptRows(.zoom, width: width) { return kept }
+        return layOut(m, app, width: width)
+    }
+
+    static func layOut(_ m: HubModel, _ app: AppRuntime, width: Int) -> [Row] {
+        let out = layOutRows(m, app, width: width)
+        m.layoutCounter?.rows += out.count
+        return out
+    }
+
+    private static func layOutRows(_ m: HubModel, _ app: AppRuntime, width: Int) -> [Row] {
         let readable = m.device.visibleItems(of: app)
         var rows = [Row(text: "Items it shows (\(readable.count) of \(app.storage.count) stored)", look: .heading)]
         for entry in readable.filter({ $0.item.owner != nil }) + readable.filter({ $0.item.owner == nil }) {

@@ -9,7 +9,10 @@ import SessionEngine
 /// Stepping back is proportional, never a replay of the walk: the player keeps the whole
 /// state (engine, UI model, the checks' memory) as it was at every position — `SharedDevice`
 /// and `HubModel` are values, so each snapshot shares storage with the next until one of
-/// them changes — and a step back restores the one before.
+/// them changes — and a step back restores the one before. What grows with the walk (the
+/// event log, the action log, each app's log) is kept in blocks (`ChunkedLog`), so the next
+/// step's change copies a block of each, never the whole log: a lesson's memory is linear in
+/// its steps (with logs kept as arrays, each step copied all of them, and 9,990 steps took 5.2 GB).
 ///
 /// On a terminal (`TerminalProgram`), the lesson's keys (Space `]` `→` next, `[` `←` back,
 /// `d` let them try) and the panel's buttons are the player's; every other key and click

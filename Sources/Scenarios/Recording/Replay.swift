@@ -7,7 +7,7 @@ import SessionEngine
 /// and writes the steps and the captured state. Incremental: `append` replays only the
 /// entries added since its last call, so a recording costs what the walk added, not the walk.
 struct Replay {
-    private var log: [AppliedAction] = []
+    private var log = ChunkedLog<AppliedAction>()
     private var checkpoints: [Int] = []
     private(set) var device: SharedDevice
     private(set) var writer: RecordedStepWriter

@@ -17,7 +17,8 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     public var userChangeFlag = false
     public var storage: [StoredItem] = []
     public var keychain = AppKeychain()
-    public var log: [AppLogEntry] = []
+    /// Kept in blocks: a kept copy of the device (a lesson's step back) shares it.
+    public var log = ChunkedLog<AppLogEntry>()
     /// Serial number of the next item the app creates (ids stay unique across restarts).
     public var nextSerial = 1
     /// The identity SDK's token as the app holds it (nil: it never asked).
@@ -50,7 +51,7 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
         userChangeFlag = try c.decode(Bool.self, forKey: .userChangeFlag)
         storage = try c.decode([StoredItem].self, forKey: .storage)
         keychain = try c.decode(AppKeychain.self, forKey: .keychain)
-        log = try c.decode([AppLogEntry].self, forKey: .log)
+        log = try c.decode(ChunkedLog<AppLogEntry>.self, forKey: .log)
         nextSerial = try c.decode(Int.self, forKey: .nextSerial)
         token = try c.decodeIfPresent(AppTokenState.self, forKey: .token)
     }

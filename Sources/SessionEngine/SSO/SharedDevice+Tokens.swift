@@ -9,9 +9,11 @@ extension SharedDevice {
 
     /// Who shares tokens with whom, and every rule broken (installed apps, else the app set).
     public var ssoMap: SSOMap {
-        SSOMap(apps: snapshot.apps.isEmpty ? snapshot.appSet : snapshot.apps.map(\.definition),
-               registrations: tenant.appRegistrations)
+        SSOMap(apps: ssoMapApps, registrations: tenant.appRegistrations)
     }
+
+    /// The apps the map is about: those installed, else the app set.
+    private var ssoMapApps: [AppDefinition] { snapshot.apps.isEmpty ? snapshot.appSet : snapshot.apps.map(\.definition) }
 
     /// Tokens outside the apps: keychain groups, broker accounts, the request under way.
     public var tokenStore: TokenStore { snapshot.tokens ?? TokenStore() }
@@ -31,8 +33,12 @@ extension SharedDevice {
     }
 
     /// Every rule of 003 the app's set-up breaks (empty when it has none or no SSO configuration).
+    /// The app's own row of the map only: every pane asks on every frame, and the whole map
+    /// (every app against every other) grew with the square of the apps.
     public func misconfigurations(of id: AppID) -> [SSOMisconfiguration] {
-        ssoMap.row(id)?.problems ?? []
+        let apps = ssoMapApps
+        guard let app = apps.first(where: { $0.id == id }), app.sso != nil else { return [] }
+        return SSORules.problems(of: app, among: apps, registrations: tenant.appRegistrations)
     }
 
     /// The app's token as its pane shows it.

@@ -1,0 +1,108 @@
+import SessionEngine
+
+/// The rows of the scrolling view on screen (the SSO map, the audit, the zoomed pane), and
+/// the counts in its title, or the lines of the event log its filter lets through, laid out once for what the device is and kept with the model
+/// until it changes.
+///
+/// Laying the rows out is work in proportion to everything the view holds (an app with 10,000
+/// redirect URIs, a history of thousands of entries); drawing a frame is work in proportion to
+/// what shows. Laid out on every frame, a held arrow key queued thousands of presses that each
+/// laid out the whole map again, with the screen frozen meanwhile. Kept here, a key that only
+/// scrolls, and its frame, look at the rows on screen and no others; the rows are laid out
+/// again when the device changes (at most once per simulated second while the person only
+/// reads: a clock tick, the activity that restarts the inactivity timer) or the width does.
+///
+/// The model is a value and its device changes only through `HubModel.apply`, which bumps the
+/// device's revision: a copy of the model carries rows that match its own device.
+struct ScrollLayout: Sendable {
+    struct Key: Equatable, Sendable {
+        var view: MainView
+        var app: AppID?
+        var deviceRevision: Int
+        var width: Int
+        /// The event log's filter (the log's lines wrap as they are drawn, a page at a time).
+        var filter: EventLogFilter?
+    }
+
+    enum Rows: Sendable {
+        case ssoMap([SSOMapView.Row], title: SSOMapView.Title)
+        case audit([AuditView.Row], title: AuditView.Title)
+        case zoom([ZoomView.Row])
+        /// The positions of the event log's lines its filter lets through.
+        case eventLog([Int])
+    }
+
+    var key: Key
+    var rows: Rows
+
+    /// The key of what `m` shows at `width` body columns, when a scrolling view shows (the
+    /// filtered event log's lines do not depend on the width).
+    static func key(_ m: HubModel, width: Int) -> Key? {
+        switch m.view {
+        case .ssoMap, .audit: Key(view: m.view, app: nil, deviceRevision: m.device.revision, width: width)
+        case .zoom: m.zoomedApp.map { Key(view: .zoom, app: $0, deviceRevision: m.device.revision, width: width) }
+        case .eventLog where m.logFilter.isActive:
+            Key(view: .eventLog, app: nil, deviceRevision: m.device.revision, width: 0, filter: m.logFilter)
+        default: nil
+        }
+    }
+
+    /// The body's width at the model's size (the box's inside, the whole screen wide).
+    static func bodyWidth(_ m: HubModel) -> Int { max(0, ZoomView.area(width: m.width, height: m.height).width - 2) }
+}
+
+/// The leak counts the status line shows on every frame (and the audit's title), counted once
+/// per device revision: each goes through every app and every item it stores, which on a
+/// device of 10,000 apps cost ~12 ms a frame whatever the key.
+struct LeakTally: Sendable {
+    var deviceRevision: Int
+    var leaks: Int
+    var willLeaks: Int
+    var exposures: Int
+
+    init(_ d: SharedDevice) {
+        deviceRevision = d.revision
+        (leaks, willLeaks) = d.leakCounts
+        exposures = d.exposures.count
+    }
+}
+
+/// Counts rows laid out, for tests that check a frame does no work for rows off screen.
+final class LayoutCounter: @unchecked Sendable {
+    var rows = 0
+}
+
+extension HubModel {
+    /// Lays the scrolling view's rows out again when what they show changed.
+    mutating func refreshScrollLayout() {
+        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device) }
+        let width = ScrollLayout.bodyWidth(self)
+        guard let key = ScrollLayout.key(self, width: width) else {
+            scrollLayout = nil
+            return
+        }
+        if scrollLayout?.key == key { return }
+        let rows: ScrollLayout.Rows
+        switch key.view {
+        case .ssoMap: rows = .ssoMap(SSOMapView.layOut(self, width: width), title: SSOMapView.title(self))
+        case .audit: rows = .audit(AuditView.layOut(self, width: width), title: AuditView.title(self))
+        case .eventLog: rows = .eventLog(EventLogView.filtered(self))
+        default:
+            guard let app = device.app(key.app ?? "") else { scrollLayout = nil; return }
+            rows = .zoom(ZoomView.layOut(self, app, width: width))
+        }
+        scrollLayout = ScrollLayout(key: key, rows: rows)
+    }
+
+    /// The leak counts for the device as it is: kept, or counted afresh.
+    var leakTally: LeakTally {
+        if let kept = leakTallyKept, kept.deviceRevision == device.revision { return kept }
+        return LeakTally(device)
+    }
+
+    /// The kept rows when they are `view`'s at `width`, for what the device is now.
+    func keptRows(_ view: MainView, width: Int) -> ScrollLayout.Rows? {
+        guard let kept = scrollLayout, kept.key == ScrollLayout.key(self, width: width), kept.key.view == view else { return nil }
+        return kept.rows
+    }
+}
