@@ -260,8 +260,9 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     /// Whether quitting now would end a lesson mid-way (a step done and more to come, or the
-    /// class's turn): `q` asks first then.
-    var isMidWay: Bool { turn != nil || (position > 0 && !isAtEnd) }
+    /// class's turn): `q` asks first then. Below the minimum size nothing could show the
+    /// question, so `q` quits, as the simulator's own does.
+    var isMidWay: Bool { !model.isTooSmall && (turn != nil || (position > 0 && !isAtEnd)) }
 
     /// What the class is told when they act before their turn.
     var waitLine: String {
