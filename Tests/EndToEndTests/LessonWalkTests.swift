@@ -40,7 +40,10 @@ struct LessonWalkTests {
         try hub.waitFor("step 2/9")
         try hub.waitFor("Checked out to cou1")
 
+        // Mid-way, q asks first; Enter quits.
         try tmux.send("q")
+        try hub.waitFor("Quit the lesson?")
+        try tmux.send("Enter")
         try hub.waitFor("EXIT=0")
     }
 
@@ -49,10 +52,13 @@ struct LessonWalkTests {
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.waitFor("Choose a lesson")
-        try hub.waitFor("Workspace ONE shift change")
+        try hub.waitFor("▸ Entra cross-app sign-on")
         // The shipped lessons in name order: entra-cross-app-sign-on, entra-shared-device-mode,
-        // ws1-cross-app-sign-on, ws1-offline, ws1-shift-change.
-        try tmux.send("Down", "Down", "Down", "Down", "Enter")
+        // ws1-cross-app-sign-on, ws1-offline, ws1-shift-change (below the first page at 80x24:
+        // the list scrolls to it).
+        try tmux.send("Down", "Down", "Down", "Down")
+        try hub.waitFor("▸ Workspace ONE shift change")
+        try tmux.send("Enter")
         try hub.waitFor("Workspace ONE shift change · step 0/9")
         try tmux.send("q")
         try hub.waitFor("EXIT=0")

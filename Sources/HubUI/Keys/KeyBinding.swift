@@ -25,9 +25,16 @@ public struct KeyBinding: Sendable {
     /// and only help's own keys work while help is open.
     public func activeKeys(in context: KeyContext) -> [Key] {
         guard when(context) else { return [] }
-        if context.helpOpen && !KeyBinding.helpCommands.contains(command) { return [] }
+        // A lesson keeps the lead over the pages its steps open (the Hub's log-out
+        // confirmation, help): its keys work there too. Only "Quit the lesson?" takes them.
+        let lessonKey = KeyBinding.lessonCommands.contains(command) && context.lessonPlaying && !context.confirmingQuit
+        if context.helpOpen && !KeyBinding.helpCommands.contains(command) && !lessonKey { return [] }
         // The confirmation is modal: it is answered before anything else happens.
-        if context.confirming && !KeyBinding.confirmCommands.contains(command) { return [] }
+        if context.confirming && !KeyBinding.confirmCommands.contains(command) && !lessonKey { return [] }
+        // A page a lesson step opened is answered by the class, at its turn: while the trainer
+        // leads, its yes and no are not keys (the lesson says "wait for the trainer").
+        if context.lessonPlaying && !context.lessonWaiting && context.confirming && !context.confirmingQuit
+            && KeyBinding.confirmCommands.contains(command) { return [] }
         if context.tooSmall && command != .quit { return [] }
         return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys
     }

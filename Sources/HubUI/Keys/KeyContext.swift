@@ -28,6 +28,8 @@ public struct KeyContext: Equatable, Sendable {
     public var tooSmall: Bool
     /// The forecast-and-confirm dialog is open: only its own keys work.
     public var confirming: Bool = false
+    /// The open confirmation is the question before quitting (its keys are the only ones then).
+    public var confirmingQuit: Bool = false
     /// A lesson plays (its narration panel shows): the lesson's keys work.
     public var lessonPlaying: Bool = false
     /// The lesson waits for the class to do the next step.

@@ -32,18 +32,20 @@ public enum KeyTable {
     }
 
     private static let focusBindings: [KeyBinding] = [
+        // A lesson while the trainer leads: Enter is the next step too ("Space/Enter"). No text
+        // field takes keys then, so Enter is free of typing; it comes first, before the Hub's
+        // and the panes' Enter (menu, launch), which stay on their letters, and before the
+        // Enter of a page a lesson step opened (the Hub's log-out confirmation answers to `y`
+        // then): the lesson keeps the lead. When the class has its turn, Enter is theirs again
+        // with its usual meaning; while "Quit the lesson?" asks, Enter is its yes.
+        KeyBinding([.enter], "next step", .lessonNext, scope: "lesson (the trainer leads)", inHint: false) {
+            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn && !$0.confirmingQuit
+        },
         // Help screen
         KeyBinding([.escape, .function(1), .char("?")], "close help", .help, scope: "help") { $0.helpOpen },
         // The forecast-and-confirm dialog: every step that cannot be taken back
         KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
         KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
-        // A lesson while the trainer leads: Enter is the next step too (issue 14: "Space/Enter").
-        // No text field takes keys then, so Enter is free of typing; it comes before the Hub's
-        // and the panes' Enter (menu, launch), which stay on their letters. When the class has
-        // its turn, Enter is theirs again with its usual meaning.
-        KeyBinding([.enter], "next step", .lessonNext, scope: "lesson (the trainer leads)", inHint: false) {
-            $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
-        },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
         KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
         KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },

@@ -48,6 +48,11 @@ public struct LessonMenu: Equatable, Sendable {
         return .start(i)
     }
 
+    /// Rows an entry takes: its title, up to two lines of description, a blank row.
+    func entryHeight(_ e: Entry, width: Int) -> Int {
+        2 + (e.description.map { min(2, Canvas.wrap($0, width: width - 6).count) } ?? 0)
+    }
+
     public func render(width: Int, height: Int) -> Frame {
         var c = Canvas(width: width, height: height, theme: theme)
         if width < HubModel.minimumWidth || height < HubModel.minimumHeight {
@@ -59,8 +64,20 @@ public struct LessonMenu: Equatable, Sendable {
         c.grid.fill(Rect(x: 17, y: 0, width: max(0, width - 17), height: 1), style: t.statusBar)
         let inner = c.box(Rect(x: 0, y: 1, width: width, height: height - 2), style: t.focusedBorder, title: "Choose a lesson",
                           titleStyle: t.heading)
+        // The list scrolls so the selection is always whole on screen (six lessons take 25 rows;
+        // 80x24 has 20 for them): from the top while the selection fits, else with the
+        // selection's entry ending on the last row. An arrow says where more lessons are.
+        let heights = entries.map { entryHeight($0, width: inner.width) }
+        let room = inner.height - 2
+        var first = 0
+        if !entries.isEmpty {
+            let chosen = min(max(0, selection), entries.count - 1)
+            while first < chosen, heights[first...chosen].reduce(0, +) - 1 > room { first += 1 }
+        }
         var row = 1
-        for (i, e) in entries.enumerated() where row < inner.height - 1 {
+        var last = first - 1
+        for (i, e) in entries.enumerated().dropFirst(first) {
+            guard row + heights[i] - 1 <= room + 1 || i == first else { break }
             let selected = i == selection
             let rect = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
             let text = (selected ? "▸ " : "  ") + e.title
@@ -77,6 +94,12 @@ public struct LessonMenu: Equatable, Sendable {
             }
             c.hits.add(hit, .menuItem(i))
             row += 1
+            last = i
+        }
+        if first > 0 { c.line("↑ \(first) more above", in: inner, row: 0, indent: inner.width - 16, style: t.dim) }
+        if last < entries.count - 1 {
+            let more = "↓ \(entries.count - 1 - last) more below"
+            c.line(more, in: inner, row: inner.height - 1, indent: inner.width - TextWidth.of(more) - 2, style: t.dim)
         }
         if entries.isEmpty { c.line("No lessons in this build (Assets/lessons).", in: inner, row: 1, indent: 1, style: t.warning) }
         var x = 1

@@ -36,6 +36,9 @@ public struct LessonPanel: Equatable, Sendable {
     public var mode: Mode
     /// A remark on the step just done (a check that failed after the class's own walk).
     public var note: String?
+    /// One line in place of what comes next: something the class tried before its turn was
+    /// refused ("Wait for the trainer: this is step 6 of 9 …"). Cleared at the next key.
+    public var hold: String?
 
     public init(lessonTitle: String, position: Int, count: Int, title: String, watch: String? = nil, why: String? = nil,
                 ref: String? = nil, next: String? = nil, nextTry: String? = nil, nextTryable: Bool = false,
@@ -77,4 +80,9 @@ public struct LessonPanel: Equatable, Sendable {
     /// Rows the panel takes at a screen height: 7 from 24 rows (a title border, five lines of
     /// narration, the buttons in the bottom border), 9 from 36.
     public static func rows(forHeight height: Int) -> Int { height >= 36 ? 9 : 7 }
+
+    /// Rows the panel keeps while a page covers the screen (a confirmation, help): below 36
+    /// rows the page needs the room, and the lesson keeps a one-line strip (where it stands,
+    /// its keys, and what comes next); from 36 the whole panel stays.
+    public static func rows(forHeight height: Int, underPage: Bool) -> Int { underPage && height < 36 ? 1 : rows(forHeight: height) }
 }

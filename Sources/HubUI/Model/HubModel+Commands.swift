@@ -116,11 +116,7 @@ extension HubModel {
     /// (starting the app if it is not running), and only when the SDK answers "interaction
     /// required", the interactive one (its own prompt, or the broker round trip).
     mutating func acquireToken(_ id: AppID) {
-        guard let app = device.app(id) else { return }
-        if !app.lifecycle.isRunning || app.lifecycle == .suspended {
-            act(.launch(id), place: .pane(id))
-            if notice != nil { return }
-        }
+        guard device.app(id) != nil, bringForward(id) else { return }
         act(.acquireTokenSilently(id), place: .pane(id))
         guard notice == nil, case .interactionRequired? = device.app(id)?.token?.last?.failure else { return }
         act(.beginTokenRequest(id), place: .pane(id))
@@ -129,10 +125,43 @@ extension HubModel {
     /// `x`: MSAL `removeAccount` in this app. It deletes the account's tokens of the app's
     /// whole keychain group (003's warning), so when other apps hold them it asks first.
     mutating func removeAccount(_ id: AppID) {
+        guard bringForward(id) else { return }
         if RemoveAccountForecast.affected(by: id, on: device).isEmpty {
             act(.removeAccount(id), place: .pane(id))
         } else {
             ask(.removeAccount(id), place: .pane(id))
+        }
+    }
+
+    /// A person taps "sign in" or "remove account" inside an app, so the app is in front: `i`
+    /// and `x` on the pane of an app that is not (in the background, suspended, not running)
+    /// launch it first, as the person would open it. False when the launch was refused (the
+    /// reason is on the pane).
+    mutating func bringForward(_ id: AppID) -> Bool {
+        guard device.foreground != .app(id) else { return true }
+        act(.launch(id), place: .pane(id))
+        return notice == nil
+    }
+
+    /// Why a pane key does nothing on this app, in one line (none when the key means nothing
+    /// on a pane): the single sign-on and sign-out keys exist only where the app and the
+    /// profile have them, and a key that silently did nothing taught nothing.
+    static func idleKeyReason(_ key: Key, app: AppRuntime, on d: SharedDevice) -> String? {
+        let name = app.definition.name
+        switch key {
+        case .char("i"), .char("x"), .char("R"):
+            switch app.definition.sdk {
+            case .workspaceOne: return "No MSAL here: \(name) gets its user from the Hub's check-out."
+            case .none: return "No identity SDK in \(name): nobody signs in to it."
+            case .msal:
+                if !d.state.isEnrolled { return "Enroll the device first: \(name) has no account to ask for." }
+                return "\(name) has no single sign-on set-up: i, x and R need one (apps.yaml, sso)."
+            }
+        case .char("u"), .char("w"):
+            if d.profile.id == .workspaceOne { return "No global sign-out here: log out in the Hub (h)." }
+            return "Nobody is signed in: there is no account to sign out."
+        default:
+            return nil
         }
     }
 
@@ -160,6 +189,19 @@ extension HubModel {
         confirmation = Confirmation(.quit, askedIn: device.state.kind)
         return .none
     }
+
+    /// Asks "Quit …?" whatever the confirmation setting: a lesson mid-way asks before it ends
+    /// (its player decides when), even though its device asks nothing else.
+    public mutating func askBeforeQuitting() {
+        helpOpen = false
+        hintMenuOpen = false
+        confirmation = Confirmation(.quit, askedIn: device.state.kind)
+    }
+
+    /// Drops the Hub's message: an action applied from outside the UI (a scenario or lesson
+    /// step) stands for a person's next action, which on the device replaces the message of
+    /// the one before ("Checked in. Not broadcast …" is stale once cou2 checked out).
+    public mutating func dismissNotice() { notice = nil }
 
     /// Something would be lost or interrupted by quitting now: the device is enrolling, a form
     /// holds typed text, or this run has applied an action beyond the clock's ticks.

@@ -62,6 +62,9 @@ extension HubModel {
         }
         if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
             form.typeIntoActive(c)
+        } else if context.paneFocused, !context.helpOpen, !context.confirming, let id = focus.appID, let app = device.app(id),
+                  let why = Self.idleKeyReason(key, app: app, on: device) {
+            notice = Notice(text: why, kind: .info, place: .pane(id))
         }
         return .none
     }

@@ -160,6 +160,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    stepMode: device.deliveryMode == .held, heldCount: device.heldDeliveries.count,
                    canWarpToLock: device.secondsUntilInactivityLock != nil, enrolled: device.state.isEnrolled,
                    signedIn: device.state.user != nil, tooSmall: isTooSmall, confirming: confirmation != nil,
+                   confirmingQuit: confirmation?.kind == .quit,
                    lessonPlaying: lesson != nil, lessonWaiting: lesson?.isWaiting ?? false,
                    lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
                    lessonCanTry: lesson?.nextTryable ?? false,

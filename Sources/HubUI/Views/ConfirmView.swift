@@ -14,9 +14,15 @@ enum ConfirmView {
         var forecast: Bool
     }
 
-    static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool, saveProblem: SaveProblem? = nil) -> Wording {
+    static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool, saveProblem: SaveProblem? = nil,
+                        lesson: LessonPanel? = nil) -> Wording {
         let user = d.state.user?.name
         switch confirmation.kind {
+        case .quit where lesson != nil:
+            let at = lesson.map { "At step \($0.position) of \($0.count). " } ?? ""
+            return Wording(title: "Quit the lesson?",
+                           intro: at + "The lesson's device lives in memory only: next time the lesson starts again from step 0.",
+                           yes: "Quit", forecast: false)
         case .quit:
             let intro: String
             if !keepsDevice {
@@ -61,11 +67,13 @@ enum ConfirmView {
         }
     }
 
-    static func draw(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
+    /// Draws the dialog alone in `body` (the screen between the status and hint lines, less
+    /// what a playing lesson keeps of its panel).
+    static func draw(_ m: HubModel, _ c: inout Canvas, body: Rect) {
         let t = c.theme, d = m.device
         guard let confirmation = m.confirmation else { return }
-        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem)
-        let width = min(76, screen.width - 4)
+        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem, lesson: m.lesson)
+        let width = min(76, body.width - 4)
         let introLines = Canvas.wrap(words.intro, width: width - 4).count
         // Borders, the intro, a blank row, each app's forecast as wrapped, a blank row, the buttons.
         let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
@@ -73,12 +81,11 @@ enum ConfirmView {
             sum + Canvas.wrap(forecastText(app, on: d, for: confirmation.action ?? .logOut), width: width - 2 - nameWidth - 2).count
         }
         let wanted = 2 + introLines + 1 + forecastLines + (words.forecast ? 1 : 0) + 1
-        let height = min(screen.height - 4, wanted)
-        let r = Rect(x: (screen.width - width) / 2, y: max(1, (screen.height - height) / 2), width: width, height: height)
+        let height = min(body.height - 2, wanted)
+        let r = Rect(x: body.x + (body.width - width) / 2, y: body.y + max(0, (body.height - height) / 2), width: width, height: height)
         // The dialog stands alone between the status and hint lines: cut words of the Hub
         // column and pane borders peeking around it would read as part of it. A click beside
         // it does nothing (nothing hidden behind can be hit).
-        let body = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
         c.grid.fill(body)
         c.hits.add(body, .command(.focusField))
         let inner = c.box(r, style: t.focusedBorder, title: words.title, titleStyle: t.heading)
@@ -90,13 +97,21 @@ enum ConfirmView {
         let y = inner.y + inner.height - 1
         let yes = " \(words.yes) "
         var x = inner.maxX - TextWidth.of(yes) - 13
+        let buttonsX = x
         x += c.button(yes, x: x, y: y, maxWidth: TextWidth.of(yes) + 2, target: .command(.confirmAction)) + 1
         c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: .command(.back))
+        // The keys that answer it here: while a lesson leads, Enter is the lesson's next step.
+        let context = m.keyContext
         let keys = { (command: UICommand) in
-            KeyTable.bindings.first { $0.command == command && $0.scope == "confirmation" }?.keyNames.replacing(" ", with: "/") ?? ""
+            guard let b = KeyTable.bindings.first(where: { $0.command == command && $0.scope == "confirmation" }) else { return "" }
+            return b.keys.filter { KeyTable.binding(for: $0, in: context)?.command == command }.map(\.displayName).joined(separator: "/")
         }
-        c.line("\(keys(.confirmAction)) \(words.yes.lowercased()) · \(keys(.back)) cancel", in: inner, row: inner.height - 1,
-               indent: 1, style: t.dim)
+        // While a lesson leads, the page is answered by the class at its turn (its yes and no
+        // are no keys then).
+        let answer = keys(.confirmAction).isEmpty
+            ? "→ goes on; the class answers at its turn (d)"
+            : "\(keys(.confirmAction)) \(words.yes.lowercased()) · \(keys(.back)) cancel"
+        c.text(answer, x: inner.x + 1, y: y, width: max(0, buttonsX - inner.x - 2), style: t.dim)
     }
 
     /// What `app` will do after `action`: a session's end, or a remove in one app.

@@ -30,9 +30,9 @@ enum EventLogView {
         let t = c.theme
         let count = m.logFilter.isActive ? "\(entries.count) of \(total)" : "\(total)"
         let box = c.box(r, style: t.focusedBorder, title: "Event log · \(count) entries · PgUp/PgDn, End newest")
-        guard box.height > 1 else { return }
-        filterBar(m, &c, Rect(x: box.x, y: box.y, width: box.width, height: 1))
-        let inner = Rect(x: box.x, y: box.y + 1, width: box.width, height: box.height - 1)
+        guard box.height > 2 else { return }
+        let barRows = filterBar(m, &c, Rect(x: box.x, y: box.y, width: box.width, height: 2))
+        let inner = Rect(x: box.x, y: box.y + barRows, width: box.width, height: box.height - barRows)
         let wide = inner.width >= 60
         // Text starts after the time (and the kind where wide); long entries wrap under it
         // (API names break at their boundaries, never cut), so older entries give way.
@@ -82,21 +82,29 @@ enum EventLogView {
     }
 
     /// `A app: all · U user: all · K kind: all · a audit`: each a button that cycles its filter.
-    private static func filterBar(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
+    /// The three filters always show whole: when they do not fit one row (a pane's id and
+    /// `notification` at 80 columns), the kind goes to a second row; the audit's chip, which
+    /// the hint line also offers, only where there is room. Returns the rows used.
+    @discardableResult
+    static func filterBar(_ m: HubModel, _ c: inout Canvas, _ r: Rect) -> Int {
         let f = m.logFilter
         let chips: [(String, String, UICommand)] = [
             ("A", "app: \(f.app ?? "all")", .filterApp), ("U", "user: \(f.user?.name ?? "all")", .filterUser),
             ("K", "kind: \(f.kind.rawValue)", .filterKind), ("a", "audit (leak causes)", .audit),
         ]
-        var x = r.x
+        var x = r.x, y = r.y
         for (key, label, command) in chips {
             let w = TextWidth.of(key) + 1 + TextWidth.of(label)
-            guard x + w <= r.maxX else { break }
-            c.text(key, x: x, y: r.y, width: 1, style: c.theme.hintKey)
-            c.text(label, x: x + 2, y: r.y, width: w - 2, style: command == .audit || label.hasSuffix(": all") ? c.theme.dim : c.theme.heading)
-            c.hits.add(Rect(x: x, y: r.y, width: w, height: 1), .command(command))
+            if x + w > r.maxX {
+                guard command != .audit, y + 1 < r.maxY, x > r.x else { break }
+                x = r.x; y += 1
+            }
+            c.text(key, x: x, y: y, width: 1, style: c.theme.hintKey)
+            c.text(label, x: x + 2, y: y, width: w - 2, style: command == .audit || label.hasSuffix(": all") ? c.theme.dim : c.theme.heading)
+            c.hits.add(Rect(x: x, y: y, width: w, height: 1), .command(command))
             x += w + 3
         }
+        return y - r.y + 1
     }
 
     static func style(of kind: LogEntry.Kind, _ t: Theme, text: Bool = false) -> CellStyle {

@@ -34,13 +34,21 @@ extension HubModel {
         if view == .zoom || view == .audit || view == .ssoMap { c.cursor = nil }
         HintLine.draw(self, &c, layout.hint)
         HintLine.drawMenu(self, &c, screen: c.grid.bounds)
+        // A page over the screen (a confirmation, help) leaves the lesson its narration: the
+        // whole panel from 36 rows, a one-line strip of it below (the page needs the room).
+        let pageOpen = confirmation != nil || helpOpen
+        let pageLessonRows = lesson == nil ? 0 : LessonPanel.rows(forHeight: height, underPage: pageOpen)
+        let pageBody = Rect(x: 0, y: 1, width: width, height: max(0, height - 2 - pageLessonRows))
         if confirmation != nil {
             c.cursor = nil
-            ConfirmView.draw(self, &c, screen: c.grid.bounds)
+            ConfirmView.draw(self, &c, body: pageBody)
         }
         if helpOpen {
             c.cursor = nil
-            HelpView.draw(self, &c, screen: Rect(x: 0, y: 1, width: width, height: height - 2))
+            HelpView.draw(self, &c, screen: pageBody)
+        }
+        if let lesson, pageOpen, pageLessonRows == 1 {
+            LessonPanelView.drawStrip(lesson, &c, Rect(x: 0, y: height - 2, width: width, height: 1))
         }
         return c.frame
     }

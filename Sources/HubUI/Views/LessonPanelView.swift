@@ -23,8 +23,24 @@ enum LessonPanelView {
         drawButtons(lesson, &c, y: r.maxY - 1, from: r.x + 2, to: r.maxX - 2)
     }
 
+    /// The panel in one row, under a page that needs the rest of the screen (a confirmation or
+    /// help at 80x24): where the lesson stands and what comes next (or what was refused), so
+    /// the class still sees who leads and the trainer which key goes on.
+    static func drawStrip(_ lesson: LessonPanel, _ c: inout Canvas, _ r: Rect) {
+        let t = c.theme
+        guard r.height >= 1, r.width >= 20 else { return }
+        c.grid.fill(r, style: t.statusBar)
+        let (status, style) = statusLine(lesson, theme: t)
+        // A refusal names the step itself, and needs the whole row.
+        let head = lesson.hold == nil ? "Lesson step \(lesson.position)/\(lesson.count) · " : ""
+        let x = r.x + 1
+        let w = c.text(head, x: x, y: r.y, width: r.width - 2, style: t.heading)
+        c.text(status, x: x + w, y: r.y, width: max(0, r.width - 2 - w), style: lesson.hold != nil || lesson.isWaiting ? style : t.statusBar)
+    }
+
     /// The one line about what comes next, and its style.
     static func statusLine(_ lesson: LessonPanel, theme t: Theme) -> (String, CellStyle) {
+        if let hold = lesson.hold { return (hold, t.warning) }
         switch lesson.mode {
         case .showing:
             guard let next = lesson.next else { return ("End of the lesson: [ steps back, q quits.", t.success) }

@@ -7,7 +7,8 @@ enum StatusLine {
         let t = c.theme
         c.grid.fill(r, style: t.statusBar)
         let d = m.device
-        var segments: [(text: String, style: CellStyle, target: HitTarget?)] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
+        typealias Segment = (text: String, style: CellStyle, target: HitTarget?)
+        var segments: [Segment] = r.width >= 100 ? [("hubsim", t.statusBar, nil)] : []
         // First, so that no width cuts it: the device on screen is not what its file holds.
         if let problem = m.saveProblem {
             segments.append(("NOT SAVED: \(problem.reason) (since \(problem.since))", t.statusAlert, nil))
@@ -19,29 +20,35 @@ enum StatusLine {
             (RunningTime.clock(d.now, &c), t.statusBar, nil),
             ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
         ]
-        // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them), as
-        // long as the line has room: the device name gives way first, then words.
+        // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them). The
+        // words never change with the width: a narrower line drops whole fields, the least
+        // needed first — the device name (the Hub column shows it), the leaks raised so far,
+        // the exposed count (the audit has it), then the apps that will leak.
+        // Counted once per device change (`leakTally`), not per frame: at 10,000 apps the
+        // counts were most of a frame.
         let tally = m.leakTally
         let (visible, willLeak) = (tally.leaks, tally.willLeaks)
         let total = d.snapshot.leakCount
         let exposed = tally.exposures
-        let leakWord = visible > 0 ? "LEAK ×\(visible)" + (r.width >= 100 ? " (\(total) raised)" : "") : "leaks: \(total)"
-        let candidates = [
-            leakWord + (willLeak > 0 ? " · WILL LEAK ×\(willLeak)" : "") + (exposed > 0 ? " · exposed: \(exposed)" : ""),
-            leakWord + (willLeak > 0 ? " · WILL LEAK ×\(willLeak)" : "") + (exposed > 0 ? " · exp \(exposed)" : ""),
-            (visible > 0 ? "LEAK \(visible)" : "leaks \(total)") + (willLeak > 0 ? " · WILL \(willLeak)" : "") + (exposed > 0 ? " · exp \(exposed)" : ""),
-        ]
-        let others = segments.filter { $0.text != d.name }.reduce(0) { $0 + TextWidth.of($1.text) + 3 } + 2
-            + (d.deliveryMode == .held ? TextWidth.of("STEP: \(d.heldDeliveries.count) held") + 3 : 0)
-        let leakText = candidates.first { others + TextWidth.of($0) <= r.width } ?? candidates.last!
-        segments.append((leakText, visible + willLeak > 0 ? t.statusAlert : t.statusBar, .command(.audit)))
+        var leakParts: [(text: String, drop: Int)] = [(visible > 0 ? "LEAK ×\(visible)" : "leaks: \(total)", 0)]
+        if visible > 0 { leakParts.append(("(\(total) raised)", 2)) }
+        if willLeak > 0 { leakParts.append(("WILL LEAK ×\(willLeak)", 4)) }
+        if exposed > 0 { leakParts.append(("exposed: \(exposed)", 3)) }
         if d.deliveryMode == .held {
             segments.append(("STEP: \(d.heldDeliveries.count) held", t.statusAlert, .command(.toggleStepMode)))
         }
-        // The device name gives way first when the line is too long (the Hub column shows it):
-        // it goes altogether rather than be cut (`sha…`).
-        let length = segments.reduce(0) { $0 + TextWidth.of($1.text) } + 3 * (segments.count - 1) + 2
-        if length > r.width, let i = segments.firstIndex(where: { $0.text == d.name }) { segments.remove(at: i) }
+        func leakText() -> String {
+            leakParts.map(\.text).enumerated().map { i, p in i == 0 || p.hasPrefix("(") ? p : "· " + p }.joined(separator: " ")
+        }
+        func length() -> Int { segments.reduce(0) { $0 + TextWidth.of($1.text) } + TextWidth.of(leakText()) + 3 * segments.count + 2 }
+        for level in 1...4 where length() > r.width {
+            if level == 1, let i = segments.firstIndex(where: { $0.text == d.name }) { segments.remove(at: i) }
+            leakParts.removeAll { $0.drop == level }
+        }
+        let leakSegment: Segment = (leakText(), visible + willLeak > 0 ? t.statusAlert : t.statusBar, .command(.audit))
+        let step = d.deliveryMode == .held ? segments.popLast() : nil
+        segments.append(leakSegment)
+        if let step { segments.append(step) }
         var x = r.x + 1
         for (i, s) in segments.enumerated() {
             if i > 0 { x += c.text(" │ ", x: x, y: r.y, width: r.maxX - x, style: t.statusBar) }

@@ -19,6 +19,9 @@ enum TokenText {
                 return (["token: none · ✗ \(medium(p))", "none · ✗ \(short(p))", "✗ \(short(p))", short(p)],
                         p.onlyPreventsSharing || p.fallsBackToEmbedded ? .removed : .failed)
             }
+            // An app that held a token and let it go (removeAccount in it, a sign-out it heard)
+            // has asked before: "not asked yet" would be false after `x`.
+            if app.token != nil { return (["token: none (signed out of this app)", "token: none (signed out)", "token: none"], .none) }
             return (["token: none (not asked yet)", "token: none"], .none)
         case let .valid(account, source):
             let fell = app.token?.last?.grant?.fellBack.map { " (broker check failed: \(short($0)))" } ?? ""
@@ -58,9 +61,10 @@ enum TokenText {
     }
 
     /// The whole sentence (the zoomed pane's header).
-    static func sentence(_ status: TokenStatus) -> String? {
+    static func sentence(_ status: TokenStatus, app: AppRuntime? = nil) -> String? {
         switch status {
         case .notConfigured: nil
+        case .none where app?.token != nil: "Token: none; the app held one and signed its account out (removeAccount or a sign-out)."
         case .none: "Token: none; the app has not asked for one."
         case let .valid(account, source): "Token: \(account)'s, \(source.sentence)."
         case let .removed(account, by): "Token: \(account)'s was deleted from its keychain group by a remove in \(by): the next refresh fails."

@@ -63,10 +63,13 @@ enum ZoomView {
     private static func header(_ m: HubModel, _ app: AppRuntime, _ v: AppVerdict, width: Int) -> [(String, HeaderLook)] {
         let user = "user: \(app.currentUser?.name ?? "—") · " + app.definition.summary
         // The token's whole sentence (the pane has room for a few words): the rule broken in full.
-        var token = TokenText.sentence(m.device.tokenStatus(of: app.id)).map { Canvas.wrap($0, width: width).prefix(2).map { ($0, HeaderLook.token) } } ?? []
+        var token = TokenText.sentence(m.device.tokenStatus(of: app.id), app: app).map { Canvas.wrap($0, width: width).prefix(2).map { ($0, HeaderLook.token) } } ?? []
         // Every rule its set-up breaks, whole (the SSO map lists them all).
         for p in m.device.misconfigurations(of: app.id) { token += Canvas.wrap("✗ \(p)", width: width).prefix(2).map { ($0, HeaderLook.problem) } }
-        return [(user, .user)] + token + Canvas.wrap(v.sentence, width: width).prefix(2).map { ($0, .verdict) }
+        // The first line wraps like the others: a long summary was cut at the box's edge, even
+        // on the whole screen.
+        return Canvas.wrap(user, width: width).prefix(3).map { ($0, HeaderLook.user) } + token
+            + Canvas.wrap(v.sentence, width: width).prefix(2).map { ($0, .verdict) }
     }
 
     private static func innerRect(_ m: HubModel, _ app: AppRuntime, _ r: Rect) -> (header: Int, body: Rect) {

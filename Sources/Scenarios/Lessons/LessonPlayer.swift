@@ -37,6 +37,11 @@ public struct LessonPlayer: TerminalProgram {
     private var nextExpected: [DeviceAction]?
     /// Every step result so far, per position (a headless run reports them).
     public private(set) var results: [[StepResult]] = [[]]
+    /// What the class tried before its turn and was refused (one line in the panel).
+    private var hold: String?
+    /// The state when "Quit the lesson?" was asked: Esc comes back to it exactly (the page a
+    /// step opened, such as the Hub's log-out confirmation, included).
+    private var beforeQuitQuestion: ScenarioExecution?
 
     /// What the lesson waits for while the class has the keys.
     struct ClassTurn: Sendable {
@@ -162,6 +167,7 @@ public struct LessonPlayer: TerminalProgram {
             : Self.panel(for: lesson.steps[position - 1], in: lesson, position: position)
         var p = shown
         p.note = note
+        p.hold = hold
         if !isAtEnd {
             let next = lesson.steps[position]
             p.next = next.title + (next.doing.map { " (\($0))" } ?? "")
@@ -185,32 +191,108 @@ public struct LessonPlayer: TerminalProgram {
     // MARK: the terminal
 
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+        var personal = false
         switch event {
         case .tick:
             // The simulated clock stands still while the trainer talks (a lesson moves it with
             // its own steps); only the enrollment animation runs on the wall clock.
             guard case .enrolling = model.device.state else { return .unchanged }
         case let .key(key):
-            if let command = KeyTable.binding(for: key, in: model.keyContext)?.command, KeyBinding.lessonCommands.contains(command) {
-                return run(command)
+            personal = true
+            if model.confirmation?.kind == .quit { return answerQuitQuestion(event, shown: shown) }
+            let context = model.keyContext
+            let command = KeyTable.binding(for: key, in: context)?.command
+            if let command, KeyBinding.lessonCommands.contains(command) { return run(command) }
+            // q and F10 ask mid-way, over a page too (whose modal keys would otherwise swallow
+            // them); in a text field on the class's turn, q types.
+            let quitKey = KeyTable.bindings.contains { $0.command == .quit && $0.keys.contains(key) }
+            if isMidWay, command == .quit || (quitKey && context.confirming && !context.textFieldFocused) {
+                return askBeforeQuitting()
+            }
+            // A key that is the class's only on their turn (the page's yes and no while the
+            // trainer leads): refused with the same line as an action.
+            if turn == nil, command == nil {
+                var theirs = context
+                theirs.lessonWaiting = true
+                if let b = KeyTable.binding(for: key, in: theirs), !KeyBinding.lessonCommands.contains(b.command) {
+                    hold = waitLine
+                    refreshPanel()
+                    return .none
+                }
             }
         case let .mouse(mouse) where mouse.button == .left:
+            personal = true
+            if model.confirmation?.kind == .quit { return answerQuitQuestion(event, shown: shown) }
             let model = self.model
             let frame = shown.flatMap { $0.grid.width == model.width && $0.grid.height == model.height ? $0 : nil }
                 ?? model.render(width: model.width, height: model.height)
-            if case let .command(command)? = frame.hitMap.target(x: mouse.x, y: mouse.y), KeyBinding.lessonCommands.contains(command) {
+            if case let .command(command)? = frame.hitMap.target(x: mouse.x, y: mouse.y) {
                 let context = model.keyContext
-                guard !context.confirming, !context.helpOpen,
-                      KeyTable.bindings.contains(where: { $0.command == command && $0.when(context) }) else { return .none }
-                return run(command)
+                if KeyBinding.lessonCommands.contains(command) {
+                    guard KeyTable.bindings.contains(where: { $0.command == command && $0.isActive(in: context) }) else { return .none }
+                    return run(command)
+                }
+                if command == .quit, isMidWay, !context.confirming { return askBeforeQuitting() }
             }
         default: break
         }
-        if turn != nil { execution.leaks.beforeChange(model.device) }
-        let command = execution.console.handle(event, shown: shown)
         if turn != nil {
+            execution.leaks.beforeChange(model.device)
+            let command = execution.console.handle(event, shown: shown)
             execution.leaks.observe(model.device)
             watchTheClass()
+            return command
+        }
+        guard personal else { return execution.console.handle(event, shown: shown) }
+        // The trainer leads: the screen's views (help, the log, a zoom, the focus) are anyone's,
+        // but the device and the Hub's page are the lesson's. An action before its step, or a
+        // page opened or closed under the narration, is tried on a copy and refused with one line.
+        var trial = execution
+        let before = trial.console.model.actionLog.count
+        let command = trial.console.handle(event, shown: shown)
+        let acted = trial.console.model.actionLog[before...].contains { $0.action != .userActivity }
+        let pageMoved = trial.console.model.page != model.page || trial.console.model.confirmation != model.confirmation
+        if acted || pageMoved {
+            hold = waitLine
+            refreshPanel()
+            return .none
+        }
+        execution = trial
+        if hold != nil { hold = nil; refreshPanel() }
+        return command
+    }
+
+    /// Whether quitting now would end a lesson mid-way (a step done and more to come, or the
+    /// class's turn): `q` asks first then. Below the minimum size nothing could show the
+    /// question, so `q` quits, as the simulator's own does.
+    var isMidWay: Bool { !model.isTooSmall && (turn != nil || (position > 0 && !isAtEnd)) }
+
+    /// What the class is told when they act before their turn.
+    var waitLine: String {
+        if isAtEnd { return "The lesson is over: [ steps back, q quits." }
+        let tryable = nextExpected?.isEmpty == false
+        return "Wait for the trainer: this is step \(position) of \(lesson.steps.count); → goes on"
+            + (tryable ? ", d lets the class try." : ".")
+    }
+
+    /// "Quit the lesson?" over whatever shows (Enter quits, Esc stays).
+    private mutating func askBeforeQuitting() -> ProgramCommand {
+        beforeQuitQuestion = execution
+        hold = nil
+        execution.console.askBeforeQuitting()
+        refreshPanel()
+        return .none
+    }
+
+    /// A key or click while "Quit the lesson?" asks: yes quits; anything that closes the
+    /// question brings back the screen exactly as it was asked over.
+    private mutating func answerQuitQuestion(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+        let command = execution.console.handle(event, shown: shown)
+        if command == .quit { return .quit }
+        if model.confirmation?.kind != .quit, let saved = beforeQuitQuestion {
+            execution = saved
+            beforeQuitQuestion = nil
+            refreshPanel()
         }
         return command
     }
@@ -224,6 +306,7 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     private mutating func run(_ command: UICommand) -> ProgramCommand {
+        hold = nil
         switch command {
         case .lessonNext: next()
         case .lessonShow: perform()

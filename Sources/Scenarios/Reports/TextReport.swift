@@ -51,13 +51,18 @@ public enum TextReport {
         return out.map(PrintableText.escaped).joined(separator: "\n") + "\n"
     }
 
-    /// `12 scenarios: 11 passed, 1 failed; 240 steps in 0.42 s`
+    /// `12 scenarios: 11 passed, 1 failed; 240 steps in 0.42 s`; lessons are counted as
+    /// lessons (`6 lessons: …`, `33 scenarios and 6 lessons: …`).
     public static func totals(_ report: RunReport) -> String {
         let errors = report.fileErrors.count
         var parts = ["\(report.passedCount) passed", "\(report.failedCount) failed"]
         if errors > 0 { parts.append("\(errors) file error\(errors == 1 ? "" : "s")") }
-        let n = report.results.count
-        return "\(n) scenario\(n == 1 ? "" : "s"): \(parts.joined(separator: ", ")); \(report.stepCount) steps in \(seconds(report.duration))"
+        let lessons = report.results.filter(\.isLesson).count
+        let scenarios = report.results.count - lessons
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let what = lessons == 0 ? counted(scenarios, "scenario")
+            : scenarios == 0 ? counted(lessons, "lesson") : counted(scenarios, "scenario") + " and " + counted(lessons, "lesson")
+        return "\(what): \(parts.joined(separator: ", ")); \(report.stepCount) steps in \(seconds(report.duration))"
     }
 
     private static func stepLines(_ result: ScenarioResult) -> [String] {

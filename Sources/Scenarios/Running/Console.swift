@@ -20,7 +20,12 @@ struct Console {
 
     /// An action step goes through the model, as the UI's own actions do: it lands in the
     /// model's action log and the screen state follows the device.
-    mutating func apply(_ action: DeviceAction) -> ActionOutcome { model.apply(action) }
+    /// The Hub's message of the person's previous action goes, as it does in the simulator
+    /// when the person acts again.
+    mutating func apply(_ action: DeviceAction) -> ActionOutcome {
+        model.dismissNotice()
+        return model.apply(action)
+    }
 
     /// Feeds events to the UI, then lets it settle (finish the enrollment animation);
     /// returns the actions the UI applied. Quit (F10) ends the step's input early.
@@ -40,6 +45,9 @@ struct Console {
 
     /// Shows (or removes) a lesson's narration panel.
     mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }
+
+    /// Opens "Quit …?" (a lesson asks before it ends mid-way, though its device asks nothing else).
+    mutating func askBeforeQuitting() { model.askBeforeQuitting() }
 
     /// The screen as text at the UI's current size.
     func screen() -> String { model.render(width: model.width, height: model.height).grid.text }

@@ -51,7 +51,7 @@ struct ScenarioExecution {
         case let .expectToken(e):
             return Checks.token(e, device: device)
         case let .narration(panel, width, height):
-            return Checks.narrationFits(panel, width: width, height: height)
+            return Checks.narrationFits(panel, width: width, height: height) ?? Checks.narratedClaims(panel, device: device)
         }
     }
 

@@ -38,6 +38,8 @@ public struct ScenarioResult: Sendable {
     public var screenSize: (width: Int, height: Int)
     /// Wall-clock seconds the scenario took.
     public var duration: Double
+    /// The file was a lesson (the report counts lessons as lessons).
+    public var isLesson = false
 
     public init(name: String, file: String, steps: [StepResult], fileError: ConfigError? = nil, screen: String? = nil,
                 screenSize: (width: Int, height: Int) = (80, 24), duration: Double = 0) {

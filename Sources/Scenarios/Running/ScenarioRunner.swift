@@ -103,9 +103,10 @@ public struct ScenarioRunner: Sendable {
         let (steps, screen) = player.playToEnd { p in
             if let width, let height { frames.append(p.render(width: width, height: height)) }
         }
-        let result = ScenarioResult(name: lesson.title, file: lesson.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+        var result = ScenarioResult(name: lesson.title, file: lesson.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
                               screenSize: (lesson.scenario.screenWidth, lesson.scenario.screenHeight),
                               duration: Date().timeIntervalSince(start))
+        result.isLesson = true
         return (result, frames)
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// A lesson at 80x24 keeps the lead on the real binary: at every step the class tries to get
+/// ahead (Enter, q, Esc, an action key), and the lesson is where the trainer left it; the
+/// page step 6 opens keeps a strip of the narration, and only the trainer's → goes on.
+@Suite("Lesson keeps the lead end to end")
+struct LessonLeadWalkTests {
+    @Test func theClassCannotGetAheadAtAnyStep() throws {
+        let tmux = try HubsimPane.start(arguments: ["lesson", "ws1-shift-change"])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.waitFor("step 0/9")
+        try tmux.send("Space")
+        try hub.waitFor("step 1/9")
+        for step in 1...8 {
+            let before = try hub.waitFor("step \(step)/9")
+            // q asks (the lesson is mid-way) and Esc comes back to the very same screen.
+            try tmux.send("q")
+            try hub.waitFor("Quit the lesson?")
+            try tmux.send("Escape")
+            try tmux.waitUntil("the screen of step \(step) back", timeout: HubDriver.patience) { $0 == before }
+            if step != 6 {
+                // An action before its turn (launch the first pane's app) is refused with one
+                // line; the device does not move.
+                try tmux.send("Tab", "l")
+                try hub.waitFor("Wait for the trainer: this is step \(step) of 9")
+                try tmux.send("BTab")
+            } else {
+                // The page this step opened: its narration strip stays, Esc and y are refused.
+                let page = try hub.waitFor("Log out cou1?")
+                #expect(page.contains("Lesson step 6/9 · "))
+                try tmux.send("Escape")
+                try hub.waitFor("Wait for the trainer: this is step 6 of 9")
+                try tmux.send("y")
+                try hub.waitFor("Log out cou1?")
+                // Enter is the trainer's next step: the class's turn, still checked out.
+                try tmux.send("Enter")
+                try hub.waitFor("Class's turn: Enter on Log out")
+                #expect(try tmux.screen().contains("Log out cou1?"))
+                try tmux.send("Enter")                 // now the class logs out
+                try hub.waitFor("step 7/9")
+                try hub.waitFor("Checked in. Not broadcast")
+                continue
+            }
+            // → goes on; a try-it step waits for the class, → again shows them.
+            try tmux.send("Right")
+            try tmux.waitUntil("step \(step + 1) or the class's turn", timeout: HubDriver.patience) {
+                $0.contains("step \(step + 1)/9") || $0.contains("Class's turn")
+            }
+            if try tmux.screen().contains("Class's turn") {
+                try tmux.send("Right")
+                try hub.waitFor("step \(step + 1)/9")
+            }
+        }
+        // Step 9: cou2 checked out, the check-in's message gone; the end quits at once.
+        let end = try hub.waitFor("step 9/9")
+        #expect(!end.contains("Not broadcast"))
+        try tmux.send("q")
+        try hub.waitFor("EXIT=0")
+    }
+
+    @Test func thePickerScrollsToTheLastLessonAt80x24() throws {
+        let tmux = try HubsimPane.start(arguments: ["lesson"])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.waitFor("Choose a lesson")
+        for _ in 0..<5 { try tmux.send("Down") }
+        let screen = try hub.waitFor("▸ Support levels and a leaking app")
+        #expect(screen.contains("more above"))
+        try tmux.send("Enter")
+        try hub.waitFor("Support levels and a leaking app · step 0/")
+        try tmux.send("q")
+        try hub.waitFor("EXIT=0")
+    }
+}

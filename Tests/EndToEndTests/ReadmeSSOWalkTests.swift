@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The README's "Single sign-on across your apps: a walk", key for key at 80x24: every line it
+/// quotes is on the screen it says (the pane's token line in its 80-column wording), and the
+/// app its SSO map step names (Tasks) is one its first step installs.
+@Suite("README single sign-on walk at 80x24")
+struct ReadmeSSOWalkTests {
+    @Test func everyQuotedLineIsOnTheScreen() throws {
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,tasks,roster,till"])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        try hub.checkOut("cou1")
+        try hub.waitFor("✗ no msauth query")                                   // 1
+        try tmux.send("Tab", "i")                                               // 2
+        try hub.waitFor("Sign in for Chat")
+        try hub.waitFor("┌ Authenticator (broker) ")
+        try hub.fill("cou1", "cou1")
+        try hub.waitFor("token: broker prompt")
+        try tmux.send("Tab", "i")                                               // 3
+        try hub.waitFor("token: keychain group")
+        try tmux.send("Tab", "Tab", "i")                                        // 4
+        try hub.waitFor("Holds cou1: pick it, no")
+        try tmux.send("Enter")
+        try hub.waitFor("token: cou1 · broker")
+        try tmux.send("Tab", "i")                                               // 5
+        try hub.waitFor("Till · its own sign-in")
+        try hub.fill("cou1", "cou1")
+        try hub.waitFor("token: cou1 · prompted in the app")
+        try tmux.send("BTab", "BTab", "BTab", "x")                              // 6
+        try hub.waitFor("Remove cou1 from Mail?")
+        try tmux.send("Enter")
+        try hub.waitFor("token removed by mail")
+        try hub.waitForPane("Mail", "foreground")
+        try tmux.send("BTab", "R")                                              // 7
+        try hub.waitFor("✗ removed by mail")
+        try tmux.send("r")                                                      // 8
+        try hub.waitFor("✗ Tasks: `msauth` is missing from LSApplicationQueriesSchemes of")
+        try tmux.waitUntil("Mail's token line in the map", timeout: HubDriver.patience) { screen in
+            if screen.contains("token: none (signed out of this app)") { return true }
+            try? tmux.send("Down")
+            return false
+        }
+        try hub.quit()
+    }
+}
