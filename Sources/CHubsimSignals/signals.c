@@ -115,6 +115,8 @@ int hubsim_quit_signal_at(int index) {
 
 int hubsim_take_quit_signal(void) { return atomic_exchange(&pending_quit, 0); }
 
+int hubsim_quit_signal_pending(void) { return atomic_load(&pending_quit) != 0; }
+
 int hubsim_take_suspend_request(void) { return atomic_exchange(&pending_suspend, 0); }
 
 int hubsim_take_redraw_request(void) { return atomic_exchange(&pending_redraw, 0); }

@@ -105,4 +105,45 @@ struct JobControlTests {
         try tmux.waitFor("WRAPPER=0", timeout: HubDriver.patience)
         #expect(try tmux.terminalModes() == "0 0 0 0 0")
     }
+
+    /// `kill %1` on a stopped job sends SIGTERM, then SIGCONT, while the shell keeps the
+    /// terminal: hubsim quits from the background instead of stopping again on SIGTTOU, and the
+    /// terminal stays as the shell has it.
+    @Test(arguments: Wrapper.allCases)
+    func aQuitSignalWhileStoppedEndsHubsimInTheBackground(wrapper: Wrapper) throws {
+        let binary = try HubsimBinary.path()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-jobs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tmux = try Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("$")
+        try tmux.type(try Self.commandLine(wrapper, binary: binary, directory: directory))
+        try tmux.send("Enter")
+        try SignalPane.waitForFirstFrame(tmux)
+        let pid = try #require(Self.hubsimPID(under: try tmux.panePID()))
+        try tmux.send("C-z")
+        try Self.waitForState(pid, "T", tmux, attempt: 1)
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(kill(pid, SIGCONT) == 0)
+        // Gone (a zombie until its stopped wrapper reaps it), not stopped again.
+        try Self.waitUntil("hubsim ended", tmux) { ["Z", "X", ""].contains(Self.state(pid)) }
+        #expect(try tmux.terminalModes() == "0 0 0 0 0")
+        try tmux.type("fg")
+        try tmux.send("Enter")
+        try tmux.type("echo \"WRAPPER=$?\"")
+        try tmux.send("Enter")
+        // SIGTERM's status through each wrapper: the shell's 128 + 15; Python's exit(-15).
+        try tmux.waitFor("WRAPPER=\(wrapper == .shellScript ? 143 : 241)", timeout: HubDriver.patience)
+    }
+
+    /// Polls `predicate`, or throws with the pane's screen after the drivers' patience.
+    static func waitUntil(_ description: String, _ tmux: Tmux, _ predicate: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(HubDriver.patience)
+        while Date() < deadline {
+            if predicate() { return }
+            usleep(40_000) // polling interval, not a wait for the program
+        }
+        throw Tmux.Timeout(waitingFor: description, screen: try tmux.screen())
+    }
 }

@@ -30,6 +30,9 @@ void hubsim_die_of_signal(int sig);
 /// The quit signal received since the last call (0 if none), cleared by reading it.
 int hubsim_take_quit_signal(void);
 
+/// Whether a quit signal is waiting to be taken (`hubsim_take_quit_signal`), without taking it.
+int hubsim_quit_signal_pending(void);
+
 /// Whether a SIGTSTP (Ctrl-Z) arrived since the last call, cleared by reading it.
 int hubsim_take_suspend_request(void);
 

@@ -17,8 +17,9 @@ enum ClusterOverlay {
     /// ncurses' `CCHARW_MAX`: the characters one cell holds.
     static let charactersPerCell = 5
 
-    /// What curses holds in a cluster's columns: a private-use character (U+E000, one column
-    /// for `wcwidth`) that no screen draws, so that whatever a later frame puts there differs.
+    /// What curses holds in a cluster's first column: a private-use character (U+E000, one
+    /// column for `wcwidth`) that no screen draws, so that whatever a later frame puts there
+    /// differs (and is written).
     static let placeholder: Unicode.Scalar = "\u{E000}"
 
     /// Whether curses can draw `text` (one cluster) as one cell `width` columns wide.

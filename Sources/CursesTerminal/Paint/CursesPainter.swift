@@ -72,14 +72,15 @@ struct CursesPainter: FramePainter {
     }
 
     /// A cluster curses cannot hold (`ClusterOverlay`): placeholders in curses' picture of the
-    /// screen, and the cluster kept for writing once curses is done. The placeholder is a
-    /// private-use character no screen draws, so the next frame's text in that cell, even a
-    /// space, differs from it and curses writes it over the cluster.
+    /// screen, and the cluster kept for writing once curses is done. In the cluster's first
+    /// column a private-use character no screen draws (the overlay always covers it), so the
+    /// next frame's text there, even a space, differs and curses writes it over the cluster;
+    /// in its second column a space, which is what shows if the terminal draws it narrower.
     private mutating func overlay(_ text: String, x: Int, y: Int, width: Int, style: CellStyle, attr: attr_t, pair: Int16) {
         var placeholder: [wchar_t] = [wchar_t(ClusterOverlay.placeholder.value)]
-        for column in x..<(x + max(1, width)) {
-            _ = cn_put_cell(window, Int32(y), Int32(column), &placeholder, 1, attr, pair)
-        }
+        var space: [wchar_t] = [wchar_t(0x20)]
+        _ = cn_put_cell(window, Int32(y), Int32(x), &placeholder, 1, attr, pair)
+        if width > 1 { _ = cn_put_cell(window, Int32(y), Int32(x + 1), &space, 1, attr, pair) }
         var shown = style
         if mode == .monochrome { shown.fg = .default; shown.bg = .default }
         patches.append(ClusterOverlay.Patch(x: x, y: y, text: text, style: shown))

@@ -119,7 +119,10 @@ public final class CursesSession {
             // After a stop, the whole-screen repaint takes a while (a debug build under load:
             // most of a second), and a Ctrl-Z typed meanwhile must not wait for the next key
             // or the clock's next minute: the requests are looked at again before sleeping.
-            if hubsim_take_suspend_request() != 0 { suspend(); loop.paint(program); continue }
+            if hubsim_take_suspend_request() != 0 {
+                if suspend() { loop.paint(program) }
+                continue
+            }
             if hubsim_take_redraw_request() != 0 { resumed(); loop.paint(program); continue }
             // Sleep until the program's next timed change (the clock's next minute, the next
             // enrollment step): no wake-up that would paint nothing. A partial mouse report
@@ -212,14 +215,19 @@ public final class CursesSession {
         return InputDecoder.decodeMouse(buttonState: UInt64(event.bstate), x: Int(event.x), y: Int(event.y))
     }
 
-    /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything.
-    private func suspend() {
+    /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything. Returns false when a
+    /// quit signal came while stopped (`kill %1`: the shell sends SIGTERM, then SIGCONT, to a
+    /// job that is not in the foreground): curses mode is not entered again, since its
+    /// `tcsetattr` from the background would stop hubsim with SIGTTOU before it could quit.
+    private func suspend() -> Bool {
         // A SIGCONT from here on means `fg` came before the stop (`hubsim_suspend_self`).
         _ = hubsim_take_redraw_request()
         leaveCursesMode()
         hubsim_suspend_self()
+        if hubsim_quit_signal_pending() != 0 { return false }
         hubsim_set_curses_active(1)
         resumed()
+        return true
     }
 
     /// Back from a stop (Ctrl-Z and `fg`, or SIGSTOP and SIGCONT): the terminal's modes may

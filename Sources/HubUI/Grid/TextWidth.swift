@@ -33,6 +33,9 @@ public enum TextWidth {
         if v < 0x300 { return 1 }
         if (0x300...0x36F).contains(v) || v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
         if isWide(v) { return 2 }
+        // Punctuation, arrows, box drawing, blocks and shapes, which every frame draws by the
+        // hundred: one column, without a look-up in the Unicode data.
+        if (0x2010...0x2027).contains(v) || (0x2190...0x25FF).contains(v) { return 1 }
         if v >= 0x1F000 && scalar.properties.isEmojiPresentation { return 2 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark: return 0
