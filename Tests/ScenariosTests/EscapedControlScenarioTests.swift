@@ -14,8 +14,16 @@ import Testing
         "this value holds a control character (\\u{\(String(scalar, radix: 16, uppercase: true))}); text values allow printable characters only, no escape such as \\e, \\t or \\u009b: remove it"
     }
 
-    @Test(arguments: [("\\e", 0x1B), ("\\u009b", 0x9B), ("\\x7f", 0x7F), ("\\u0085", 0x85), ("\\u2028", 0x2028), ("\\u202e", 0x202E)] as [(String, UInt32)])
-    func aScenarioNameWithAnEscapedControlIsRefused(written: String, scalar: UInt32) throws {
+    /// Each escape form, as written in a double-quoted YAML scalar, and what it decodes to.
+    static let escapes: [(written: String, scalar: UInt32)] = [
+        ("\\e", 0x1B), ("\\0", 0x00), ("\\a", 0x07), ("\\t", 0x09), ("\\n", 0x0A), ("\\x7f", 0x7F),
+        ("\\u009b", 0x9B), ("\\x9b", 0x9B), ("\\u0085", 0x85), ("\\N", 0x85), ("\\u2028", 0x2028),
+        ("\\L", 0x2028), ("\\P", 0x2029), ("\\u202e", 0x202E), ("\\u2066", 0x2066), ("\\U0000200F", 0x200F),
+    ]
+
+    @Test(arguments: escapes.map(\.written))
+    func aScenarioNameWithAnEscapedControlIsRefused(written: String) throws {
+        let scalar = try #require(Self.escapes.first { $0.written == written }?.scalar)
         let error = try #require(Fixtures.parseError("name: \"demo\(written)\"\n" + Self.ws1))
         #expect(error == ConfigError(file: "bad.yaml", line: 1, column: 7, message: Self.message(scalar)))
     }
@@ -25,23 +33,29 @@ import Testing
         #expect(error == ConfigError(file: "bad.yaml", line: 3, column: 13, message: Self.message(0x1B)))
     }
 
-    @Test func anAppOverrideWithAnEscapedControlIsRefused() throws {
-        let yaml = "profile: entra-ios\napps:\n  - {app: chat, sso: {keychainGroup: \"com.contoso\\u009b\"}}\nsteps:\n  - goOnline\n"
+    @Test(arguments: escapes.map(\.written))
+    func anAppOverrideWithAnEscapedControlIsRefused(written: String) throws {
+        let scalar = try #require(Self.escapes.first { $0.written == written }?.scalar)
+        let yaml = "profile: entra-ios\napps:\n  - {app: chat, sso: {keychainGroup: \"com.contoso\(written)\"}}\nsteps:\n  - goOnline\n"
         let error = try #require(Fixtures.parseError(yaml))
-        #expect(error == ConfigError(file: "bad.yaml", line: 3, column: 38, message: Self.message(0x9B)))
+        #expect(error == ConfigError(file: "bad.yaml", line: 3, column: 38, message: Self.message(scalar)))
     }
 
-    @Test func aLessonTitleWithAnEscapedControlIsRefused() throws {
-        let yaml = "lesson: \"Shift\\x7f change\"\nprofile: workspace-one\nsteps:\n  - title: t\n    do:\n      - goOnline\n"
-        #expect(throws: ConfigError(file: "l.yaml", line: 1, column: 9, message: Self.message(0x7F))) {
+    @Test(arguments: escapes.map(\.written))
+    func aLessonTitleWithAnEscapedControlIsRefused(written: String) throws {
+        let scalar = try #require(Self.escapes.first { $0.written == written }?.scalar)
+        let yaml = "lesson: \"Shift\(written) change\"\nprofile: workspace-one\nsteps:\n  - title: t\n    do:\n      - goOnline\n"
+        #expect(throws: ConfigError(file: "l.yaml", line: 1, column: 9, message: Self.message(scalar))) {
             _ = try LessonParser(scenarios: Fixtures.parser()).parse(yaml, file: "l.yaml")
         }
     }
 
-    @Test func aComparisonNameWithAnEscapedControlIsRefused() throws {
+    @Test(arguments: escapes.map(\.written))
+    func aComparisonNameWithAnEscapedControlIsRefused(written: String) throws {
+        let scalar = try #require(Self.escapes.first { $0.written == written }?.scalar)
         let dir = Fixtures.temporaryDirectory()
-        let path = Fixtures.write("name: \"both\\u2029systems\"\nscenario: s.yaml\nprofiles: [workspace-one, entra-ios]\n", "c.yaml", in: dir)
-        #expect(throws: ConfigError(file: "c.yaml", line: 1, column: 7, message: Self.message(0x2029))) {
+        let path = Fixtures.write("name: \"both\(written)systems\"\nscenario: s.yaml\nprofiles: [workspace-one, entra-ios]\n", "c.yaml", in: dir)
+        #expect(throws: ConfigError(file: "c.yaml", line: 1, column: 7, message: Self.message(scalar))) {
             _ = try ComparisonFile.load(contentsOf: URL(fileURLWithPath: path), displayPath: "c.yaml", parser: Fixtures.parser())
         }
     }
