@@ -3,6 +3,7 @@
 // signals leave curses mode on the spot and hand the signal to whoever handled it before
 // (Swift's backtracer), so the trace prints on a sane terminal.
 #include "hubsim_signals.h"
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -46,9 +47,25 @@ static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, S
 static struct sigaction previous_crash[CRASH_COUNT];
 static int crash_installed = 0;
 
-static void on_quit(int sig) { atomic_store(&pending_quit, sig); }
-static void on_tstp(int sig) { (void)sig; atomic_store(&pending_suspend, 1); }
-static void on_cont(int sig) { (void)sig; atomic_store(&pending_redraw, 1); }
+// The thread that runs the curses loop. A signal sent to the process goes to any thread that
+// does not block it (signal(7), "Signal mask and pending signals"), and the Swift runtime and
+// Foundation start threads of their own: when one of them takes the signal, the loop's
+// `wget_wch` is not interrupted and would sleep until its timeout (up to a minute) before
+// seeing the request. The handler then sends the signal on to the loop's thread
+// (pthread_kill, async-signal-safe since POSIX.1-2008 TC1), whose handler records it again and
+// interrupts the wait.
+static pthread_t loop_thread;
+static atomic_int loop_thread_known = 0;
+
+static void wake_loop(int sig) {
+    if (atomic_load(&loop_thread_known) && !pthread_equal(pthread_self(), loop_thread)) {
+        pthread_kill(loop_thread, sig);
+    }
+}
+
+static void on_quit(int sig) { atomic_store(&pending_quit, sig); wake_loop(sig); }
+static void on_tstp(int sig) { atomic_store(&pending_suspend, 1); wake_loop(sig); }
+static void on_cont(int sig) { atomic_store(&pending_redraw, 1); wake_loop(sig); }
 
 static void install(int sig, void (*handler)(int), struct sigaction *previous) {
     struct sigaction sa;
@@ -60,6 +77,8 @@ static void install(int sig, void (*handler)(int), struct sigaction *previous) {
 }
 
 void hubsim_install_quit_handlers(void) {
+    loop_thread = pthread_self();
+    atomic_store(&loop_thread_known, 1);
     for (unsigned i = 0; i < QUIT_COUNT; i++) install(quit_signals[i], on_quit, &previous_quit[i]);
 #ifdef SIGRTMIN
     rt_count = 0;
@@ -96,6 +115,8 @@ int hubsim_quit_signal_at(int index) {
 
 int hubsim_take_quit_signal(void) { return atomic_exchange(&pending_quit, 0); }
 
+int hubsim_quit_signal_pending(void) { return atomic_load(&pending_quit) != 0; }
+
 int hubsim_take_suspend_request(void) { return atomic_exchange(&pending_suspend, 0); }
 
 int hubsim_take_redraw_request(void) { return atomic_exchange(&pending_redraw, 0); }
@@ -106,7 +127,11 @@ void hubsim_suspend_self(void) {
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
     sigaction(SIGTSTP, &dfl, NULL);
-    raise(SIGTSTP); // stops here until SIGCONT
+    // Under a wrapper (a script, a Python subprocess call) the wrapper is stopped by the same
+    // Ctrl-Z at once, the shell reports the job stopped and `fg` may come before hubsim has
+    // restored the terminal. A SIGCONT seen since the caller cleared the request means the job
+    // runs again: stopping now would wait for a second SIGCONT that no shell sends.
+    if (!atomic_load(&pending_redraw)) raise(SIGTSTP); // stops here until SIGCONT
     install(SIGTSTP, on_tstp, NULL);
 }
 
@@ -130,10 +155,54 @@ void hubsim_die_of_signal(int sig) {
     raise(sig);
 }
 
+// The private modes hubsim turns on outside curses' knowledge, off again: SGR mouse reports
+// (1006), which `CursesSession` asks for itself, and, in case curses is past saving, the
+// mouse tracking modes curses enables (1000, 1002, 1003) and the UTF-8 and urxvt report
+// encodings (1005, 1015). A terminal ignores a private mode it does not know (ECMA-48 and
+// xterm's "Control Sequences"), so the list is safe to send whatever the terminal is.
+static const char mouse_reset[] = "\x1b[?1006l\x1b[?1015l\x1b[?1005l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
+
+void hubsim_write_mouse_reset(void) {
+    // write(2) is async-signal-safe; a short write to a terminal is not retried (nothing
+    // better can be done on the way down).
+    ssize_t ignored = write(STDOUT_FILENO, mouse_reset, sizeof mouse_reset - 1);
+    (void)ignored;
+}
+
+int hubsim_hold_terminal_stops(void) {
+    // A process outside the terminal's foreground process group that changes its modes
+    // (tcsetattr) or writes with TOSTOP set is sent SIGTTOU, which stops it (POSIX, "General
+    // Terminal Interface": "if the process is blocking or ignoring SIGTTOU ... the operation
+    // is performed"). Blocked, the teardown runs to its end in the background too: under a
+    // wrapper script the shell takes the terminal back as soon as the wrapper stops, before
+    // hubsim has left curses mode.
+    sigset_t set, previous;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &set, &previous);
+    return sigismember(&previous, SIGTTOU);
+}
+
+void hubsim_release_terminal_stops(int was_held) {
+    if (was_held) return;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTTOU);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void on_crash(int sig) {
-    // endwin is not async-signal-safe, but the process is going down anyway and a raw
-    // terminal is the worse outcome; it only writes the reset sequences and restores termios.
-    if (atomic_exchange(&curses_active, 0)) endwin();
+    // The modes curses does not know about first, by write(2), then endwin: it is not
+    // async-signal-safe, but the process is going down anyway and a raw terminal is the
+    // worse outcome; it only writes the reset sequences (alternate screen, keypad, cursor,
+    // curses' own mouse mode) and restores termios. SIGTTOU held so that a crash while in
+    // the background does not stop the process half-way.
+    int held = hubsim_hold_terminal_stops();
+    if (atomic_exchange(&curses_active, 0)) {
+        hubsim_write_mouse_reset();
+        endwin();
+    }
+    hubsim_release_terminal_stops(held);
     for (unsigned i = 0; i < CRASH_COUNT; i++) {
         if (crash_signals[i] == sig) { sigaction(sig, &previous_crash[i], NULL); break; }
     }
@@ -162,6 +231,7 @@ void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active)
 
 void hubsim_restore_handlers(void) {
     if (quit_installed) {
+        atomic_store(&loop_thread_known, 0);
         for (unsigned i = 0; i < QUIT_COUNT; i++) sigaction(quit_signals[i], &previous_quit[i], NULL);
 #ifdef SIGRTMIN
         for (int i = 0; i < rt_count; i++) sigaction(SIGRTMIN + i, &previous_rt[i], NULL);

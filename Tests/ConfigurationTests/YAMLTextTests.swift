@@ -22,6 +22,12 @@ import Testing
         #expect(YAMLText.scalar("tab\there\u{1}") == "\"tab\\there\\x01\"")
     }
 
+    /// Reads back what YAMLText wrote. Control characters included: a person's file may not
+    /// hold them (`EscapedControlTests`), but the writer must still escape them correctly.
+    static func read(_ text: String, file: String) throws -> YAMLValue {
+        try YAMLValue.parse(text, file: file, refusingControlCharacters: false)
+    }
+
     static let awkward = [
         "cou1", "", " leading", "trailing ", "a: b", "a #b", "#x", "[x]", "{x}", "x, y", "'q'", "\"dq\"",
         "true", "no", "null", "~", "0x1F", "1e3", "2026-11-23", "@at", "`tick", "%p", "!tag", "&anchor", "*alias",
@@ -32,13 +38,13 @@ import Testing
     /// reads back through the same parser the tenant and scenario files use.
     @Test(arguments: awkward)
     func everyScalarReadsBackAsWritten(text: String) throws {
-        let flow = try YAMLValue.parse("[\(YAMLText.scalar(text)), {k: \(YAMLText.scalar(text))}]", file: "t.yaml")
+        let flow = try Self.read("[\(YAMLText.scalar(text)), {k: \(YAMLText.scalar(text))}]", file: "t.yaml")
         let items = try flow.items("t")
         #expect(try items[0].string("item") == text)
         #expect(try items[1].fields("m", allowed: ["k"]).string("k") == text)
-        let block = try YAMLValue.parse("k: \(YAMLText.scalar(text))\n", file: "t.yaml")
+        let block = try Self.read("k: \(YAMLText.scalar(text))\n", file: "t.yaml")
         #expect(try block.fields("m", allowed: ["k"]).string("k") == text)
-        let quoted = try YAMLValue.parse("k: \(YAMLText.quoted(text))\n", file: "t.yaml")
+        let quoted = try Self.read("k: \(YAMLText.quoted(text))\n", file: "t.yaml")
         #expect(try quoted.fields("m", allowed: ["k"]).string("k") == text)
         #expect(YAMLText.quoted(text).hasPrefix("\"") && !YAMLText.quoted(text).contains("\n"))
     }
@@ -46,7 +52,7 @@ import Testing
     @Test func flowListsAreOneLine() throws {
         #expect(YAMLText.flowList([]) == "[]")
         #expect(YAMLText.flowList(["a", "b: c", "true"]) == "[a, \"b: c\", \"true\"]")
-        let list = try YAMLValue.parse(YAMLText.flowList(Self.awkward), file: "t.yaml")
+        let list = try Self.read(YAMLText.flowList(Self.awkward), file: "t.yaml")
         #expect(try list.items("t").map { try $0.string("item") } == Self.awkward)
     }
 
@@ -68,7 +74,7 @@ import Testing
         #expect(text.split(separator: "\n").first == "---")
         #expect(text.split(separator: "\n").last == "...")
         #expect(text.contains("\nmessage: screen differs\nstep: \"2: expect screen\"\nline: 5\nscreen: |-\n  ┌ Hub ┐\n    Checked in (staged)\n\n  └─────┘\n"))
-        let value = try YAMLValue.parse(text, file: "t.yaml")
+        let value = try Self.read(text, file: "t.yaml")
         let f = try value.fields("d", allowed: ["message", "step", "line", "screen"])
         #expect(try f.string("step") == "2: expect screen")
         #expect(try f.int("line", default: 0) == 5)

@@ -36,16 +36,21 @@ struct TeardownTests {
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
     }
 
-    /// A crash leaves curses mode before the runtime prints its backtrace and the process dies.
-    @Test func aCrashLeavesTheTerminalSaneAndDiesOfTheSignal() throws {
+    /// A crash leaves curses mode before the runtime prints its backtrace and the process dies:
+    /// a fault (SIGSEGV) and a Swift trap such as an arithmetic overflow (SIGILL). Every mode
+    /// hubsim turned on is off again, the SGR mouse reports it asks for itself included.
+    @Test(arguments: [("SEGV", SIGSEGV), ("ILL", SIGILL)])
+    func aCrashLeavesTheTerminalSaneAndDiesOfTheSignal(name: String, number: Int32) throws {
         // No interactive backtracer prompt: it would wait 30 s for a key.
         let tmux = try HubsimPane.start(environment: ["SWIFT_BACKTRACE": "interactive=no"])
         defer { tmux.kill() }
         try tmux.waitUntil("the first frame") { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        try tmux.waitUntilFormat("#{mouse_sgr_flag} #{mouse_any_flag}", "SGR mouse reports on") { $0 == "1 1" }
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
-        #expect(kill(pid, SIGSEGV) == 0)
+        #expect(kill(pid, number) == 0)
         let report = try shellReport(tmux)
-        #expect(report.status == "139", "\(report.screen)")
+        #expect(report.status == "\(128 + number)", "SIG\(name): \(report.screen)")
         #expect(Set(report.modes) == ["icanon", "echo", "isig", "icrnl", "opost"])
+        #expect(try tmux.terminalModes() == "0 0 0 0 0", "SIG\(name)")
     }
 }

@@ -30,6 +30,9 @@ void hubsim_die_of_signal(int sig);
 /// The quit signal received since the last call (0 if none), cleared by reading it.
 int hubsim_take_quit_signal(void);
 
+/// Whether a quit signal is waiting to be taken (`hubsim_take_quit_signal`), without taking it.
+int hubsim_quit_signal_pending(void);
+
 /// Whether a SIGTSTP (Ctrl-Z) arrived since the last call, cleared by reading it.
 int hubsim_take_suspend_request(void);
 
@@ -41,6 +44,18 @@ void hubsim_suspend_self(void);
 /// mode, restore the previous handler and re-raise, so a crash leaves a sane terminal and the
 /// runtime's backtrace is readable.
 void hubsim_install_crash_handlers(void);
+
+/// Turns off every mouse report mode (SGR 1006, urxvt 1015, UTF-8 1005, and the tracking
+/// modes 1000, 1002, 1003) with one write(2) to standard output; async-signal-safe.
+void hubsim_write_mouse_reset(void);
+
+/// Blocks SIGTTOU, so that changing the terminal's modes or writing to it from a background
+/// process group is done instead of stopping the process. Returns whether it was already
+/// blocked, for `hubsim_release_terminal_stops`.
+int hubsim_hold_terminal_stops(void);
+
+/// Undoes `hubsim_hold_terminal_stops` (unblocks SIGTTOU unless it was blocked before).
+void hubsim_release_terminal_stops(int was_held);
 
 /// Tells the crash handler whether curses mode is on (it calls endwin only then).
 void hubsim_set_curses_active(int active);

@@ -23,8 +23,9 @@ public enum PrintableText {
         return escaped(cut)
     }
 
-    /// C0 and C1 controls, DEL, line and paragraph separators, and bidirectional overrides.
-    static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+    /// C0 and C1 controls, DEL, line and paragraph separators, and bidirectional overrides:
+    /// escaped in messages and reports, refused in the files' text values.
+    public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false

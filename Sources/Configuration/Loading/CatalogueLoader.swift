@@ -8,10 +8,7 @@ extension AppCatalogue {
         var apps: [AppDefinition] = []
         for node in try top.required("apps").items("apps") {
             let app = try readApp(node)
-            if apps.contains(where: { $0.id == app.id }) { throw node.error("app '\(app.id)' is defined twice") }
-            if let bundle = app.sso?.bundleID, let other = apps.first(where: { $0.sso?.bundleID == bundle }) {
-                throw node.error("app '\(app.id)' has the bundle ID '\(bundle)' of '\(other.id)'; each app has its own")
-            }
+            try AppSetRules.check(app, at: node, after: apps, verb: "defined")
             apps.append(app)
         }
         return AppCatalogue(apps: apps)

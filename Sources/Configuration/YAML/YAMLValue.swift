@@ -13,6 +13,12 @@ public struct YAMLValue: @unchecked Sendable {
     /// control character, a duplicate key, and anything past `Limits` (nesting, entries of a
     /// list, length of a value, values once aliases are expanded).
     public static func parse(_ text: String, file: String) throws(ConfigError) -> YAMLValue {
+        try parse(text, file: file, refusingControlCharacters: true)
+    }
+
+    /// `parse`, optionally letting decoded control characters through: only to read back
+    /// what `YAMLText` wrote (its tests), never a person's file.
+    static func parse(_ text: String, file: String, refusingControlCharacters: Bool) throws(ConfigError) -> YAMLValue {
         if let bad = YAMLPosition.firstForbidden(in: text) {
             let code = "\\u{" + String(bad.scalar.value, radix: 16, uppercase: true) + "}"
             throw ConfigError(file: file, line: bad.line, column: bad.column,
@@ -37,7 +43,7 @@ public struct YAMLValue: @unchecked Sendable {
             throw ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: the file cannot be read as YAML")
         }
         var budget = Limits.expandedValues
-        try YAMLValue(node: node, file: file).checkLimits(depth: 1, budget: &budget)
+        try YAMLValue(node: node, file: file).checkLimits(depth: 1, budget: &budget, refusingControlCharacters: refusingControlCharacters)
         return YAMLValue(node: node, file: file)
     }
 
@@ -103,12 +109,17 @@ public struct YAMLValue: @unchecked Sendable {
         return v
     }
 
+    /// A boolean written as one: `true`/`false` (or YAML 1.1's `yes`/`no`/`on`/`off`), never
+    /// quoted, since a quoted `"yes"` is text in YAML and in every tool that reads the file.
     public func bool(_ what: String) throws(ConfigError) -> Bool {
         guard let s = node.scalar else { throw error("\(what) must be true or false") }
+        guard s.style == .plain else {
+            throw error("\(what) must be true or false without quotes (a quoted value is text), not \"\(PrintableText.quoted(s.string))\"")
+        }
         switch s.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw error("\(what) must be true or false, not '\(s.string)'")
+        default: throw error("\(what) must be true or false, not '\(PrintableText.quoted(s.string))'")
         }
     }
 

@@ -57,6 +57,11 @@ public final class CursesSession {
         if let problem = env.problem { throw problem }
         let utf8 = useUTF8Locale()
         hubsim_install_crash_handlers()
+        // Before newterm: curses takes SIGINT, SIGTERM and SIGTSTP only while they have their
+        // default action (ncurses' lib_tstp.c, `_nc_signal_handler`), and when it owns SIGTSTP
+        // it ignores it during every screen update. A Ctrl-Z typed during a paint was then
+        // lost; under a wrapper the wrapper stopped alone and hubsim went on in the background.
+        hubsim_install_quit_handlers()
         guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
             hubsim_restore_handlers()
             throw StartupProblem("hubsim: the terminal type '\(env.term ?? "")' is unknown to curses; try TERM=xterm-256color")
@@ -69,9 +74,6 @@ public final class CursesSession {
     private init(screen: OpaquePointer, noColor: Bool) {
         self.screen = screen
         hubsim_set_curses_active(1)
-        // After newterm, which installs curses' own SIGINT/SIGTERM handlers that would exit
-        // without letting hubsim save.
-        hubsim_install_quit_handlers()
         let window = cn_stdscr()!
         self.window = window
         cbreak()
@@ -86,7 +88,7 @@ public final class CursesSession {
         // No click resolution: a press is reported at once instead of after 166 ms.
         mouseinterval(0)
         Self.bindMousePrefixes()
-        Self.requestSGRMouseReports(true)
+        Self.requestSGRMouseReports()
         var mode = ColorMode.monochrome
         if !noColor && has_colors() {
             start_color()
@@ -114,8 +116,14 @@ public final class CursesSession {
         var clock = TickClock()
         while true {
             if let exit = pendingSignalExit() { return exit }
-            if hubsim_take_suspend_request() != 0 { suspend(); loop.paint(program) }
-            if hubsim_take_redraw_request() != 0 { resumed(); loop.paint(program) }
+            // After a stop, the whole-screen repaint takes a while (a debug build under load:
+            // most of a second), and a Ctrl-Z typed meanwhile must not wait for the next key
+            // or the clock's next minute: the requests are looked at again before sleeping.
+            if hubsim_take_suspend_request() != 0 {
+                if suspend() { loop.paint(program) }
+                continue
+            }
+            if hubsim_take_redraw_request() != 0 { resumed(); loop.paint(program); continue }
             // Sleep until the program's next timed change (the clock's next minute, the next
             // enrollment step): no wake-up that would paint nothing. A partial mouse report
             // waits no longer than the escape delay for its next byte.
@@ -171,12 +179,24 @@ public final class CursesSession {
     public func end() {
         guard active else { return }
         active = false
-        endwin()
-        Self.requestSGRMouseReports(false)
-        _ = Self.setFlowControl(inputHadFlowControl)
-        hubsim_set_curses_active(0)
+        leaveCursesMode()
         delscreen(screen)
         hubsim_restore_handlers()
+    }
+
+    /// Puts the terminal back as the shell had it: every mouse mode off first (one write, the
+    /// modes hubsim set itself), then curses' own teardown (alternate screen, keypad, cursor,
+    /// its mouse mode, the terminal's modes), then flow control. SIGTTOU is held meanwhile: a
+    /// process that is no longer in the terminal's foreground group (a wrapper's child after
+    /// Ctrl-Z, a job the shell sent SIGTERM to while stopped) would otherwise be stopped by
+    /// the first `tcsetattr`, with the terminal left raw and the mouse reporting.
+    private func leaveCursesMode() {
+        let held = hubsim_hold_terminal_stops()
+        defer { hubsim_release_terminal_stops(held) }
+        hubsim_write_mouse_reset()
+        endwin()
+        _ = Self.setFlowControl(inputHadFlowControl)
+        hubsim_set_curses_active(0)
     }
 
     /// The signals recorded as quit signals while curses runs (`hubsim_install_quit_handlers`).
@@ -195,15 +215,19 @@ public final class CursesSession {
         return InputDecoder.decodeMouse(buttonState: UInt64(event.bstate), x: Int(event.x), y: Int(event.y))
     }
 
-    /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything.
-    private func suspend() {
-        endwin()
-        Self.requestSGRMouseReports(false)
-        _ = Self.setFlowControl(inputHadFlowControl)
-        hubsim_set_curses_active(0)
+    /// Ctrl-Z: leave curses mode, stop, and on `fg` repaint everything. Returns false when a
+    /// quit signal came while stopped (`kill %1`: the shell sends SIGTERM, then SIGCONT, to a
+    /// job that is not in the foreground): curses mode is not entered again, since its
+    /// `tcsetattr` from the background would stop hubsim with SIGTTOU before it could quit.
+    private func suspend() -> Bool {
+        // A SIGCONT from here on means `fg` came before the stop (`hubsim_suspend_self`).
+        _ = hubsim_take_redraw_request()
+        leaveCursesMode()
         hubsim_suspend_self()
+        if hubsim_quit_signal_pending() != 0 { return false }
         hubsim_set_curses_active(1)
         resumed()
+        return true
     }
 
     /// Back from a stop (Ctrl-Z and `fg`, or SIGSTOP and SIGCONT): the terminal's modes may
@@ -217,7 +241,7 @@ public final class CursesSession {
         wrefresh(window)
         // Curses turns its own mouse-report key back on when it re-enters program mode.
         Self.bindMousePrefixes()
-        Self.requestSGRMouseReports(true)
+        Self.requestSGRMouseReports()
         reader = InputReader()
         loop.invalidate()
     }
@@ -234,9 +258,10 @@ public final class CursesSession {
     /// (`tmux-256color` and `screen` name the X10 encoding, which curses enables): X10 cannot
     /// encode a column past 223, and its bytes past 127 are not valid UTF-8 for `wget_wch`.
     /// A terminal without the mode ignores it and keeps sending X10, which is decoded too.
-    /// Reset on leaving: curses resets only the modes it set.
-    private static func requestSGRMouseReports(_ on: Bool) {
-        let sequence = Array((on ? "\u{1B}[?1006h" : "\u{1B}[?1006l").utf8)
+    /// Reset on leaving (`hubsim_write_mouse_reset`, which the crash handler sends too):
+    /// curses resets only the modes it set.
+    private static func requestSGRMouseReports() {
+        let sequence = Array("\u{1B}[?1006h".utf8)
         _ = sequence.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }
 

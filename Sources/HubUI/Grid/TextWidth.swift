@@ -1,18 +1,69 @@
-/// Column width of a character, agreeing with glibc's `wcwidth` (which ncurses uses) for
-/// everything hubsim draws. A pure table, so screens render the same with no locale and
-/// no terminal; a test compares it with `wcwidth` under C.UTF-8.
+/// Column width of text, one grapheme cluster (a `Character`) at a time, so that every
+/// screen is laid out the same with no locale and no terminal.
+///
+/// A single character agrees with glibc's `wcwidth` (which ncurses uses) for everything
+/// hubsim draws; a test compares the two under C.UTF-8. A cluster of several scalars is as
+/// wide as its first one (a combining mark adds nothing: `é` written as e + U+0301 is one
+/// column), except the emoji sequences of Unicode Technical Standard #51, which are two
+/// columns whatever their parts: a ZWJ sequence (👩‍💻, 👨‍👩‍👧), a flag (two regional
+/// indicators, 🇫🇷), a keycap (1️⃣), a base with the emoji presentation selector U+FE0F
+/// (❤️) or with a skin-tone modifier. That is how terminals that follow the standard
+/// (and Unicode's own East Asian Width note, UAX #11) draw them; one that does not join a
+/// sequence draws it wider, and the cells after it on that row move (Docs/reliability.md,
+/// "The terminal and text"). Emoji properties come from the standard library's Unicode data
+/// (`Unicode.Scalar.Properties`); only the East Asian wide ranges, which it does not carry,
+/// are a table here.
 public enum TextWidth {
     public static func of(_ ch: Character) -> Int {
-        guard let scalar = ch.unicodeScalars.first else { return 0 }
+        var scalars = ch.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // Most text is one scalar: no look at the rest.
+        guard let second = scalars.next() else { return of(first) }
+        if isEmojiSequence(first, second, rest: scalars) { return 2 }
+        return of(first)
+    }
+
+    public static func of(_ s: String) -> Int { s.reduce(0) { $0 + of($1) } }
+
+    /// One scalar's width: 0 for controls, combining marks and invisible format characters,
+    /// 2 for East Asian wide and emoji-presentation characters, else 1.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 { return 1 }
         if (0x300...0x36F).contains(v) || v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
         if isWide(v) { return 2 }
-        return 1
+        // Punctuation, arrows, box drawing, blocks and shapes, which every frame draws by the
+        // hundred: one column, without a look-up in the Unicode data.
+        if (0x2010...0x2027).contains(v) || (0x2190...0x25FF).contains(v) { return 1 }
+        if v >= 0x1F000 && scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return 0
+        case .format where v != 0xAD: return 0 // ZWJ, the direction marks; not the soft hyphen
+        default: return 1
+        }
     }
 
-    public static func of(_ s: String) -> Int { s.reduce(0) { $0 + of($1) } }
+    /// An emoji sequence drawn as one two-column picture (Unicode Technical Standard #51,
+    /// "Emoji Presentation Sequences", "Emoji Keycap Sequences", "Emoji Flag Sequences",
+    /// "Emoji ZWJ Sequences", "Emoji Modifiers").
+    private static func isEmojiSequence(_ first: Unicode.Scalar, _ second: Unicode.Scalar,
+                                        rest: Character.UnicodeScalarView.Iterator) -> Bool {
+        if isRegionalIndicator(first) { return isRegionalIndicator(second) }
+        guard first.properties.isEmoji else { return false }
+        var rest = rest
+        var next: Unicode.Scalar? = second
+        while let s = next {
+            switch s.value {
+            case 0xFE0F, 0x20E3, 0x200D: return true // presentation selector, keycap, joiner
+            case 0x1F3FB...0x1F3FF: return true      // skin-tone modifiers
+            default: next = rest.next()
+            }
+        }
+        return false
+    }
+
+    private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
 
     private static func isWide(_ v: UInt32) -> Bool {
         switch v {

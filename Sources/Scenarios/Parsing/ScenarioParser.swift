@@ -120,8 +120,9 @@ public struct ScenarioParser: Sendable {
             guard var app = catalogue.app(id) else {
                 throw idNode.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", "))")
             }
-            guard !out.contains(where: { $0.id == id }) else { throw idNode.error("app '\(id)' is listed twice") }
             if let sso = fields?["sso"] { app = try app.overridingSSO(with: sso) }
+            // The catalogue's rules for the set, on the apps as this file changes them.
+            try AppSetRules.check(app, at: idNode, after: out, verb: "listed")
             out.append(app)
         }
         guard !out.isEmpty else { throw node.error("'apps' needs at least one app; valid apps: \(catalogue.ids.joined(separator: ", "))") }

@@ -1,4 +1,5 @@
 import Foundation
+import Configuration
 
 /// JUnit XML as CI systems read it: one `<testsuite>` per scenario file and one `<testcase>`
 /// per step, so a CI page shows which step failed. A failed step carries a `<failure>` with
@@ -59,8 +60,12 @@ public enum JUnitReport {
 
     private static func time(_ s: Double) -> String { String(format: "%.3f", s) }
 
-    /// Text for XML attributes and content. Characters XML 1.0 cannot carry at all (most
-    /// control characters) become U+FFFD, so the document always parses.
+    /// Text for XML attributes and content. Control characters other than line feed, tab
+    /// and carriage return (which are character references) are written as `\u{1B}`, as in
+    /// every other report (`PrintableText`): XML 1.0 cannot carry C0 at all, and DEL, C1
+    /// (CSI U+009B), the line separators and the direction overrides it can carry would reach
+    /// a CI page or a terminal raw. The non-characters it cannot carry become U+FFFD, so the
+    /// document always parses.
     static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -75,6 +80,10 @@ public enum JUnitReport {
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
             default:
+                if PrintableText.needsEscape(ch) {
+                    out += "\\u{" + String(ch.value, radix: 16, uppercase: true) + "}"
+                    continue
+                }
                 let v = ch.value
                 let allowed = v >= 0x20 && v != 0xFFFE && v != 0xFFFF && !(0xD800...0xDFFF).contains(v)
                 out.unicodeScalars.append(allowed ? ch : "\u{FFFD}")

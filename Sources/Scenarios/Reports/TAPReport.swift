@@ -38,14 +38,20 @@ public enum TAPReport {
         PrintableText.escaped(s.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " "))
     }
 
+    /// Control characters escaped (`\u{9B}`), line by line: libyaml's emitter writes NEL, the
+    /// line separators and the direction overrides as they are, and a TAP consumer prints them.
+    private static func lineByLine(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { PrintableText.escaped(String($0)) }.joined(separator: "\n")
+    }
+
     /// The YAML diagnostic block, emitted by Yams; TAP 13 wants it indented under its test point.
     private static func diagnostics(_ fields: [(String, String)], screen: String?) -> [String] {
         var values: [(key: String, value: YAMLText.Value)] = fields.map { key, value in
             // Line and column are numbers.
             if !value.isEmpty && value.allSatisfy(\.isASCII), let n = Int(value) { return (key, .number(n)) }
-            return (key, .text(value))
+            return (key, .text(lineByLine(value)))
         }
-        if let screen { values.append(("screen", .text(screen))) }
+        if let screen { values.append(("screen", .text(lineByLine(screen)))) }
         return YAMLText.block(values).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "" : "  " + $0 }
     }

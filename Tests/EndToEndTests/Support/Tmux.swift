@@ -73,9 +73,10 @@ final class Tmux {
 
     /// What the terminal shows beyond its text: alternate screen, mouse reporting of any
     /// kind, application cursor keys; "0 0 0 0 0" for a terminal left as a shell expects it.
-    func terminalModes() throws -> String {
-        try format("#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}")
-    }
+    func terminalModes() throws -> String { try format(Self.modesFormat) }
+
+    /// The format `terminalModes` evaluates, for `waitUntilFormat`.
+    static let modesFormat = "#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}"
 
     /// Polls the pane's formats until `predicate` holds, or throws after `timeout` seconds.
     @discardableResult
