@@ -118,6 +118,7 @@ enum PaneView {
         case .willNotice, .held: t.overlay
         case .received: t.success
         case .notIntegrated, .notStarted: t.dim
+        case .notTold: t.warning
         }
     }
 
@@ -159,7 +160,9 @@ enum PaneView {
         case .willLeak:
             return ["WILL LEAK \(whose) data at \(next)", "WILL LEAK \(whose) data", "WILL LEAK"]
         case .leak:
-            return ["LEAK: \(whose) data shown", "LEAK: \(whose) data", "LEAK"]
+            return (v.what.map { ["LEAK: \($0)"] } ?? []) + ["LEAK: \(whose) data shown", "LEAK: \(whose) data", "LEAK"]
+        case .notTold:
+            return ["not told: \(v.cause ?? "its SDK is not in charge here")", "not told: keeps its data", "not told"]
         case .held:
             return ["held: notices on release", "held"]
         case .notStarted:
