@@ -121,11 +121,22 @@ public enum SDKRules {
         ProfileID.allCases.flatMap { p in SDKKind.allCases.map { (p, $0, rule(p, $0)) } }
     }
 
+    /// The table as Markdown, one row per cell: Docs/sdk-rules.md prints it, and a test fails
+    /// when the page no longer matches the data.
+    public static var markdown: String {
+        var lines = ["| profile | app SDK | told of an account change | what it can ask | whose data it shows |",
+                     "|---|---|---|---|---|"]
+        for (profile, sdk, rule) in table {
+            lines.append("| \(profile.rawValue) | \(sdk.label) | \(rule.notice.rawValue) | \(rule.asks) | \(rule.shows.rawValue) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Why an app is not told of the profile's account changes, in the profile's words.
     public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
         switch (profile, sdk) {
-        case (.workspaceOne, .msal): "not in shared device mode: a Hub check-out or check-in tells MSAL nothing"
-        case (.entraIOS, .workspaceOne): "no Hub here: a global sign-in or sign-out tells the Workspace ONE SDK nothing"
+        case (.workspaceOne, .msal): "not in shared device mode, so a Hub check-out or check-in tells MSAL nothing"
+        case (.entraIOS, .workspaceOne): "no Hub here, so a global sign-in or sign-out tells the Workspace ONE SDK nothing"
         case (_, .none): "no SDK: nothing tells it"
         default: nil
         }
