@@ -48,6 +48,8 @@ public struct AppVerdict: Equatable, Sendable {
     public var cause: String?
     /// What leaks (leak): `shows cou1's 3 items`, `uses cou1's token`.
     public var what: String?
+    /// Why it is not told, in a few words (not told): `not in shared device mode`.
+    public var shortCause: String?
 
     /// Leaks and will-leaks are what the status line counts.
     public var isLeakOrWillLeak: Bool { kind == .leak || kind == .willLeak }
@@ -125,7 +127,9 @@ extension SharedDevice {
         var owners = Set(visibleItems(of: app).compactMap { $0.item.owner }.filter { $0 != user })
         if let account = app.tokenAccount, account != user { owners.insert(account) }
         let why = SDKRules.whyNotTold(profile.id, app.definition.sdk.kind)
-        guard !owners.isEmpty else { return AppVerdict(kind: .notTold, cause: why) }
+        guard !owners.isEmpty else {
+            return AppVerdict(kind: .notTold, cause: why, shortCause: SDKRules.whyNotToldShort(profile.id, app.definition.sdk.kind))
+        }
         let next: AppVerdict.Chance = app.lifecycle.isRunning ? .foreground : .coldStart
         return AppVerdict(kind: .willLeak, next: next, owners: owners.sorted(), cause: leakCause(of: app))
     }

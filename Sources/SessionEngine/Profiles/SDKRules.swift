@@ -132,6 +132,16 @@ public enum SDKRules {
         return lines.joined(separator: "\n")
     }
 
+    /// `whyNotTold` in a few words, for a narrow pane.
+    public static func whyNotToldShort(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
+        switch (profile, sdk) {
+        case (.workspaceOne, .msal): "not in shared device mode"
+        case (.entraIOS, .workspaceOne): "no Hub on this device"
+        case (_, .none): "no SDK"
+        default: nil
+        }
+    }
+
     /// Why an app is not told of the profile's account changes, in the profile's words.
     public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
         switch (profile, sdk) {
