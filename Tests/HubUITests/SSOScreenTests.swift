@@ -26,6 +26,22 @@ import Testing
         }
     }
 
+    /// The map ends with the profile's rows of the SDK rules (Docs/sdk-rules.md): what each
+    /// SDK is told here, what it can ask and whose data it shows, with the apps of each.
+    @Test func theMapPrintsTheProfilesSDKRules() {
+        for (model, profile) in [(SSOScreens.map(), ProfileID.workspaceOne), (SSOScreens.mapEntra(), .entraIOS)] {
+            let text = model.render(width: 200, height: 120).grid.text
+            #expect(text.contains("Who tells each SDK what on \(profile.rawValue) (Docs/sdk-rules.md)"))
+            for kind in SDKKind.allCases {
+                let rule = SDKRules.rule(profile, kind)
+                #expect(text.contains("\(kind.label)"), "\(profile) lacks \(kind)")
+                #expect(text.contains("told \(rule.notice.rawValue)"), "\(profile) × \(kind)")
+                #expect(text.contains("asks: \(rule.asks) · shows: \(rule.shows.rawValue)"), "\(profile) × \(kind)")
+            }
+        }
+        #expect(SSOScreens.map().render(width: 200, height: 120).grid.text.contains("MSAL (Chat"))
+    }
+
     @Test func aMisconfiguredAppNamesTheRuleInItsPaneAndInFullInTheZoom() {
         var m = SSOScreens.misconfigured()
         #expect(m.device.app("mail2")?.token?.last?.failure?.tag == "redirect-not-registered")

@@ -41,7 +41,7 @@ import Testing
         var m = Screens.paneLeak()
         for theme in [Theme.colour, .mono] {
             m.theme = theme
-            let style = styles(of: "LEAK: cou1's data", in: m.render(width: 120, height: 40))?.first
+            let style = styles(of: "LEAK: shows cou1's 2 items", in: m.render(width: 120, height: 40))?.first
             #expect(style == theme.leakBanner)
             #expect(style?.bold == true)
         }

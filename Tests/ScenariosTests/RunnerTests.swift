@@ -51,7 +51,7 @@ import Testing
         ("  - launch: notes\n  - expectNoLeak\n  - expectNoLeak: {exposures: true}", true, ""),
         ("  - launch: scanner\n  - openBroker\n  - checkIn\n  - checkOut: {group: FRONTLINE, user: cou2, password: cou2}\n  - launch: scanner\n  - expectExposure: {app: scanner, owner: cou1}\n  - expectNoLeak", true, ""),
         ("  - launch: scanner\n  - openBroker\n  - checkIn\n  - checkOut: {group: FRONTLINE, user: cou2, password: cou2}\n  - launch: scanner\n  - expectNoLeak: {exposures: true}", false,
-         "exposure: scanner keeps 2 plaintext item(s) of cou1"),
+         "exposure: scanner keeps cou1's 2 items in plaintext"),
         ("  - launch: notes\n  - expectExposure: {app: notes}", false, "no exposure in notes"),
         ("  - launch: notes\n  - expectLeak: {app: notes}", false, "no leak in notes"),
     ]
@@ -93,7 +93,7 @@ import Testing
             """
         let missed = try Fixtures.run(leaked + "\n  - expectNoLeak")
         #expect(!missed.passed)
-        #expect(missed.failure?.actual.contains("LEAK: tasks shows 2 item(s) of cou1 while cou2 is signed in") == true)
+        #expect(missed.failure?.actual.contains("LEAK: tasks shows cou1's 2 items to cou2") == true)
         #expect(try Fixtures.run(leaked + "\n  - expectLeak: {app: tasks, owner: cou1}\n  - launch: forms\n  - expectNoLeak").passed)
         let wrongOwner = try Fixtures.run(leaked + "\n  - expectLeak: {app: tasks, owner: cou2}")
         #expect(wrongOwner.failure?.message == "no leak in tasks of cou2's data")

@@ -165,7 +165,7 @@ import Testing
         #expect(leak?.owners == ["cou1"])
         #expect(leak?.currentUser == "cou2")
         #expect(d.snapshot.leakCount == 1)
-        #expect(d.log.entries.contains { $0.kind == .leak && $0.text == "LEAK: handbook shows 2 item(s) of cou1 while cou2 is signed in" })
+        #expect(d.log.entries.contains { $0.kind == .leak && $0.text == "LEAK: handbook shows cou1's 2 items to cou2" })
     }
 
     @Test func firstColdStartWhileCheckedOutOnlyFinishesTheInitialCheck() {

@@ -92,9 +92,8 @@ enum PaneView {
             }
         }
         if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
-            let who = exposure.owners.map(\.name).joinedText(separator: ", ")
-            lines.append((width >= 40 ? "exposure: \(exposure.itemCount) plaintext item(s) of \(who) kept"
-                                      : "exposure: \(who) ×\(exposure.itemCount)", t.warning))
+            lines.append((width >= 40 ? "exposure: " + keptWhat(exposure, long: true) + " kept"
+                                      : "exposure: " + keptWhat(exposure, long: false, gap: " "), t.warning))
         }
         return lines
     }
@@ -118,6 +117,7 @@ enum PaneView {
         case .willNotice, .held: t.overlay
         case .received: t.success
         case .notIntegrated, .notStarted: t.dim
+        case .notTold: t.warning
         }
     }
 
@@ -159,7 +159,10 @@ enum PaneView {
         case .willLeak:
             return ["WILL LEAK \(whose) data at \(next)", "WILL LEAK \(whose) data", "WILL LEAK"]
         case .leak:
-            return ["LEAK: \(whose) data shown", "LEAK: \(whose) data", "LEAK"]
+            return (v.what.map { ["LEAK: \($0)"] } ?? []) + ["LEAK: \(whose) data shown", "LEAK: \(whose) data", "LEAK"]
+        case .notTold:
+            let short = v.shortCause ?? "its SDK is not in charge"
+            return ["not told: \(v.cause ?? short)", "not told: \(short)", "not told (\(short))", "not told"]
         case .held:
             return ["held: notices on release", "held"]
         case .notStarted:
@@ -211,7 +214,22 @@ enum PaneView {
     /// `kept cou1×2`: another user's plaintext kept by the app, short enough for the user row.
     private static func exposureTag(_ d: SharedDevice, _ app: AppRuntime) -> String? {
         guard let exposure = d.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) else { return nil }
-        return "kept " + exposure.owners.map(\.name).joinedText(separator: ",") + "×\(exposure.itemCount)"
+        return "kept " + keptWhat(exposure, long: false)
+    }
+
+    /// What an exposure keeps, naming it: `cou1's 2 items and token` (long), `cou1×2+token`
+    /// (short). A token alone has no count: never `cou1×0`.
+    static func keptWhat(_ f: LeakFinding, long: Bool, gap: String = "") -> String {
+        let who = f.owners.map(\.name).joinedText(separator: ",")
+        let items = f.itemCount == 1 ? "1 item" : "\(f.itemCount) items"
+        switch (f.itemCount > 0, f.token == true, long) {
+        case (true, true, true): return "\(who)'s \(items) and token"
+        case (true, false, true): return "\(who)'s \(items) in plaintext"
+        case (false, _, true): return "\(who)'s token"
+        case (true, true, false): return "\(who)\(gap)×\(f.itemCount)+token"
+        case (true, false, false): return "\(who)\(gap)×\(f.itemCount)"
+        case (false, _, false): return "\(who) token"
+        }
     }
 
     private static func userLine(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, row: Int, sdk showSDK: Bool,

@@ -80,6 +80,7 @@ enum SSOMapView {
         func name(_ id: AppID) -> String { d.app(id)?.definition.name ?? d.snapshot.appSet.first { $0.id == id }?.name ?? id }
         var out: [Row] = []
         func add(_ text: String, indent: Int = 0, _ look: Row.Look, app: AppID? = nil) {
+            guard !text.isEmpty else { return out.append(Row(text: "", look: look)) }
             for (n, l) in TextWrap.lines(text, width: max(1, width - indent), hanging: 2).enumerated() {
                 out.append(Row(text: l, indent: indent + (n == 0 ? 0 : 2), look: look, app: app))
             }
@@ -87,6 +88,7 @@ enum SSOMapView {
         guard !map.rows.isEmpty else {
             add("No app here uses the Microsoft identity SDK with a single sign-on set-up.", .dim)
             if !map.notConfigured.isEmpty { add("Not configured: " + map.notConfigured.map(name).joined(separator: ", "), indent: 2, .dim) }
+            sdkRules(d, add)
             return out
         }
 
@@ -176,7 +178,23 @@ enum SSOMapView {
                 add(uri + (users.isEmpty ? " (no app uses it)" : " → " + users.joined(separator: ", ")), indent: 4, .dim)
             }
         }
+        sdkRules(d, add)
         return out
+    }
+
+    /// The profile's row of the SDK rules (`SDKRules`, Docs/sdk-rules.md): what each SDK is
+    /// told of an account change here, what it can ask, whose data it shows, and its apps.
+    private static func sdkRules(_ d: SharedDevice, _ add: (String, Int, Row.Look, AppID?) -> Void) {
+        add("", 0, .text, nil)
+        add("Who tells each SDK what on \(d.profile.id.rawValue) (Docs/sdk-rules.md)", 0, .heading, nil)
+        let apps = d.apps.isEmpty ? d.snapshot.appSet : d.apps.map(\.definition)
+        for kind in SDKKind.allCases {
+            let rule = SDKRules.rule(d.profile.id, kind)
+            let ids = apps.filter { $0.sdk.kind == kind }.map(\.name)
+            add("\(kind.label)\(ids.isEmpty ? "" : " (" + ids.joined(separator: ", ") + ")"): told \(rule.notice.rawValue)",
+                2, rule.isTold ? .ok : .warning, nil)
+            add("asks: \(rule.asks) · shows: \(rule.shows.rawValue)", 4, .dim, nil)
+        }
     }
 
     private static func style(_ look: Row.Look, _ t: Theme) -> CellStyle {

@@ -129,13 +129,13 @@ enum Checks {
 
     // MARK: leak audit
 
-    static func noLeak(app: AppID?, exposures: Bool, findings: [LeakFinding], logged: [AppID]) -> StepFailure? {
+    static func noLeak(app: AppID?, exposures: Bool, findings: [LeakFinding], logged: [AppID], profile: ProfileID) -> StepFailure? {
         let relevant = findings.filter { f in
             (app == nil || f.app == app) && (f.severity == .visibleLeak || exposures)
         }
         let loggedOnly = logged.filter { a in (app == nil || a == app) && !relevant.contains { $0.app == a && $0.severity == .visibleLeak } }
         guard relevant.isEmpty && loggedOnly.isEmpty else {
-            let lines = relevant.map(\.message) + loggedOnly.map { "LEAK in \($0) (raised and cleared within a step; see the event log)" }
+            let lines = relevant.map { $0.message(profile) } + loggedOnly.map { "LEAK in \($0) (raised and cleared within a step; see the event log)" }
             return StepFailure(message: "the leak audit found \(exposures ? "a leak or exposure" : "a visible leak")",
                                expected: "no \(exposures ? "leak or exposure" : "visible leak")\(app.map { " in \($0)" } ?? "")",
                                actual: lines.joined(separator: "\n"))
@@ -143,14 +143,14 @@ enum Checks {
         return nil
     }
 
-    static func finding(_ e: LeakExpectation, severity: LeakFinding.Severity, findings: [LeakFinding], logged: [AppID]) -> StepFailure? {
+    static func finding(_ e: LeakExpectation, severity: LeakFinding.Severity, findings: [LeakFinding], logged: [AppID], profile: ProfileID) -> StepFailure? {
         let owner = e.owner.map { UserID($0) }
         let match = findings.contains { f in
             f.app == e.app && f.severity == severity && (owner == nil || f.owners.contains(owner!))
         }
         if match || (owner == nil && logged.contains(e.app)) { return nil }
         let what = severity == .visibleLeak ? "a visible leak" : "an at-rest exposure"
-        let actual = findings.map(\.message)
+        let actual = findings.map { $0.message(profile) }
         return StepFailure(message: "no \(severity == .visibleLeak ? "leak" : "exposure") in \(e.app)\(e.owner.map { " of \($0)'s data" } ?? "")",
                            expected: "\(what) in \(e.app)\(e.owner.map { " of \($0)'s data" } ?? "")",
                            actual: actual.isEmpty ? "no findings" : actual.joined(separator: "\n"))

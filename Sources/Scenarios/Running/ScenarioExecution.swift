@@ -41,13 +41,13 @@ struct ScenarioExecution {
             return Checks.app(e, app: app, device: device, since: from)
         case let .expectNoLeak(app, exposures):
             defer { leaks.asserted() }
-            return Checks.noLeak(app: app, exposures: exposures, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device))
+            return Checks.noLeak(app: app, exposures: exposures, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
         case let .expectLeak(e):
             defer { leaks.asserted() }
-            return Checks.finding(e, severity: .visibleLeak, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device))
+            return Checks.finding(e, severity: .visibleLeak, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
         case let .expectExposure(e):
             defer { leaks.asserted() }
-            return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [])
+            return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [], profile: device.profile.id)
         case let .expectToken(e):
             return Checks.token(e, device: device)
         case let .narration(panel, width, height):

@@ -21,6 +21,9 @@ public struct AppVerdict: Equatable, Sendable {
         case held
         /// Never started: it learns the account at its first start.
         case notStarted
+        /// The profile's account changes never reach its SDK (`SDKRules`): `cause` says why;
+        /// it keeps what it holds, and holds nobody else's data now.
+        case notTold
     }
 
     /// The app's next chance to learn of the change.
@@ -40,8 +43,13 @@ public struct AppVerdict: Equatable, Sendable {
     public var next: Chance?
     /// Whose data will be or is shown (will leak, leak).
     public var owners: [UserID] = []
-    /// Which callback or notification the app missed or ignored (will leak, leak).
+    /// Which callback or notification the app missed or ignored (will leak, leak), or why it
+    /// is not told (not told).
     public var cause: String?
+    /// What leaks (leak): `shows cou1's 3 items`, `uses cou1's token`.
+    public var what: String?
+    /// Why it is not told, in a few words (not told): `not in shared device mode`.
+    public var shortCause: String?
 
     /// Leaks and will-leaks are what the status line counts.
     public var isLeakOrWillLeak: Bool { kind == .leak || kind == .willLeak }
@@ -58,9 +66,10 @@ public struct AppVerdict: Equatable, Sendable {
             return why + (next.map { "; will notice at its \($0.rawValue)" } ?? "")
         case .notIntegrated: return "not integrated: no SDK, keeps no user data"
         case .willLeak: return "WILL LEAK \(whose) data at its \(next?.rawValue ?? "next foreground"): \(cause ?? "")"
-        case .leak: return "LEAK: shows \(whose) data: \(cause ?? "")"
+        case .leak: return "LEAK: \(what ?? "shows \(whose) data")" + (cause.map { ": \($0)" } ?? "")
         case .held: return "held in step mode: notices on release"
         case .notStarted: return "not started: reads the account at its first start"
+        case .notTold: return "not told: \(cause ?? "its SDK is not in charge here")"
         }
     }
 }
@@ -85,8 +94,10 @@ extension SharedDevice {
     /// What became of the latest account change for `app` (see `AppVerdict`).
     public func verdict(of app: AppRuntime) -> AppVerdict {
         if let leak = snapshot.findings.first(where: { $0.app == app.id && $0.severity == .visibleLeak }) {
-            return AppVerdict(kind: .leak, owners: leak.owners, cause: leakCause(of: app))
+            return AppVerdict(kind: .leak, owners: leak.owners, cause: leakCause(of: app), what: Self.what(leak))
         }
+        let rule = rule(for: app)
+        if !rule.isTold, app.definition.sdk != .none { return notToldVerdict(app) }
         let missed = lastMiss(of: app)
         switch app.definition.sdk {
         case .none:
@@ -98,9 +109,44 @@ extension SharedDevice {
         }
     }
 
+    /// What a visible leak shows: items, a token.
+    static func what(_ f: LeakFinding) -> String {
+        let whose = f.owners.map { "\($0.name)'s" }.joined(separator: " and ")
+        let items = f.itemCount == 1 ? "1 item" : "\(f.itemCount) items"
+        switch (f.itemCount > 0, f.token == true) {
+        case (true, true): return "shows \(whose) \(items), uses \(whose) token"
+        case (false, true): return "uses \(whose) token"
+        default: return "shows \(whose) \(items)"
+        }
+    }
+
+    /// An app the profile's account changes never reach: it will show another user's data
+    /// at its next foreground when it holds some (items it lists, a token it uses).
+    private func notToldVerdict(_ app: AppRuntime) -> AppVerdict {
+        let user = auditUser(of: app)
+        var owners = Set(visibleItems(of: app).compactMap { $0.item.owner }.filter { $0 != user })
+        if let account = app.tokenAccount, account != user { owners.insert(account) }
+        let why = SDKRules.whyNotTold(profile.id, app.definition.sdk.kind)
+        guard !owners.isEmpty else {
+            return AppVerdict(kind: .notTold, cause: why, shortCause: SDKRules.whyNotToldShort(profile.id, app.definition.sdk.kind))
+        }
+        let next: AppVerdict.Chance = app.lifecycle.isRunning ? .foreground : .coldStart
+        return AppVerdict(kind: .willLeak, next: next, owners: owners.sorted(), cause: leakCause(of: app))
+    }
+
+    /// Who uses `app` now, as the leak audit sees it (`LeakAudit.viewer`).
+    func auditUser(of app: AppRuntime) -> UserID? {
+        guard let i = appIndex[app.id] else { return state.user }
+        return LeakAudit.viewer(of: snapshot.apps, at: i, deviceUser: state.user, signedInAlone: signedInAlone)
+    }
+
     /// Which callback or notification `app` missed or ignored, so that it keeps (or shows)
     /// another user's data; nil when it keeps none by fault.
     public func leakCause(of app: AppRuntime) -> String? {
+        if let why = SDKRules.whyNotTold(profile.id, app.definition.sdk.kind), app.definition.sdk != .none {
+            guard let account = app.tokenAccount ?? app.currentUser else { return why }
+            return "\(why); it keeps \(account)'s \(app.tokenAccount != nil ? "sign-in" : "data")"
+        }
         switch app.definition.sdk {
         case .none: return nil
         case .workspaceOne(let support):

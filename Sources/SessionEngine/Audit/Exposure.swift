@@ -20,9 +20,9 @@ extension SharedDevice {
     /// by app: those shown first, then those kept in plaintext. Sealed items whose key is gone
     /// are not exposed, and neither is common data.
     public var exposures: [Exposure] {
-        let user = state.user
         var list: [Exposure] = []
         for app in snapshot.apps {
+            let user = auditUser(of: app)
             let shownIDs = snapshot.findings.contains { $0.app == app.id && $0.severity == .visibleLeak }
                 ? Set(visibleItems(of: app).filter { $0.item.owner != nil && $0.item.owner != user }.map(\.item.id)) : []
             let cause = leakCause(of: app) ?? "kept in plaintext"

@@ -21,18 +21,31 @@ public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
         self.token = token
     }
 
-    public var message: String {
-        let whose = owners.map(\.name).joined(separator: ", ")
-        let now = currentUser.map { "\($0) is signed in" } ?? "the device is checked in"
-        if token == true {
-            switch severity {
-            case .visibleLeak: return "LEAK: \(app) is signed in as \(whose) while \(now)"
-            case .atRestExposure: return "exposure: \(app) keeps \(whose)'s token while \(now)"
-            }
+    /// The finding in a line, in the profile's words (Workspace ONE: checked out / checked
+    /// in; Entra: signed in / signed out), naming what leaks: items, a token.
+    public func message(_ profile: ProfileID) -> String {
+        message(profile, what: itemCount == 1 ? "1 item" : "\(itemCount) items")
+    }
+
+    /// The line with `what` naming the items (`2 items`, `1 item and 2 preferences`).
+    func message(_ profile: ProfileID, what: String) -> String {
+        let whose = owners.isEmpty ? "another user's" : owners.map { "\($0.name)'s" }.joined(separator: " and ")
+        let viewer: String
+        switch (currentUser, profile) {
+        case let (user?, .workspaceOne): viewer = "while the device is checked out to \(user)"
+        case let (user?, .entraIOS): viewer = "while \(user) is signed in"
+        case (nil, .workspaceOne): viewer = "while the device is checked in"
+        case (nil, .entraIOS): viewer = "while nobody is signed in"
         }
+        let hasItems = itemCount > 0
         switch severity {
-        case .visibleLeak: return "LEAK: \(app) shows \(itemCount) item(s) of \(whose) while \(now)"
-        case .atRestExposure: return "exposure: \(app) keeps \(itemCount) plaintext item(s) of \(whose) while \(now)"
+        case .visibleLeak:
+            let to = currentUser.map { "to \($0)" } ?? viewer
+            if !hasItems { return "LEAK: \(app) uses \(whose) token \(currentUser.map { "for \($0)" } ?? viewer)" }
+            return "LEAK: \(app) shows \(whose) \(what) \(to)" + (token == true ? " and uses \(whose) token" : "")
+        case .atRestExposure:
+            let parts = [hasItems ? "\(whose) \(what) in plaintext" : nil, token == true ? "\(whose) token" : nil].compactMap { $0 }
+            return "exposure: \(app) keeps \(parts.joined(separator: " and ")) \(viewer)"
         }
     }
 }
@@ -43,11 +56,12 @@ public enum LeakAudit {
     ///
     /// Runs after every event, so it reads fields in place (`apps[i].x`) rather than copying
     /// each app: a copy retains every array it holds, which dominated a 1,000-app broadcast.
-    public static func findings(apps: [AppRuntime], deviceUser: UserID?, cipher: any Cipher,
+    public static func findings(apps: [AppRuntime], deviceUser: UserID?, signedInAlone: [UserID] = [], cipher: any Cipher,
                                 uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for i in apps.indices {
-            audit(apps, at: i, deviceUser: deviceUser, cipher: cipher, uiBlocked: uiBlocked, leaks: &leaks, exposures: &exposures)
+            audit(apps, at: i, deviceUser: deviceUser, signedInAlone: signedInAlone, cipher: cipher, uiBlocked: uiBlocked,
+                  leaks: &leaks, exposures: &exposures)
         }
         return leaks + exposures
     }
@@ -57,10 +71,12 @@ public enum LeakAudit {
     /// replaced, in the order `findings` gives. An event that launches or backgrounds one app
     /// visits two apps, not all of them: starting N apps one by one cost N² app visits.
     static func findings(updating previous: [LeakFinding], apps: [AppRuntime], at indices: [Int], index: [AppID: Int],
-                         deviceUser: UserID?, cipher: any Cipher, uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
+                         deviceUser: UserID?, signedInAlone: [UserID] = [], cipher: any Cipher,
+                         uiBlocked: (AppRuntime) -> Bool) -> [LeakFinding] {
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for i in indices {
-            audit(apps, at: i, deviceUser: deviceUser, cipher: cipher, uiBlocked: uiBlocked, leaks: &leaks, exposures: &exposures)
+            audit(apps, at: i, deviceUser: deviceUser, signedInAlone: signedInAlone, cipher: cipher, uiBlocked: uiBlocked,
+                  leaks: &leaks, exposures: &exposures)
         }
         let touched = Set(indices.map { apps[$0].id })
         let kept = previous.filter { !touched.contains($0.app) }
@@ -81,37 +97,50 @@ public enum LeakAudit {
         return merged(kept.filter { $0.severity == .visibleLeak }, leaks) + merged(kept.filter { $0.severity == .atRestExposure }, exposures)
     }
 
-    /// One app's findings: its token, then what it shows, then what it keeps in plaintext.
-    /// Inlined: as a call of its own it retained each app's storage (an audit of 10,000
-    /// Workspace ONE apps took twice as long).
+    /// Who uses `apps[i]` now: the device's user; with nobody checked out or signed in, the
+    /// account the app was signed in to by that person themselves since the last session
+    /// ended (signing yourself in is not a leak); else nobody.
     @inline(__always)
-    private static func audit(_ apps: [AppRuntime], at i: Int, deviceUser: UserID?, cipher: any Cipher,
+    static func viewer(of apps: [AppRuntime], at i: Int, deviceUser: UserID?, signedInAlone: [UserID]) -> UserID? {
+        if let deviceUser { return deviceUser }
+        guard !signedInAlone.isEmpty, let account = apps[i].tokenAccount, signedInAlone.contains(account) else { return nil }
+        return account
+    }
+
+    /// One app's findings: one visible leak (the token it uses and the items it shows of
+    /// other users) and one at-rest exposure (the token and plaintext items it keeps), each
+    /// at most once. Inlined: as a call of its own it retained each app's storage (an audit
+    /// of 10,000 Workspace ONE apps took twice as long).
+    @inline(__always)
+    private static func audit(_ apps: [AppRuntime], at i: Int, deviceUser: UserID?, signedInAlone: [UserID], cipher: any Cipher,
                               uiBlocked: (AppRuntime) -> Bool, leaks: inout [LeakFinding], exposures: inout [LeakFinding]) {
-        // An app signed in as someone else than the device's user: the next person works
-        // as the previous one (an embedded-flow app after a global sign-out or check-in).
-        if let account = apps[i].tokenAccount, account != deviceUser {
-            let shown = apps[i].lifecycle == .foreground && !uiBlocked(apps[i])
-            let finding = LeakFinding(app: apps[i].id, severity: shown ? .visibleLeak : .atRestExposure, owners: [account],
-                                      currentUser: deviceUser, itemCount: 0, token: true)
-            if shown { leaks.append(finding) } else { exposures.append(finding) }
-        }
-        if apps[i].lifecycle == .foreground && !uiBlocked(apps[i]) {
-            let shown = apps[i].visibleItems(cipher: cipher).filter { $0.item.owner != nil && $0.item.owner != deviceUser }
-            if !shown.isEmpty {
-                leaks.append(LeakFinding(app: apps[i].id, severity: .visibleLeak, owners: owners(shown.map(\.item)),
-                                         currentUser: deviceUser, itemCount: shown.count))
+        let user = viewer(of: apps, at: i, deviceUser: deviceUser, signedInAlone: signedInAlone)
+        let inFront = apps[i].lifecycle == .foreground && !uiBlocked(apps[i])
+        // An app signed in as someone else than its user: the next person works as the
+        // previous one (an embedded-flow app after a global sign-out, an MSAL app beside the Hub).
+        var tokenOwner: UserID?
+        if let account = apps[i].tokenAccount, account != user { tokenOwner = account }
+        if inFront {
+            let shown = apps[i].visibleItems(cipher: cipher).filter { $0.item.owner != nil && $0.item.owner != user }
+            if !shown.isEmpty || tokenOwner != nil {
+                var whose = Set(shown.compactMap(\.item.owner))
+                if let tokenOwner { whose.insert(tokenOwner) }
+                leaks.append(LeakFinding(app: apps[i].id, severity: .visibleLeak, owners: whose.sorted(),
+                                         currentUser: user, itemCount: shown.count, token: tokenOwner != nil ? true : nil))
             }
         }
         var exposed = 0
         var exposedOwners: Set<UserID> = []
         for item in apps[i].storage {
-            guard let owner = item.owner, owner != deviceUser, item.payload.isPlaintext else { continue }
+            guard let owner = item.owner, owner != user, item.payload.isPlaintext else { continue }
             exposed += 1
             exposedOwners.insert(owner)
         }
-        if exposed > 0 {
+        let keptToken = !inFront ? tokenOwner : nil
+        if let keptToken { exposedOwners.insert(keptToken) }
+        if exposed > 0 || keptToken != nil {
             exposures.append(LeakFinding(app: apps[i].id, severity: .atRestExposure, owners: exposedOwners.sorted(),
-                                         currentUser: deviceUser, itemCount: exposed))
+                                         currentUser: user, itemCount: exposed, token: keptToken != nil ? true : nil))
         }
     }
 

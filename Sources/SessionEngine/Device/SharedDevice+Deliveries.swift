@@ -25,12 +25,20 @@ extension SharedDevice {
         return d
     }
 
+    /// The app comes to the foreground or starts cold: what its SDK does then is the
+    /// profile's rule for that SDK (`SDKRules`), not a choice made here.
     mutating func scheduleForegroundDelivery(_ id: AppID, coldStart: Bool) {
         guard let i = appIndex[id] else { return }
         let sdk = snapshot.apps[i].definition.sdk
+        let rule = SDKRules.rule(profile.id, sdk.kind)
         switch sdk {
         case .workspaceOne:
-            schedule(Delivery(app: id, kind: .sdkOpportunity(coldStart: coldStart)))
+            if rule.initialCheck == .sharedDevice || coldStart {
+                schedule(Delivery(app: id, kind: .sdkOpportunity(coldStart: coldStart)))
+            } else {
+                // Not a Workspace ONE shared device: its SDK has nothing to check at a foreground.
+                keepFirstUser(id)
+            }
         case .msal(let traits):
             // Every MSAL app reads the account when it starts; only well-written ones on every foreground.
             if coldStart || traits.checksAccountOnForeground {
@@ -71,6 +79,10 @@ extension SharedDevice {
     /// `controllerDidDetectUserChange`, and on a cold start `controllerDidFinishInitialCheck`.
     /// Several cycles since the last opportunity give one invocation of each.
     private mutating func workspaceOneOpportunity(_ id: AppID, coldStart: Bool) {
+        guard let i = appIndex[id] else { return }
+        if rule(for: snapshot.apps[i]).initialCheck == .notSharedDevice {
+            return workspaceOneWithoutHub(id, coldStart: coldStart)
+        }
         let marks = snapshot.marks
         let checkedIn = state == .checkedIn
         let user = state.user
@@ -112,6 +124,31 @@ extension SharedDevice {
         for name in delivered { logEvent(.callback, app: id, message: .received(name)) }
     }
 
+    /// A Workspace ONE SDK app on a device without the Hub (entra-ios): the device is not a
+    /// Workspace ONE shared device, so the initial check finishes without an error and no
+    /// check-in or check-out callback ever comes (the Workspace ONE SDK documentation, shared
+    /// devices: "Use of the Hub application is mandatory"; Docs/sdk-rules.md).
+    private mutating func workspaceOneWithoutHub(_ id: AppID, coldStart: Bool) {
+        guard coldStart else { return keepFirstUser(id) }
+        let ctx = appContext
+        withApp(id) { app in
+            app.record(ctx.now, .callback, API.didFinishInitialCheck, "error: nil")
+            if app.definition.workspaceOneSupport == .sharedDeviceMode {
+                app.record(ctx.now, .data, "mode", "not a Workspace ONE shared device: default behaviour")
+            }
+        }
+        logEvent(.callback, app: id, message: .received("\(API.didFinishInitialCheck)(error: nil)"))
+        keepFirstUser(id)
+    }
+
+    /// An app its SDK never tells of an account change: the first person who uses it becomes
+    /// its user, and it keeps that user, and their data, whoever signs in to the device later.
+    private mutating func keepFirstUser(_ id: AppID) {
+        guard let i = appIndex[id], snapshot.apps[i].currentUser == nil, let user = state.user else { return }
+        let ctx = appContext
+        withApp(id) { $0.show(user, ctx) }
+    }
+
     /// An MSAL listener receives the Darwin notification and asks for the current account.
     private mutating func accountChanged(_ id: AppID, at i: Int) {
         snapshot.apps[i].record(now, .notification, API.accountChangedNotification)
@@ -123,9 +160,19 @@ extension SharedDevice {
     /// data when the account changed. The lines are logged as values (`LogMessage`,
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
     private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
-        let (current, previous) = currentAccount
+        let (current, previous) = currentAccount(at: i)
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
         logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+    }
+
+    /// MSAL `getCurrentAccount` in the app at `i`, by the profile's rule: the device's
+    /// `(current, previous)` in shared device mode; otherwise only what the app signed in
+    /// itself or finds in its keychain group, with no previous account.
+    func currentAccount(at i: Int) -> (current: UserID?, previous: UserID?) {
+        switch rule(for: snapshot.apps[i]).currentAccount {
+        case .device: currentAccount
+        case .ownSignIn, nil: (ownAccount(at: i), nil)
+        }
     }
 }

@@ -63,13 +63,24 @@ extension SharedDevice {
         return .success(state)
     }
 
-    /// Posts the account change by the profile's delivery rule.
+    /// Posts the account change by the profile's delivery rule; an app whose SDK the profile
+    /// does not drive (`SDKRules`) is not told, and the log says so once.
     mutating func announceAccountChange() {
+        let kinds = Set(snapshot.apps.map { $0.definition.sdk.kind })
         switch profile.delivery {
         case .opportunisticSDK:
-            if snapshot.apps.contains(where: { $0.definition.workspaceOneSupport != nil }) {
+            if kinds.contains(.workspaceOne) {
                 logEvent(.event, "not broadcast: Workspace ONE apps notice when they next come to the foreground or start cold")
             }
+        case .darwinNotification:
+            break
+        }
+        for kind in SDKKind.allCases where kind != .none && kinds.contains(kind) {
+            if let why = SDKRules.whyNotTold(profile.id, kind) { logEvent(.event, "\(kind.label) apps are not told: \(why)") }
+        }
+        switch profile.delivery {
+        case .opportunisticSDK:
+            break
         case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
             // One pass, by index: who receives the notification depends only on each app's own
@@ -78,7 +89,8 @@ extension SharedDevice {
             // An app that cannot receive it records the miss in its own log too: its pane says
             // what it missed and why.
             let now = self.now
-            for i in snapshot.apps.indices {
+            for i in snapshot.apps.indices where snapshot.apps[i].definition.workspaceOneSupport == nil {
+                // A Workspace ONE SDK app registers no listener for it: it does not miss it either.
                 let id = snapshot.apps[i].id
                 if let missed = MissReason.of(snapshot.apps[i]) {
                     snapshot.apps[i].record(now, .missed, API.accountChangedNotification, missed.rawValue)

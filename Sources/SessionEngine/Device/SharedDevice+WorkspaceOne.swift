@@ -133,6 +133,8 @@ extension SharedDevice {
 
     mutating func endSession(_ ending: SessionRecord.Ending) {
         if let user = state.user { snapshot.previousAccount = user }
+        // Whoever signed an app in alone before this session is, from now on, a previous user too.
+        if snapshot.tokens?.signedInAlone != nil { snapshot.tokens!.signedInAlone = nil }
         snapshot.session = nil
         snapshot.marks.wipes = snapshot.marks.wipes.incremented
         if let last = snapshot.history.indices.last, snapshot.history[last].endedAt == nil {

@@ -33,6 +33,10 @@ public struct SharedDevice: Sendable {
     private(set) var hasExternalEncryptionApp = false
     /// What the last leak audit depended on beyond the apps themselves (nil: none ran yet).
     private var lastAudit: AuditContext?
+    /// The (app, owner) pairs whose visible leak, or at-rest exposure, has been counted and
+    /// is still going on. Not stored: a restored device takes them from its findings.
+    private var leakEpisodes: Set<AppOwner> = []
+    private var exposureEpisodes: Set<AppOwner> = []
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive
     /// (`hubsim` without `--device`), so a recording and its replay show one device.
@@ -50,6 +54,12 @@ public struct SharedDevice: Sendable {
         self.tenant = tenant
         self.deps = dependencies
         reindex()
+        for f in snapshot.findings {
+            for owner in f.owners {
+                if f.severity == .visibleLeak { leakEpisodes.insert(AppOwner(app: f.app, owner: owner)) }
+                else { exposureEpisodes.insert(AppOwner(app: f.app, owner: owner)) }
+            }
+        }
     }
 
     // MARK: queries
@@ -92,10 +102,15 @@ public struct SharedDevice: Sendable {
         return (until == nil ? max(0, policy.failedAttemptLimit - record.count) : 0, until)
     }
 
-    /// MSAL `getDeviceInformation`: the device mode (`shared` once enrolled in shared mode).
-    public var deviceMode: String { state.isEnrolled && snapshot.enrollment?.mode != .singleUser ? "shared" : "private" }
+    /// MSAL `getDeviceInformation`: the device mode, by the profile's rule for MSAL (`shared`
+    /// once registered in shared device mode; `default` otherwise, as MSAL names it).
+    public var deviceMode: String {
+        guard state.isEnrolled else { return "default" }
+        return SDKRules.rule(profile.id, .msal).deviceMode ?? "default"
+    }
 
-    /// MSAL `getCurrentAccount`: `(current, previous)`.
+    /// MSAL `getCurrentAccount` in shared device mode: the device's `(current, previous)`.
+    /// An app asks through `currentAccount(of:)`, which applies the profile's rule.
     public var currentAccount: (current: UserID?, previous: UserID?) { (state.user, snapshot.previousAccount) }
 
     /// Transitions of the state diagram that leave the current state.
@@ -114,8 +129,16 @@ public struct SharedDevice: Sendable {
         }
     }
 
-    /// Whether the app has yet to notice the latest account change.
+    /// MSAL `getCurrentAccount` as `app` would get it now (`SDKRules`).
+    public func currentAccount(of app: AppRuntime) -> (current: UserID?, previous: UserID?) {
+        guard let i = appIndex[app.id] else { return (nil, nil) }
+        return currentAccount(at: i)
+    }
+
+    /// Whether the app has yet to notice the latest account change. An app the profile's
+    /// account changes never reach has nothing to notice.
     public func isPending(_ app: AppRuntime) -> Bool {
+        guard rule(for: app).isTold else { return false }
         switch app.definition.sdk {
         case .workspaceOne:
             guard let seen = app.sdkSeen, !app.initialCheckFailed else { return false }
@@ -212,10 +235,14 @@ public struct SharedDevice: Sendable {
         if case .checkedOut = state { snapshot.lastActivity = now }
     }
 
+    /// Accounts signed in to an app by the person themselves while nobody was checked out or
+    /// signed in (`TokenStore.signedInAlone`).
+    var signedInAlone: [UserID] { snapshot.tokens?.signedInAlone ?? [] }
+
     /// Runs the leak audit and logs what changed.
     mutating func audit() {
-        let context = AuditContext(state: state, held: snapshot.heldDeliveries)
-        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, cipher: deps.cipher,
+        let context = AuditContext(state: state, held: snapshot.heldDeliveries, signedInAlone: signedInAlone)
+        let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, signedInAlone: context.signedInAlone, cipher: deps.cipher,
                                        uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
         record(fresh, context)
     }
@@ -225,37 +252,85 @@ public struct SharedDevice: Sendable {
     /// and the last audit saw the same: every other app's findings stand. Otherwise, or before
     /// the device's first audit, every app is audited. Debug builds check it against a full audit.
     mutating func audit(touching touched: [AppID?]) {
-        let context = AuditContext(state: state, held: snapshot.heldDeliveries)
+        let context = AuditContext(state: state, held: snapshot.heldDeliveries, signedInAlone: signedInAlone)
         guard let last = lastAudit, last.user == context.user, last.locked == context.locked,
+              last.signedInAlone == context.signedInAlone,
               last.held.symmetricDifference(context.held).allSatisfy({ touched.contains($0) }) else { return audit() }
         let indices = Set(touched.compactMap { $0.flatMap { appIndex[$0] } }).sorted()
         let fresh = LeakAudit.findings(updating: snapshot.findings, apps: snapshot.apps, at: indices, index: appIndex,
-                                       deviceUser: context.user, cipher: deps.cipher,
+                                       deviceUser: context.user, signedInAlone: context.signedInAlone, cipher: deps.cipher,
                                        uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
-        assert(fresh == LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, cipher: deps.cipher,
-                                           uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) }),
+        assert(fresh == LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, signedInAlone: context.signedInAlone,
+                                           cipher: deps.cipher, uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) }),
                "the audit of the touched apps differs from a full audit")
         record(fresh, context)
     }
 
-    /// Logs the findings that appeared and cleared since the last audit, and keeps `fresh`.
+    /// Logs and counts what the audit found anew, once per (app, owner) exposure: a leak is
+    /// counted when an app first shows that owner's data (or uses their token), not again at
+    /// each event or lifecycle change while it keeps them; it counts again only after the app
+    /// held nothing of that owner's for a while. Keeps `fresh`.
     private mutating func record(_ fresh: [LeakFinding], _ context: AuditContext) {
         lastAudit = context
         let old = Set(snapshot.findings)
         for f in fresh where !old.contains(f) {
-            switch f.severity {
-            case .visibleLeak: snapshot.leakCount = snapshot.leakCount.incremented; logEvent(.leak, app: f.app, f.message)
-            case .atRestExposure: snapshot.exposureCount = snapshot.exposureCount.incremented; logEvent(.exposure, app: f.app, f.message)
+            let newOwners = f.owners.filter { owner in
+                let pair = AppOwner(app: f.app, owner: owner)
+                return f.severity == .visibleLeak ? !leakEpisodes.contains(pair) : !exposureEpisodes.contains(pair)
             }
+            guard !newOwners.isEmpty else { continue }
+            for owner in newOwners {
+                let pair = AppOwner(app: f.app, owner: owner)
+                switch f.severity {
+                case .visibleLeak: leakEpisodes.insert(pair); snapshot.leakCount = snapshot.leakCount.incremented
+                case .atRestExposure: exposureEpisodes.insert(pair); snapshot.exposureCount = snapshot.exposureCount.incremented
+                }
+            }
+            logEvent(f.severity == .visibleLeak ? .leak : .exposure, app: f.app, sentence(for: f))
         }
-        // A finding that only changed (its owners, count or current user) is not cleared. Looked
-        // up in a set: a scan of `fresh` per old finding made a 10,000-app check-in quadratic.
-        let stillFound = Set(fresh.map { FindingSlot(app: $0.app, severity: $0.severity) })
-        for f in snapshot.findings where !stillFound.contains(FindingSlot(app: f.app, severity: f.severity)) {
-            logEvent(.resolved, app: f.app, "\(f.severity == .visibleLeak ? "leak" : "exposure") cleared in \(f.app)")
+        // An episode ends when the app holds nothing of that owner's any more: no token, no
+        // item it can read. Few pairs are ever open, so this looks at them alone.
+        if !leakEpisodes.isEmpty || !exposureEpisodes.isEmpty {
+            let ended = leakEpisodes.union(exposureEpisodes).filter { !holds($0) }
+            for pair in ended.sorted(by: { ($0.app, $0.owner.name) < ($1.app, $1.owner.name) }) {
+                let wasLeak = leakEpisodes.remove(pair) != nil
+                exposureEpisodes.remove(pair)
+                logEvent(.resolved, app: pair.app, "\(wasLeak ? "leak" : "exposure") cleared in \(pair.app): it holds nothing of \(pair.owner)'s now")
+            }
         }
         snapshot.findings = fresh
     }
+
+    /// Whether the app still holds anything of the owner's, who is not its user now: their
+    /// token, or an item it can read.
+    private func holds(_ pair: AppOwner) -> Bool {
+        guard let i = appIndex[pair.app] else { return false }
+        if LeakAudit.viewer(of: snapshot.apps, at: i, deviceUser: state.user, signedInAlone: signedInAlone) == pair.owner { return false }
+        if snapshot.apps[i].tokenAccount == pair.owner { return true }
+        return snapshot.apps[i].storage.contains { $0.owner == pair.owner && open($0, in: snapshot.apps[i]) != nil }
+    }
+
+    /// The audit line for `f`, in the profile's words, naming what leaks (items, preferences, a token).
+    func sentence(for f: LeakFinding) -> String {
+        guard let i = appIndex[f.app], f.itemCount > 0 else { return f.message(profile.id) }
+        let whose = Set(f.owners)
+        let items: [StoredItem]
+        switch f.severity {
+        case .visibleLeak: items = visibleItems(of: snapshot.apps[i]).map(\.item).filter { $0.owner.map(whose.contains) ?? false }
+        case .atRestExposure: items = snapshot.apps[i].storage.filter { $0.payload.isPlaintext && ($0.owner.map(whose.contains) ?? false) }
+        }
+        let preferences = items.filter { $0.dataClass == .preference }.count
+        let others = f.itemCount - preferences
+        let parts = [others > 0 ? (others == 1 ? "1 item" : "\(others) items") : nil,
+                     preferences > 0 ? (preferences == 1 ? "1 preference" : "\(preferences) preferences") : nil].compactMap { $0 }
+        return f.message(profile.id, what: parts.isEmpty ? "\(f.itemCount) items" : parts.joined(separator: " and "))
+    }
+}
+
+/// An app and the owner of data it holds: what the leak count counts once.
+struct AppOwner: Hashable, Sendable {
+    var app: AppID
+    var owner: UserID
 }
 
 /// Why an app's UI is not usable.
@@ -268,23 +343,20 @@ public enum AppBlock: String, Equatable, Sendable {
     case locked
 }
 
-/// An app and a kind of finding: what stays the same while a finding's details change.
-private struct FindingSlot: Hashable {
-    var app: AppID
-    var severity: LeakFinding.Severity
-}
-
 /// What every app's findings depend on besides the app itself.
 private struct AuditContext {
     var user: UserID?
     /// A locked device blocks every Workspace ONE app's UI.
     var locked: Bool
+    /// Accounts signed in to apps with nobody signed in: those apps' own users.
+    var signedInAlone: [UserID]
     /// An app with a delivery held in step mode is mid-notice: the real system would have
     /// delivered at once, so the pause is shown as "pending", not audited as a visible leak.
     var held: Set<AppID>
 
-    init(state: DeviceState, held deliveries: [Delivery]) {
+    init(state: DeviceState, held deliveries: [Delivery], signedInAlone: [UserID]) {
         user = state.user
+        self.signedInAlone = signedInAlone
         if case .locked = state { locked = true } else { locked = false }
         held = deliveries.isEmpty ? [] : Set(deliveries.map(\.app))
     }

@@ -253,6 +253,14 @@ extension SharedDevice {
         return .success((i, sso))
     }
 
+    /// The account an app knows without shared device mode: the one it signed in itself, else
+    /// the newest of its client ID in its keychain group (another app of the group signed in).
+    func ownAccount(at i: Int) -> UserID? {
+        if let account = snapshot.apps[i].tokenAccount { return account }
+        guard let sso = snapshot.apps[i].definition.sso else { return nil }
+        return snapshot.tokens?.keychains[sso.tokenCacheGroup]?.last { $0.clientID == sso.clientID }?.account
+    }
+
     private func cachedToken(in group: String, clientID: String, account: UserID?) -> CachedToken? {
         snapshot.tokens?.keychains[group]?.first { $0.clientID == clientID && (account == nil || $0.account == account) }
     }
@@ -299,6 +307,11 @@ extension SharedDevice {
         let id = snapshot.apps[i].id
         let ctx = appContext
         if let grant = outcome.grant { store(grant.account, clientID: sso.clientID, group: sso.tokenCacheGroup, by: id) }
+        // A person signing an app in with nobody checked out or signed in: the app is theirs.
+        if call == "acquireToken", state.user == nil, let account = outcome.grant?.account,
+           !(snapshot.tokens?.signedInAlone ?? []).contains(account) {
+            snapshot.tokens!.signedInAlone = (snapshot.tokens!.signedInAlone ?? []) + [account]
+        }
         var state = snapshot.apps[i].token ?? AppTokenState()
         switch outcome {
         case let .token(grant):

@@ -52,6 +52,10 @@ public struct TokenStore: Codable, Sendable, Equatable {
     public var brokerAccounts: [UserID] = []
     /// An interactive request waiting for the person.
     public var pending: PendingTokenRequest?
+    /// Accounts a person signed in to an app themselves (its prompt, or the broker's) while
+    /// nobody was checked out or signed in globally, since the last session ended: that app
+    /// is theirs, so what it shows of them is no leak (nil: none).
+    public var signedInAlone: [UserID]?
 
     public init() {}
 

@@ -60,26 +60,27 @@ enum WalkInvariants {
     /// visible leak even when its list filters the item out.
     static func audit(_ d: SharedDevice) -> [String] {
         var problems: [String] = []
-        let user = d.state.user
         let held = Set(d.heldDeliveries.map(\.app))
+        let alone = d.tokenStore.signedInAlone ?? []
         var leaks: [LeakFinding] = [], exposures: [LeakFinding] = []
         for app in d.apps {
+            // Who uses the app: the device's user; with nobody signed in, the account the app
+            // was signed in to by that person with nobody signed in (your own sign-in is not a leak).
+            var user = d.state.user
+            if user == nil, let account = app.token?.account, alone.contains(account) { user = account }
             let onScreen = app.lifecycle == .foreground && d.block(of: app) == nil && !held.contains(app.id)
-            // An app signed in (holding a token) as another account than the device's user
-            // (issue 12): a leak while it is on screen, else an exposure.
-            if let account = app.token?.account, account != user {
-                let finding = LeakFinding(app: app.id, severity: onScreen ? .visibleLeak : .atRestExposure, owners: [account],
-                                          currentUser: user, itemCount: 0, token: true)
-                if onScreen { leaks.append(finding) } else { exposures.append(finding) }
-            }
+            // An app signed in (holding a token) as another account than its user: part of its
+            // leak while it is on screen, else of its exposure (one finding of each per app).
+            let tokenOwner = app.token?.account.flatMap { $0 != user ? $0 : nil }
             if onScreen {
                 let readable = app.storage.filter { d.open($0, in: app) != nil }
                 // A well-written app lists common items and its shown user's; a faulty one lists all it can read.
                 let listed = app.definition.faults.isEmpty ? readable.filter { $0.owner == nil || $0.owner == app.currentUser } : readable
                 let foreign = listed.filter { $0.owner != nil && $0.owner != user }
-                if !foreign.isEmpty {
-                    leaks.append(LeakFinding(app: app.id, severity: .visibleLeak, owners: Set(foreign.compactMap(\.owner)).sorted(),
-                                             currentUser: user, itemCount: foreign.count))
+                if !foreign.isEmpty || tokenOwner != nil {
+                    leaks.append(LeakFinding(app: app.id, severity: .visibleLeak,
+                                             owners: Set(foreign.compactMap(\.owner) + [tokenOwner].compactMap { $0 }).sorted(),
+                                             currentUser: user, itemCount: foreign.count, token: tokenOwner != nil ? true : nil))
                 }
                 let unseen = readable.filter { $0.dataClass.isSealed && $0.owner != nil && $0.owner != user && !foreign.contains($0) }
                 if !unseen.isEmpty, foreign.isEmpty {
@@ -90,15 +91,17 @@ enum WalkInvariants {
                 guard let owner = item.owner, owner != user, case .plaintext = item.payload else { return false }
                 return true
             }
-            if !plain.isEmpty {
-                exposures.append(LeakFinding(app: app.id, severity: .atRestExposure, owners: Set(plain.compactMap(\.owner)).sorted(),
-                                             currentUser: user, itemCount: plain.count))
+            let kept = onScreen ? nil : tokenOwner
+            if !plain.isEmpty || kept != nil {
+                exposures.append(LeakFinding(app: app.id, severity: .atRestExposure,
+                                             owners: Set(plain.compactMap(\.owner) + [kept].compactMap { $0 }).sorted(),
+                                             currentUser: user, itemCount: plain.count, token: kept != nil ? true : nil))
             }
         }
         let expected = leaks + exposures
         if d.findings != expected {
-            let missing = expected.filter { !d.findings.contains($0) }.map(\.message)
-            let extra = d.findings.filter { !expected.contains($0) }.map(\.message)
+            let missing = expected.filter { !d.findings.contains($0) }.map { $0.message(d.profile.id) }
+            let extra = d.findings.filter { !expected.contains($0) }.map { $0.message(d.profile.id) }
             problems.append("the leak audit disagrees with the apps' items: missing \(missing), not derived \(extra)")
         }
         return problems

@@ -35,7 +35,7 @@ import Testing
             "Authenticator refuses the request of com.contoso.chat2: redirect URI `x-msauth-contoso://com.contoso.chat` names another bundle; the OS reports `com.contoso.chat2`",
             "chat: foreground (back from the broker)",
             "Authenticator returns to chat through x-msauth-contoso://com.contoso.chat",
-            "chat → getCurrentAccount (foreground): current: cou1, previous: nil",
+            "chat → getCurrentAccount (foreground): current: nil, previous: nil",
             "chat → acquireToken: failed: misconfigured: redirect URI `x-msauth-contoso://com.contoso.chat` names another bundle; the OS reports `com.contoso.chat2`",
         ])
         #expect(d.tokenStore.brokerAccounts.isEmpty)

@@ -18,7 +18,7 @@ import Testing
             "roster: background",
             "chat: foreground (back from the broker)",
             "Authenticator returns to chat through x-msauth-contoso://com.contoso.chat",
-            "chat → getCurrentAccount (foreground): current: cou1, previous: nil",
+            "chat → getCurrentAccount (foreground): current: nil, previous: nil",
             "chat → acquireToken: failed: the person cancelled the prompt",
         ])
         #expect(d.lifecycle(of: "roster") == .background)

@@ -15,7 +15,7 @@ import Testing
         #expect(d.beginTokenRequest("chat") == .success(.awaiting(request)))
         #expect(t.take(d) == [
             "launch chat (cold start)", "chat: foreground (cold start)",
-            "chat → getCurrentAccount (cold start): current: cou1, previous: nil",
+            "chat → getCurrentAccount (cold start): current: nil, previous: nil",
             "chat → acquireToken (interactive, AD_CREDENTIALS_AUTO)",
             "chat: background (broker round trip)",
             "chat to the background: Authenticator in front (broker round trip)",
@@ -28,13 +28,16 @@ import Testing
             "Authenticator holds cou1 now, for every app that uses the broker",
             "chat: foreground (back from the broker)",
             "Authenticator returns to chat through x-msauth-contoso://com.contoso.chat",
-            "chat → getCurrentAccount (foreground): current: cou1, previous: nil",
+            "chat → getCurrentAccount (foreground): current: nil, previous: nil",
             "chat → acquireToken: cou1's token: prompted in the broker",
         ])
+        // Beside the Hub, MSAL knows only the app's own sign-in: chat shows cou1 (and creates
+        // cou1's items) once its own token request signed cou1 in, not at the check-out.
         #expect(d.app("chat")!.log.suffix(4).map { "\($0.kind.rawValue) \($0.name): \($0.detail)" } == [
-            "lifecycle background: broker round trip", "lifecycle foreground: back from the broker",
-            "call getCurrentAccount: foreground → current: cou1, previous: nil",
+            "lifecycle foreground: back from the broker",
+            "call getCurrentAccount: foreground → current: nil, previous: nil",
             "call acquireToken: cou1's token: prompted in the broker",
+            "data create: cou1 created 2 item(s)",
         ])
         #expect(d.foreground == .app("chat"))
         #expect(d.tokenStore.keychains[SSO.suiteGroup] == [CachedToken(clientID: SSO.suiteClient, account: "cou1", by: "chat", at: d.now)])
@@ -50,7 +53,7 @@ import Testing
         #expect(t.take(d) == [
             "roster: foreground (back from the broker)",
             "Authenticator returns to roster through x-msauth-roster://com.contoso.roster",
-            "roster → getCurrentAccount (foreground): current: cou1, previous: nil",
+            "roster → getCurrentAccount (foreground): current: nil, previous: nil",
             "roster → acquireToken: cou1's token: broker",
         ])
         // roster keeps its tokens in its own keychain: it shares them with nobody.
@@ -127,7 +130,7 @@ import Testing
         #expect(d.beginTokenRequest("roster") == .success(.awaiting(PendingTokenRequest(app: "roster", place: .inApp, phase: .promptInApp))))
         #expect(t.take(d) == [
             "launch roster (cold start)", "roster: foreground (cold start)",
-            "roster → getCurrentAccount (cold start): current: cou1, previous: nil",
+            "roster → getCurrentAccount (cold start): current: nil, previous: nil",
             "roster → acquireToken (interactive, AD_CREDENTIALS_EMBEDDED)",
             "roster shows its own sign-in prompt (embedded flow)",
         ])

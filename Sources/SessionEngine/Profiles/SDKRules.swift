@@ -1,0 +1,160 @@
+/// Which system tells which SDK what: one table, profile × app SDK, that every delivery and
+/// every SDK answer of the engine reads. A profile's broker drives only its own SDK; an app
+/// whose SDK that broker does not drive is told nothing by it and keeps what it holds.
+///
+/// - Workspace ONE SDK beside the Hub: the Workspace ONE SDK documentation (shared devices),
+///   "Programming Interface Overview": no broadcast; callbacks at foreground or cold start.
+/// - MSAL on an Entra shared-device-mode device: Microsoft's "Shared device mode for iOS
+///   devices": `getDeviceInformation` says shared, `getCurrentAccount` gives the device's
+///   (current, previous), `SHARED_MODE_CURRENT_ACCOUNT_CHANGED` reaches running listeners.
+/// - MSAL beside the Hub: not in shared device mode, so `deviceMode` is default and
+///   `getCurrentAccount` knows only the app's own sign-ins and its keychain group (ADAL
+///   cross-app single sign-on on iOS); a Hub check-out or check-in tells it nothing.
+/// - Workspace ONE SDK on an Entra device: there is no Hub (the Workspace ONE documentation:
+///   "Use of the Hub application is mandatory"), so the device is not a Workspace ONE shared
+///   device: no check-in or check-out callbacks, and the initial check finishes without the
+///   `sharedDeviceNotCheckedOut` error. Docs/sdk-rules.md explains the choice.
+public struct SDKRule: Equatable, Sendable {
+    /// How an account change (check-out/check-in, global sign-in/sign-out) reaches the app.
+    public enum Notice: String, Equatable, Sendable {
+        /// `controllerDidWipeCurrentUserData` / `controllerDidDetectUserChange` at the app's
+        /// next foreground or cold start, coalesced.
+        case sdkCallbacksAtForeground = "callbacks at next foreground or cold start"
+        /// `SHARED_MODE_CURRENT_ACCOUNT_CHANGED`, to running listeners that can run.
+        case darwinNotification = "Darwin notification to running listeners"
+        /// Nothing: the profile's broker does not drive this SDK.
+        case nothing = "nothing"
+    }
+
+    /// What `controllerDidFinishInitialCheck(error:)` reports at a cold start (Workspace ONE SDK).
+    public enum InitialCheck: String, Equatable, Sendable {
+        /// `sharedDeviceNotCheckedOut` while the device is checked in, else nil.
+        case sharedDevice = "error sharedDeviceNotCheckedOut while checked in"
+        /// Always nil: not a Workspace ONE shared device.
+        case notSharedDevice = "error nil (not a shared device)"
+    }
+
+    /// Whose account `getCurrentAccount` returns (MSAL).
+    public enum AccountAnswer: String, Equatable, Sendable {
+        /// The device's account, and the previous one (shared device mode).
+        case device = "the device's (current, previous)"
+        /// Only what the app signed in itself, or found in its keychain group; no previous.
+        case ownSignIn = "its own sign-in or keychain group"
+    }
+
+    /// Whose data the app shows.
+    public enum Shows: String, Equatable, Sendable {
+        /// The checked-out user, once its SDK noticed the check-out.
+        case checkedOutUser = "the checked-out user, once noticed"
+        /// `getCurrentAccount`'s current account.
+        case currentAccount = "getCurrentAccount's current account"
+        /// The first user who used it, for good: it is never told of a change.
+        case firstUser = "its first user, for good"
+        /// Nobody's: it keeps no user data.
+        case nobody = "no user data"
+    }
+
+    public var notice: Notice
+    /// Workspace ONE SDK apps only.
+    public var initialCheck: InitialCheck?
+    /// MSAL apps only: `getDeviceInformation`'s `deviceMode`.
+    public var deviceMode: String?
+    /// MSAL apps only.
+    public var currentAccount: AccountAnswer?
+    public var shows: Shows
+
+    /// Whether the profile's account changes reach the app at all.
+    public var isTold: Bool { notice != .nothing }
+
+    /// One cell of the table in a line (the doc and the SSO map print it).
+    public var asks: String {
+        if let initialCheck { return "initial check: \(initialCheck.rawValue)" }
+        if let deviceMode, let currentAccount { return "\(API.getDeviceInformation): \(deviceMode); \(API.getCurrentAccount): \(currentAccount.rawValue)" }
+        return "nothing"
+    }
+}
+
+/// The kinds of app SDK, without their settings: the table's columns.
+public enum SDKKind: String, Sendable, CaseIterable {
+    case workspaceOne = "workspace-one"
+    case msal
+    case none
+
+    public var label: String {
+        switch self {
+        case .workspaceOne: "WS1 SDK"
+        case .msal: "MSAL"
+        case .none: "no SDK"
+        }
+    }
+}
+
+extension AppSDK {
+    public var kind: SDKKind {
+        switch self {
+        case .workspaceOne: .workspaceOne
+        case .msal: .msal
+        case .none: .none
+        }
+    }
+}
+
+/// The table itself: every (profile, SDK) cell, as data.
+public enum SDKRules {
+    public static func rule(_ profile: ProfileID, _ sdk: SDKKind) -> SDKRule {
+        switch (profile, sdk) {
+        case (.workspaceOne, .workspaceOne):
+            SDKRule(notice: .sdkCallbacksAtForeground, initialCheck: .sharedDevice, shows: .checkedOutUser)
+        case (.workspaceOne, .msal):
+            SDKRule(notice: .nothing, deviceMode: "default", currentAccount: .ownSignIn, shows: .currentAccount)
+        case (.entraIOS, .workspaceOne):
+            SDKRule(notice: .nothing, initialCheck: .notSharedDevice, shows: .firstUser)
+        case (.entraIOS, .msal):
+            SDKRule(notice: .darwinNotification, deviceMode: "shared", currentAccount: .device, shows: .currentAccount)
+        case (_, .none):
+            SDKRule(notice: .nothing, shows: .nobody)
+        }
+    }
+
+    /// Every cell, profile by profile, in the order the doc and the screens list them.
+    public static var table: [(profile: ProfileID, sdk: SDKKind, rule: SDKRule)] {
+        ProfileID.allCases.flatMap { p in SDKKind.allCases.map { (p, $0, rule(p, $0)) } }
+    }
+
+    /// The table as Markdown, one row per cell: Docs/sdk-rules.md prints it, and a test fails
+    /// when the page no longer matches the data.
+    public static var markdown: String {
+        var lines = ["| profile | app SDK | told of an account change | what it can ask | whose data it shows |",
+                     "|---|---|---|---|---|"]
+        for (profile, sdk, rule) in table {
+            lines.append("| \(profile.rawValue) | \(sdk.label) | \(rule.notice.rawValue) | \(rule.asks) | \(rule.shows.rawValue) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `whyNotTold` in a few words, for a narrow pane.
+    public static func whyNotToldShort(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
+        switch (profile, sdk) {
+        case (.workspaceOne, .msal): "not in shared device mode"
+        case (.entraIOS, .workspaceOne): "no Hub on this device"
+        case (_, .none): "no SDK"
+        default: nil
+        }
+    }
+
+    /// Why an app is not told of the profile's account changes, in the profile's words.
+    public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
+        switch (profile, sdk) {
+        case (.workspaceOne, .msal): "not in shared device mode, so a Hub check-out or check-in tells MSAL nothing"
+        case (.entraIOS, .workspaceOne): "no Hub here, so a global sign-in or sign-out tells the Workspace ONE SDK nothing"
+        case (_, .none): "no SDK: nothing tells it"
+        default: nil
+        }
+    }
+}
+
+extension SharedDevice {
+    /// The rule for `app` on this device's profile.
+    public func rule(for app: AppRuntime) -> SDKRule { SDKRules.rule(profile.id, app.definition.sdk.kind) }
+    func rule(for definition: AppDefinition) -> SDKRule { SDKRules.rule(profile.id, definition.sdk.kind) }
+}
