@@ -21,6 +21,12 @@ public struct AppVerdict: Equatable, Sendable {
         case held
         /// Never started: it learns the account at its first start.
         case notStarted
+        /// Its last delivery was its own start, with no account change in it (the first start
+        /// after installation, or a start that found nothing to clean): `receivedAt`, `via`.
+        case started
+        /// Started while the device was checked in: `controllerDidFinishInitialCheck` reported
+        /// `sharedDeviceNotCheckedOut`, and the app stays blocked until it is relaunched.
+        case blocked
     }
 
     /// The app's next chance to learn of the change.
@@ -61,6 +67,9 @@ public struct AppVerdict: Equatable, Sendable {
         case .leak: return "LEAK: shows \(whose) data: \(cause ?? "")"
         case .held: return "held in step mode: notices on release"
         case .notStarted: return "not started: reads the account at its first start"
+        case .started:
+            return "started \(receivedAt?.description ?? ""), no account change since" + (via.isEmpty ? "" : ": " + via.joined(separator: ", "))
+        case .blocked: return "blocked until relaunch: \(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))"
         }
     }
 }
@@ -134,6 +143,10 @@ extension SharedDevice {
             if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
             return AppVerdict(kind: .willNotice, next: next)
         }
+        if app.initialCheckFailed {
+            let last = received(app)
+            return AppVerdict(kind: .blocked, receivedAt: last.receivedAt, via: last.via, next: .relaunch)
+        }
         return received(app)
     }
 
@@ -186,7 +199,19 @@ extension SharedDevice {
             break
         }
         guard let at else { return AppVerdict(kind: .notStarted, next: .coldStart) }
-        return AppVerdict(kind: .received, receivedAt: at, via: names.reversed())
+        // A start is not an account change: the first start after installation gets only the
+        // initial check (or reads the account), and so does a start with nothing to clean.
+        let delivery = app.log.reversed().prefix { $0.time == at }
+        let learned = delivery.contains { e in
+            switch e.kind {
+            case .notification: return true
+            case .callback: return e.name != API.didFinishInitialCheck
+            case .call: return e.name == API.getCurrentAccount && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
+            case .data: return e.name == "clear" || e.name == "wipe"
+            case .lifecycle, .missed: return false
+            }
+        }
+        return AppVerdict(kind: learned ? .received : .started, receivedAt: at, via: names.reversed())
     }
 
     /// The notification the app missed last, unless it has heard from the SDK since.
