@@ -150,3 +150,32 @@ import Testing
         #expect(first != m.device.revision)
     }
 }
+
+/// Many apps: the dialog stays within 80x24, shows whole sentences while they fit and counts
+/// the rest.
+@Suite struct ForecastFitTests {
+    @Test func theWholeCatalogueFitsAt80x24WithTheRestCounted() throws {
+        var m = Fixtures.model(apps: BundledAssetsForTests.allApps)
+        m.enrollThroughUI()
+        m.checkOutThroughUI(user: "cou1")
+        for id in BundledAssetsForTests.allApps.prefix(8) { m.apply(.launch(id)) }
+        m.apply(.openBroker)
+        m.press("<C-x>")
+        let forecast = try #require(m.confirmation?.forecast)
+        #expect(forecast.apps.count == BundledAssetsForTests.allApps.count)
+        let lines = m.render(width: 80, height: 24).grid.lines
+        if ProcessInfo.processInfo.environment["HUBSIM_PEEK"] != nil { print(lines.joined(separator: "\n")) }
+        #expect(lines.count == 24)
+        let more = try #require(lines.first { $0.contains(" more app") }, "the rest are counted")
+        let shown = forecast.apps.filter { app in lines.contains { $0.hasPrefix("  │ \(app.name) ") } }
+        #expect(more.contains("+\(forecast.apps.count - shown.count) more apps"))
+        #expect(lines.contains { $0.contains("[ Wipe ]") })
+        // At 120x40 every app's sentence is there.
+        let big = m.render(width: 120, height: 40).grid.text
+        #expect(!big.contains(" more app"))
+    }
+}
+
+enum BundledAssetsForTests {
+    static let allApps: [AppID] = RandomWalk.catalogue.ids
+}
