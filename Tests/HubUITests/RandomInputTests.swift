@@ -145,7 +145,7 @@ extension WalkConfig: CustomTestStringConvertible {
 /// what the step did.
 enum ForecastCheck {
     /// Confirmed steps a walk must reach (the walks of the base seed confirm 5 to 18 each,
-    /// 188 in all: log outs, wipes and global sign-outs).
+    /// 186 in all: log outs, wipes and global sign-outs).
     static let minimumPerWalk = 3
 
     static func problems(_ forecast: StepForecast, before: SharedDevice, after: SharedDevice, refusal: Refusal?) -> [String] {

@@ -125,9 +125,6 @@ public struct AppOutcome: Equatable, Sendable {
         shows = Set(after.visibleItems(of: new).compactMap(\.item.owner)).sorted()
         block = after.block(of: new)
     }
-
-    /// Whether anything in the run is worth a sentence beyond the verdict.
-    var changedAnything: Bool { !received.isEmpty || !calls.isEmpty || !deleted.isEmpty || tokenBefore != token }
 }
 
 /// Items of one owner and class, and whether the app can still read them.
