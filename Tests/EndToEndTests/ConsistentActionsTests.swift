@@ -33,14 +33,14 @@ struct ConsistentActionsTests {
             try hub.waitFor("▸ Log Out")
             try tmux.send("Enter")
             try hub.waitFor("Log out cou1?")
-            try hub.waitFor("notices at next foreground: will wipe all its data")
+            try hub.waitFor("not told: holds cou1's")
             try tmux.send("Enter")
             try hub.waitFor("Checked in (staged)")
             try hub.waitFor("notices at foreground")
         } else {
             try tmux.send("Enter")
             try hub.waitFor("Sign cou1 out of every app?")
-            try hub.waitFor("gets SHARED_MODE_CURRENT_ACCOUNT_CHANGED now")
+            try hub.waitFor("gets SHARED_MODE_CURRENT_ACCOUNT_CHANGED")
             try tmux.send("Enter")
             try hub.waitFor("No account signed in")
             try hub.waitFor("← ACCOUNT_CHANGED")   // Chat was notified at once
@@ -118,7 +118,7 @@ struct ConsistentActionsTests {
                 try hub.waitFor("Checked out to cou1")
             case "^X enterprise wipe":
                 // The wipe's forecast, then its button by mouse.
-                try hub.waitFor("never started: nothing to wipe")
+                try hub.waitFor("not told: holds no user data")
                 try hub.click("[ Wipe ]")
                 try hub.waitFor("Checked in (staged)")
                 try hub.checkOut("cou1")

@@ -49,7 +49,7 @@ struct SingleSignOnTests {
         // Remove the account in Mail: the dialog forecasts Chat's loss, then the group loses it.
         try tmux.send("BTab", "x")
         try hub.waitFor("Remove cou1 from Mail?")
-        try hub.waitFor("loses cou1's token (same group)")
+        try hub.waitFor("cou1's token gone from its keychain group")
         try tmux.send("Enter")
         try hub.waitFor("token: cou1's removed by mail · fails at refresh")
         let after = try tmux.screen()

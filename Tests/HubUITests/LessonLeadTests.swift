@@ -9,7 +9,7 @@ import Testing
 @Suite struct LessonLeadTests {
     static let panel = LessonPanel(
         lessonTitle: "Workspace ONE shift change", position: 6, count: 9, title: "The Hub forecasts the log-out",
-        watch: "The page forecasts each app; Notes notices at next foreground.",
+        watch: "Each app is forecast: Notes is not told; it wipes at next foreground.",
         why: "Check-in is not broadcast. Each app learns at its next launch or foreground.", ref: "004 Notes",
         next: "cou1 logs out (keys typed)", nextTry: "Enter on Log out", nextTryable: true)
 
@@ -35,7 +35,7 @@ import Testing
         Golden.check("lesson-logout-page-80x24", small.render(width: 80, height: 24))
         let large = Self.logoutPage(width: 120, height: 40)
         let text = large.screen()
-        #expect(text.contains("The Hub forecasts the log-out") && text.contains("Watch: The page forecasts each app"))
+        #expect(text.contains("The Hub forecasts the log-out") && text.contains("Watch: Each app is forecast"))
         #expect(text.contains("Log out cou1?"))
         Golden.check("lesson-logout-page-120x40", large.render(width: 120, height: 40))
     }

@@ -50,9 +50,26 @@ import Darwin
         var revision = -1
         var problems: [String] = []
         var failedInput: InputEvent?
+        // The question on screen after the last input: its forecast, and the device and action
+        // count it was rehearsed on. The input that confirms it is checked against it.
+        var asked: (forecast: StepForecast, device: SharedDevice, actions: Int)?
+        var confirmedSteps = 0
         while walk.inputs < config.inputs && problems.isEmpty {
             // After every input: the engine and the leak audit.
             let frame = walk.feedBatch { m, event in
+                // A confirmed step: each app's forecast, as the dialog computed it, is what the
+                // step did to the app (its verdict and the rest), read off the real device.
+                if problems.isEmpty, let a = asked, m.actionLog.count > a.actions, m.actionLog[a.actions].action == a.forecast.action {
+                    confirmedSteps += 1
+                    problems = ForecastCheck.problems(a.forecast, before: a.device, after: m.device,
+                                                      refusal: m.actionLog[a.actions].outcome.refusal)
+                    if !problems.isEmpty { failedInput = event }
+                }
+                asked = m.confirmation?.forecast.map { ($0, m.device, m.actionLog.count) }
+                if problems.isEmpty, let a = asked, a.forecast.revision != a.device.revision {
+                    problems = ["the dialog's forecast was rehearsed at revision \(a.forecast.revision), the device is at \(a.device.revision)"]
+                    failedInput = event
+                }
                 // The device is a value: an input that did not change it cannot break its invariants.
                 guard problems.isEmpty, m.device.revision != revision else { return }
                 revision = m.device.revision
@@ -79,7 +96,7 @@ import Darwin
             return
         }
         let reach = WalkReach(walk.model.device)
-        print("random walk \(config.label): \(walk.inputs) inputs, \(walk.loop.painter.count) frames; \(reach)")
+        print("random walk \(config.label): \(walk.inputs) inputs, \(walk.loop.painter.count) frames; \(reach); \(confirmedSteps) confirmed steps' forecasts checked")
         // The walk must really exercise the device, not stay on the lock screen (a walk of 6,250
         // inputs reaches 7 to 40 check-outs, 17 to 40 check-ins and 24 to 74 callbacks).
         // The strict tenant locks users out after 3 attempts and keeps a kiosk device checked
@@ -87,6 +104,10 @@ import Darwin
         #expect(reach.checkOuts >= (config.strict ? 2 : 5), "\(config.label): \(reach)")
         if !reach.singleUserDevice { #expect(reach.checkIns >= 5, "\(config.label): \(reach)") }
         #expect(reach.callbacks >= 15, "\(config.label): \(reach)")
+        // Every confirmed step's forecast was checked above; enough of them that the check
+        // cannot pass for want of steps (a Single User Device is never logged out, and its
+        // rare wipes may not come).
+        #expect(confirmedSteps >= (reach.singleUserDevice ? 0 : ForecastCheck.minimumPerWalk), "\(config.label): \(confirmedSteps) confirmed steps")
         #expect(reach.lockouts >= 1, "\(config.label): \(reach)")
         if config.profile == .workspaceOne, !config.strict {
             #expect(reach.inactivityLocks >= 1 && reach.unlocks >= 1, "\(config.label): \(reach)")
@@ -118,4 +139,29 @@ struct WalkReach: CustomStringConvertible {
 
 extension WalkConfig: CustomTestStringConvertible {
     var testDescription: String { label }
+}
+
+/// The property the walks check at every confirmed step: the forecast the dialog showed is
+/// what the step did.
+enum ForecastCheck {
+    /// Confirmed steps a walk must reach (the walks of the base seed confirm 5 to 18 each,
+    /// 186 in all: log outs, wipes and global sign-outs).
+    static let minimumPerWalk = 3
+
+    static func problems(_ forecast: StepForecast, before: SharedDevice, after: SharedDevice, refusal: Refusal?) -> [String] {
+        var out: [String] = []
+        if forecast.refusal != refusal {
+            out.append("\(forecast.action.name): forecast refusal \(forecast.refusal.map { "\($0)" } ?? "none"), real \(refusal.map { "\($0)" } ?? "none")")
+        }
+        if forecast.apps.map(\.app) != after.apps.map(\.id) { out.append("\(forecast.action.name): the forecast lists other apps") }
+        for app in forecast.apps {
+            guard let real = AppOutcome(app.app, before: before, after: after) else { continue }
+            if real.verdict != app.step.verdict {
+                out.append("\(forecast.action.name): \(app.app) forecast \(app.step.verdict.sentence), real \(real.verdict.sentence)")
+            } else if real != app.step {
+                out.append("\(forecast.action.name): \(app.app) forecast \(app.step), real \(real)")
+            }
+        }
+        return out
+    }
 }

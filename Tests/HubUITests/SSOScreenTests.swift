@@ -104,8 +104,9 @@ import Testing
         var m = SSOScreens.removeConfirm()
         let dialog = m.screen()
         #expect(dialog.contains("Remove cou1 from Mail?"))
-        #expect(dialog.contains("loses cou1's token (same group)"))
-        #expect(dialog.contains("Roster keeps cou1's token: keychain group com.contoso.roster"))
+        #expect(dialog.contains("Chat   not told: cou1's token gone from its keychain group"))
+        #expect(dialog.contains("next refresh: ✗ cou1's tokens removed by mail"))
+        #expect(dialog.contains("Roster not told: keeps cou1's token"))
         let before = m.actionLog.count
         m.press("n")
         #expect(!m.actionLog.dropFirst(before).contains { $0.action == .removeAccount("mail") }, "cancelled: nothing removed")

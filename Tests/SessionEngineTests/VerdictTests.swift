@@ -14,9 +14,10 @@ import Testing
         _ = d.checkOut("cou1")
         for id in ["notes", "scanner", "handbook", "reports", "forms"] { _ = d.launch(id) }
         d.openBroker()
-        #expect(verdicts(d) == ["notes: received", "scanner: received", "handbook: received", "reports: received",
+        // A first start is a start, not an account change: only the initial check came.
+        #expect(verdicts(d) == ["notes: started", "scanner: started", "handbook: started", "reports: started",
                                 "inventory: notStarted", "forms: notIntegrated"])
-        #expect(verdict(d, "notes") == AppVerdict(kind: .received, receivedAt: .shiftStart, via: ["\(API.didFinishInitialCheck)(error: nil)"]))
+        #expect(verdict(d, "notes") == AppVerdict(kind: .started, receivedAt: .shiftStart, via: ["\(API.didFinishInitialCheck)(error: nil)"]))
 
         _ = d.advanceClock(by: 60)
         #expect(d.logOut() == .success(.checkedIn))
@@ -58,7 +59,7 @@ import Testing
         #expect(verdict(d, "tasks").missed == .notListening)
         for id in ["chat", "mail", "tasks", "forms"] { _ = d.launch(id) }
         d.openBroker()
-        #expect(verdicts(d) == ["chat: received", "mail: received", "tasks: received", "forms: notIntegrated"])
+        #expect(verdicts(d) == ["chat: started", "mail: started", "tasks: started", "forms: notIntegrated"])
         #expect(verdict(d, "mail").via == [API.getCurrentAccount])
 
         _ = d.advanceClock(by: 60)
@@ -92,7 +93,31 @@ import Testing
         _ = d.launch("notes")
         #expect(verdict(d, "notes") == AppVerdict(kind: .held, next: .release))
         _ = d.releaseNextDelivery()
-        #expect(verdict(d, "notes").kind == .received)
+        #expect(verdict(d, "notes").kind == .started)
+    }
+
+    /// A start that finds the device checked in is blocked, not "received": the initial check
+    /// reported `sharedDeviceNotCheckedOut`, and only a relaunch after a check-out helps.
+    @Test func aColdStartWhileCheckedInIsBlockedNotReceived() {
+        var d = Fixtures.staged(apps: ["notes"])
+        _ = d.launch("notes")
+        #expect(verdict(d, "notes") == AppVerdict(kind: .blocked, receivedAt: .shiftStart,
+                                                  via: ["\(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))"], next: .relaunch))
+        #expect(verdict(d, "notes").sentence == "blocked until relaunch: \(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))")
+    }
+
+    /// A later start that cleans a previous user's data did learn of a change: received.
+    @Test func aStartThatClearsAPreviousUsersDataIsReceived() {
+        var d = Fixtures.staged(.entraIOS, apps: ["mail"])
+        _ = d.signIn(user: "cou1", password: "cou1")
+        _ = d.launch("mail")
+        _ = d.terminate("mail")
+        _ = d.advanceClock(by: 60)
+        _ = d.signOut()
+        _ = d.signIn(user: "cou2", password: "cou2")
+        _ = d.launch("mail")
+        #expect(verdict(d, "mail").kind == .received)
+        #expect(verdict(d, "mail").via == [API.getCurrentAccount])
     }
 
     @Test func aColdStartWhileCheckedInWaitsForARelaunch() {

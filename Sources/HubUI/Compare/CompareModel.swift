@@ -125,7 +125,7 @@ public struct CompareModel: TerminalProgram, Sendable {
         let box = Rect(x: 0, y: bottom - height, width: grid.width, height: height)
         grid.fill(box, style: theme.text)
         let count = rows.filter(\.differs).count
-        let title = count == 0 ? " \(app): the same outcome on both devices now " : " ≠ \(app): \(count) of its rows differ "
+        let title = count == 0 ? " \(app): the same outcome on both devices now " : " ≠ \(app): \(count) of its rows \(count == 1 ? "differs" : "differ") "
         let close = " Esc/click closes "
         grid.put("┌" + String(repeating: "─", count: grid.width - 2) + "┐", x: 0, y: box.y, style: theme.focusedBorder)
         grid.put(title, x: 2, y: box.y, style: count == 0 ? theme.heading : theme.leakBanner, maxWidth: grid.width - 4)
@@ -193,7 +193,7 @@ public struct CompareModel: TerminalProgram, Sendable {
         let room = grid.width - x - 2
         var short = false
         var keys = end + CompareKeys.hint
-        var diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? "" : "s") differ "
+        var diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? " differs" : "s differ") "
         if room - TextWidth.of(keys) - TextWidth.of(diff) < 30 { keys = end + CompareKeys.keyNames; short = true }
         if room - TextWidth.of(keys) - TextWidth.of(diff) < 20, differing > 0 { diff = " ≠\(differing) " }
         let stepWidth = max(0, room - TextWidth.of(keys) - TextWidth.of(diff) - 1)

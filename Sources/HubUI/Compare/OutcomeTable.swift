@@ -14,7 +14,7 @@ public enum OutcomeTable {
         lines += rows.map { line($0.differs ? "*" : " ", $0) }
         let count = rows.filter(\.differs).count
         lines.append("")
-        lines.append(count == 0 ? "no difference of outcome" : "\(count) row\(count == 1 ? "" : "s") differ (marked *)")
+        lines.append(count == 0 ? "no difference of outcome" : "\(count) row\(count == 1 ? " differs" : "s differ") (marked *)")
         return lines.joined(separator: "\n") + "\n"
     }
 

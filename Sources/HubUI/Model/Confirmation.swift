@@ -19,8 +19,25 @@ public struct Confirmation: Equatable, Sendable {
     /// The device's state when the question was asked: another state makes it moot.
     public var askedIn: DeviceState.Kind
 
+    /// What the device action will do to each app: the action rehearsed on a copy of the
+    /// device as it is now (`StepForecast`). Nil for quitting.
+    public internal(set) var forecast: StepForecast?
+
     public init(_ kind: Kind, place: Notice.Place = .hub, askedIn: DeviceState.Kind) {
         self.kind = kind; self.place = place; self.askedIn = askedIn
+    }
+
+    /// The question about `kind` on `device`, its forecast rehearsed there.
+    init(_ kind: Kind, place: Notice.Place = .hub, on device: SharedDevice) {
+        self.init(kind, place: place, askedIn: device.state.kind)
+        refresh(on: device)
+    }
+
+    /// Rehearses the action again when the device changed since (a clock tick while the
+    /// question waits): what the dialog says is always what a yes does now.
+    mutating func refresh(on device: SharedDevice) {
+        guard let action, forecast?.revision != device.revision else { return }
+        forecast = StepForecast(action, on: device)
     }
 
     /// The device action, if it is one.

@@ -33,7 +33,7 @@ extension HubModel {
         case .menuDown: menuSelection = min(Self.menuItems.count - 1, menuSelection + 1)
         case .menuSelect:
             // Log Out opens the Hub's own confirmation (always asked, a page of the device).
-            if menuSelection == 0 { confirmation = Confirmation(.device(.logOut), askedIn: device.state.kind) } else { hubOverlay = nil }
+            if menuSelection == 0 { confirmation = Confirmation(.device(.logOut), on: device) } else { hubOverlay = nil }
         case .confirmAction: return confirm()
         // The lesson player takes these before the model sees them; alone, the model has no lesson.
         case .lessonNext, .lessonBack, .lessonTry, .lessonShow: return .unchanged
@@ -109,7 +109,7 @@ extension HubModel {
         let refusedAtOnce = action == .enterpriseWipe && !device.online
         guard confirmsActions, device.deliveryMode != .held, !refusedAtOnce else { act(action, place: place); return }
         notice = nil
-        confirmation = Confirmation(.device(action), place: place, askedIn: device.state.kind)
+        confirmation = Confirmation(.device(action), place: place, on: device)
     }
 
     /// `i` on an app that uses the identity SDK, as an app does it: a silent request first
@@ -123,10 +123,12 @@ extension HubModel {
     }
 
     /// `x`: MSAL `removeAccount` in this app. It deletes the account's tokens of the app's
-    /// whole keychain group (003's warning), so when other apps hold them it asks first.
+    /// whole keychain group (003's warning), so when other apps hold them it asks first: the
+    /// remove is rehearsed, and it asks when another app's token changes there.
     mutating func removeAccount(_ id: AppID) {
         guard bringForward(id) else { return }
-        if RemoveAccountForecast.affected(by: id, on: device).isEmpty {
+        let forecast = StepForecast(.removeAccount(id), on: device, nextChances: false)
+        if forecast.refusal != nil || !forecast.apps.contains(where: { $0.app != id && $0.step.token != $0.step.tokenBefore }) {
             act(.removeAccount(id), place: .pane(id))
         } else {
             ask(.removeAccount(id), place: .pane(id))

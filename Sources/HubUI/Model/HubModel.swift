@@ -208,6 +208,7 @@ public struct HubModel: TerminalProgram, Sendable {
         syncedState = device.state.kind
         // A question about a state the device has left (a lock came, the session ended) is moot.
         if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
+        confirmation?.refresh(on: device)
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }

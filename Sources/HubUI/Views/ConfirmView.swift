@@ -41,23 +41,25 @@ enum ConfirmView {
             case .enterpriseWipe:
                 let session = user.map { "Ends \($0)'s session; the" } ?? "The"
                 return Wording(title: "Enterprise wipe?",
-                               intro: "\(session) device stays enrolled and checked in. Not broadcast: each app learns as of a check-in.",
+                               intro: "\(session) device stays enrolled and checked in. Not broadcast: an app's SDK finds out when it next checks.",
                                yes: "Wipe", forecast: true)
             case let .signOut(from, browser):
                 let whereFrom = from == .broker ? "the broker" : d.app(from.description)?.definition.name ?? from.description
                 let how = browser ? " through the browser (signoutFromBrowser)" : ""
                 return Wording(title: "Sign \(user ?? "the account") out of every app?",
-                               intro: "Global sign-out from \(whereFrom)\(how): removes the account and tokens, not the apps' data.",
+                               intro: "Global sign-out from \(whereFrom)\(how): removes the account and tokens, not the apps' data, "
+                                   + "and posts \(API.accountChangedNotification) (the notification below).",
                                yes: "Sign out", forecast: true)
             case let .removeAccount(id):
                 let app = d.app(id)
                 let name = app?.definition.name ?? id
                 let account = app?.token?.account?.name ?? "the account"
                 let group = app?.definition.sso?.tokenCacheGroup ?? "?"
-                let others = RemoveAccountForecast.affected(by: id, on: d).map { d.app($0)?.definition.name ?? $0 }
+                // The apps whose token the rehearsed remove took, besides the one removing.
+                let others = (confirmation.forecast?.apps ?? []).filter { $0.app != id && $0.step.token != $0.step.tokenBefore }.map(\.name)
+                let shared = others.isEmpty ? "" : ", shared with \(others.joinedText(separator: ", ")) (003's warning)"
                 return Wording(title: "Remove \(account) from \(name)?",
-                               intro: "removeAccount in \(name) deletes \(account)'s tokens of the whole keychain group \(group), "
-                                   + "shared with \(others.joined(separator: ", ")) (003's warning).",
+                               intro: "removeAccount in \(name) deletes \(account)'s tokens of the whole keychain group \(group)\(shared).",
                                yes: "Remove", forecast: true)
             default:
                 return Wording(title: "Log out \(user ?? "")?",
@@ -72,13 +74,20 @@ enum ConfirmView {
     static func draw(_ m: HubModel, _ c: inout Canvas, body: Rect) {
         let t = c.theme, d = m.device
         guard let confirmation = m.confirmation else { return }
-        let words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem, lesson: m.lesson)
+        var words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem, lesson: m.lesson)
+        // A step the rehearsal refused does nothing to any app: the reason replaces the list.
+        if let refusal = confirmation.forecast?.refusal {
+            words.intro += " As things are, it is refused: \(refusal)."
+            words.forecast = false
+        }
         let width = min(76, body.width - 4)
         let introLines = Canvas.wrap(words.intro, width: width - 4).count
         // Borders, the intro, a blank row, each app's forecast as wrapped, a blank row, the buttons.
-        let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
-        let forecastLines = !words.forecast ? 0 : d.apps.reduce(0) { sum, app in
-            sum + Canvas.wrap(forecastText(app, on: d, for: confirmation.action ?? .logOut), width: width - 2 - nameWidth - 2).count
+        let apps = words.forecast ? confirmation.forecast?.apps ?? [] : []
+        let action = confirmation.forecast?.action ?? .logOut
+        let nameWidth = Self.nameWidth(apps)
+        let forecastLines = apps.reduce(0) { sum, app in
+            sum + Canvas.wrap(ForecastText.sentence(app, action: action), width: width - 2 - nameWidth - 2).count
         }
         let wanted = 2 + introLines + 1 + forecastLines + (words.forecast ? 1 : 0) + 1
         let height = min(body.height - 2, wanted)
@@ -91,9 +100,7 @@ enum ConfirmView {
         let inner = c.box(r, style: t.focusedBorder, title: words.title, titleStyle: t.heading)
         var row = c.paragraph(words.intro, in: inner, row: 0, indent: 1, style: t.text)
         row += 1
-        if words.forecast, let action = confirmation.action {
-            forecast(action, d, &c, inner, row: row)
-        }
+        if !apps.isEmpty { forecast(apps, action, &c, inner, row: row) }
         let y = inner.y + inner.height - 1
         let yes = " \(words.yes) "
         var x = inner.maxX - TextWidth.of(yes) - 13
@@ -114,31 +121,28 @@ enum ConfirmView {
         c.text(answer, x: inner.x + 1, y: y, width: max(0, buttonsX - inner.x - 2), style: t.dim)
     }
 
-    /// What `app` will do after `action`: a session's end, or a remove in one app.
-    static func forecastText(_ app: AppRuntime, on d: SharedDevice, for action: DeviceAction) -> String {
-        if case let .removeAccount(id) = action { return RemoveAccountForecast.describe(app, removing: id, on: d) }
-        return AccountChangeForecast.describe(app, on: d, for: action)
-    }
+    /// The column of app names: the longest name, up to 14 columns, and a space.
+    static func nameWidth(_ apps: [AppForecast]) -> Int { min(14, apps.map { TextWidth.of($0.name) }.max() ?? 0) + 1 }
 
-    /// Each app's name and what it will do, wrapped beside the name; the rest counted when
-    /// they do not fit.
-    private static func forecast(_ action: DeviceAction, _ d: SharedDevice, _ c: inout Canvas, _ inner: Rect, row start: Int) {
+    /// Each app's name and what the rehearsal of the step did to it, wrapped beside the
+    /// name. When they do not all fit, whole sentences are shown while they fit and the rest
+    /// counted (`+2 more apps`): a sentence cut short could say something untrue.
+    private static func forecast(_ apps: [AppForecast], _ action: DeviceAction, _ c: inout Canvas, _ inner: Rect, row start: Int) {
         let t = c.theme
+        let nameWidth = Self.nameWidth(apps)
+        let end = inner.height - 2
+        let blocks = apps.map { Canvas.wrap(ForecastText.sentence($0, action: action), width: inner.width - nameWidth - 2) }
+        let allFit = start + blocks.reduce(0) { $0 + $1.count } <= end
         var row = start
-        let nameWidth = min(14, d.apps.map { TextWidth.of($0.definition.name) }.max() ?? 0) + 1
-        let last = inner.height - 2
-        for (i, app) in d.apps.enumerated() {
-            if row >= last { break }
-            if row == last - 1 && i < d.apps.count - 1 {
-                c.line("+\(d.apps.count - i) more apps", in: inner, row: row, indent: 1, style: t.dim)
+        for (i, (app, lines)) in zip(apps, blocks).enumerated() {
+            if !allFit && row + lines.count > end - 1 {
+                let rest = apps.count - i
+                if row < end { c.line("+\(rest) more app\(rest == 1 ? "" : "s")", in: inner, row: row, indent: 1, style: t.dim) }
                 break
             }
-            c.line(app.definition.name, in: inner, row: row, indent: 1, style: t.title)
-            let lines = Canvas.wrap(forecastText(app, on: d, for: action), width: inner.width - nameWidth - 2)
-            for (j, l) in lines.prefix(max(1, last - row)).enumerated() {
-                c.line(l, in: inner, row: row + j, indent: nameWidth + 1, style: t.text)
-            }
-            row += max(1, min(lines.count, last - row))
+            c.line(app.name, in: inner, row: row, indent: 1, style: t.title)
+            for (j, l) in lines.enumerated() { c.line(l, in: inner, row: row + j, indent: nameWidth + 1, style: t.text) }
+            row += lines.count
         }
     }
 }

@@ -145,13 +145,16 @@ enum HubPages {
         c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: .command(.brokerSignOut))
         var row = c.paragraph("Removes the account and tokens for every app, not their data.", in: r, row: 10, style: t.dim)
         row = notice(m, &c, r, row: row + 1)
-        // What each app would do if the account were signed out now (the delivery rule).
+        // What each app would do if the account were signed out now: the sign-out rehearsed
+        // on a copy of the device (the step only: the column has a few words per app).
         guard r.height - row >= 3 else { return }
         c.line("If signed out now:", in: r, row: row + 1, style: t.title)
         row += 2
-        for app in d.apps where row < r.height {
-            c.line(app.definition.name, in: r, row: row, style: t.text)
-            c.line(AccountChangeForecast.brief(app, on: d), in: r, row: row, indent: 9, style: t.dim)
+        let forecast = StepForecast(.signOut(from: .broker, browser: m.signOutViaBrowser), on: d, nextChances: false)
+        for app in forecast.apps where row < r.height {
+            c.line(app.name, in: r, row: row, style: t.text)
+            let forms = ForecastText.briefForms(app), width = r.width - 9
+            c.line(forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width), in: r, row: row, indent: 9, style: t.dim)
             row += 1
         }
     }

@@ -116,8 +116,9 @@ enum PaneView {
         case .missed: t.warning
         case .willNotice, .held: t.overlay
         case .received: t.success
-        case .notIntegrated, .notStarted: t.dim
+        case .notIntegrated, .notStarted, .started: t.dim
         case .notTold: t.warning
+        case .blocked: t.overlay
         }
     }
 
@@ -167,6 +168,12 @@ enum PaneView {
             return ["held: notices on release", "held"]
         case .notStarted:
             return ["not started: reads the account at start", "not started"]
+        case .started:
+            let at = v.receivedAt?.description ?? ""
+            return ["started \(at): " + v.via.joinedText(separator: ", "), "started \(at): " + v.via.map(shortName).joinedText(separator: ", "),
+                    "started \(at)", "started"]
+        case .blocked:
+            return ["blocked: \(API.sharedDeviceNotCheckedOut) · relaunch", "blocked until relaunch", "blocked"]
         }
     }
 

@@ -24,6 +24,12 @@ public struct AppVerdict: Equatable, Sendable {
         /// The profile's account changes never reach its SDK (`SDKRules`): `cause` says why;
         /// it keeps what it holds, and holds nobody else's data now.
         case notTold
+        /// Its last delivery was its own start, with no account change in it (the first start
+        /// after installation, or a start that found nothing to clean): `receivedAt`, `via`.
+        case started
+        /// Started while the device was checked in: `controllerDidFinishInitialCheck` reported
+        /// `sharedDeviceNotCheckedOut`, and the app stays blocked until it is relaunched.
+        case blocked
     }
 
     /// The app's next chance to learn of the change.
@@ -70,6 +76,9 @@ public struct AppVerdict: Equatable, Sendable {
         case .held: return "held in step mode: notices on release"
         case .notStarted: return "not started: reads the account at its first start"
         case .notTold: return "not told: \(cause ?? "its SDK is not in charge here")"
+        case .started:
+            return "started \(receivedAt?.description ?? ""), no account change since" + (via.isEmpty ? "" : ": " + via.joined(separator: ", "))
+        case .blocked: return "blocked until relaunch: \(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))"
         }
     }
 }
@@ -180,6 +189,10 @@ extension SharedDevice {
             if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
             return AppVerdict(kind: .willNotice, next: next)
         }
+        if app.initialCheckFailed {
+            let last = received(app)
+            return AppVerdict(kind: .blocked, receivedAt: last.receivedAt, via: last.via, next: .relaunch)
+        }
         return received(app)
     }
 
@@ -232,7 +245,19 @@ extension SharedDevice {
             break
         }
         guard let at else { return AppVerdict(kind: .notStarted, next: .coldStart) }
-        return AppVerdict(kind: .received, receivedAt: at, via: names.reversed())
+        // A start is not an account change: the first start after installation gets only the
+        // initial check (or reads the account), and so does a start with nothing to clean.
+        let delivery = app.log.reversed().prefix { $0.time == at }
+        let learned = delivery.contains { e in
+            switch e.kind {
+            case .notification: return true
+            case .callback: return e.name != API.didFinishInitialCheck
+            case .call: return e.name == API.getCurrentAccount && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
+            case .data: return e.name == "clear" || e.name == "wipe"
+            case .lifecycle, .missed: return false
+            }
+        }
+        return AppVerdict(kind: learned ? .received : .started, receivedAt: at, via: names.reversed())
     }
 
     /// The notification the app missed last, unless it has heard from the SDK since.

@@ -50,7 +50,9 @@ public struct DeviceProfile: Codable, Equatable, Sendable {
         id: .entraIOS, brokerName: "Authenticator", delivery: .darwinNotification,
         defaultApps: ["chat", "mail", "tasks", "roster", "till", "forms"],
         usesGroupID: false, hasInactivityLock: false, hasEnterpriseWipe: false,
-        installSteps: ["Validate administrator credentials", "Install Authenticator",
+        // The form asks for the staging user, who registers the device in the role 002 gives a
+        // Cloud Device Administrator: the step names what was typed, and the role.
+        installSteps: ["Validate staging credentials (Cloud Device Administrator)", "Install Authenticator",
                        "Set MDM key sharedDeviceMode = true", "Install SSO extension profile"],
         transitions: [
             TransitionSpec(id: "enroll", label: "register (shared device mode)", from: [.unenrolled], to: .enrolling),
