@@ -36,13 +36,8 @@ public enum AppSDK: Codable, Sendable, Equatable {
     case msal(MSALTraits)
     case none
 
-    public var label: String {
-        switch self {
-        case .workspaceOne: "WS1 SDK"
-        case .msal: "MSAL"
-        case .none: "no SDK"
-        }
-    }
+    /// The SDK's short name, as its kind words it (`SDKKind.label`).
+    public var label: String { kind.label }
 }
 
 /// Deliberate faults, for teaching what goes wrong.
