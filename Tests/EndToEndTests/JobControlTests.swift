@@ -67,19 +67,30 @@ struct JobControlTests {
                            screen: try tmux.screen())
     }
 
-    @Test(arguments: Wrapper.allCases)
-    func ctrlZAndFgUnderAWrapperComeBackEveryTime(wrapper: Wrapper) throws {
+    /// hubsim started by `wrapper` from an interactive bash in a tmux pane (job control on),
+    /// its first frame drawn: the pane, hubsim's pid and its state directory.
+    static func startUnderShell(_ wrapper: Wrapper) throws -> (Tmux, Int32, String) {
         let binary = try HubsimBinary.path()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-jobs-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let tmux = try Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
-        defer { tmux.kill() }
-        try tmux.waitFor("$")
-        try tmux.type(try Self.commandLine(wrapper, binary: binary, directory: directory))
-        try tmux.send("Enter")
-        try SignalPane.waitForFirstFrame(tmux)
-        let pid = try #require(Self.hubsimPID(under: try tmux.panePID()))
+        do {
+            try tmux.waitFor("$")
+            try tmux.type(try commandLine(wrapper, binary: binary, directory: directory))
+            try tmux.send("Enter")
+            try SignalPane.waitForFirstFrame(tmux)
+            return (tmux, try #require(hubsimPID(under: try tmux.panePID())), directory)
+        } catch {
+            tmux.kill()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    @Test(arguments: Wrapper.allCases)
+    func ctrlZAndFgUnderAWrapperComeBackEveryTime(wrapper: Wrapper) throws {
+        let (tmux, pid, directory) = try Self.startUnderShell(wrapper)
+        defer { tmux.kill(); try? FileManager.default.removeItem(atPath: directory) }
         for attempt in 1...Self.tries {
             try tmux.send("C-z")
             // Stopped, with the terminal the shell's: no alternate screen, no mouse reports.
@@ -111,17 +122,8 @@ struct JobControlTests {
     /// terminal stays as the shell has it.
     @Test(arguments: Wrapper.allCases)
     func aQuitSignalWhileStoppedEndsHubsimInTheBackground(wrapper: Wrapper) throws {
-        let binary = try HubsimBinary.path()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-jobs-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let tmux = try Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
-        defer { tmux.kill() }
-        try tmux.waitFor("$")
-        try tmux.type(try Self.commandLine(wrapper, binary: binary, directory: directory))
-        try tmux.send("Enter")
-        try SignalPane.waitForFirstFrame(tmux)
-        let pid = try #require(Self.hubsimPID(under: try tmux.panePID()))
+        let (tmux, pid, directory) = try Self.startUnderShell(wrapper)
+        defer { tmux.kill(); try? FileManager.default.removeItem(atPath: directory) }
         try tmux.send("C-z")
         try Self.waitForState(pid, "T", tmux, attempt: 1)
         #expect(kill(pid, SIGTERM) == 0)
