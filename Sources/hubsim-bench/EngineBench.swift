@@ -3,7 +3,7 @@ import Foundation
 import Platform
 import SessionEngine
 
-/// Issue 13's engine targets, measured: an account change (one Entra global sign-in or
+/// The engine's budgets (Docs/performance.md), measured: an account change (one Entra global sign-in or
 /// sign-out, posted to every app) delivered to 1,000 running apps in under 1 ms, the cost
 /// linear in apps (10,000 apps cost 10 times 1,000).
 ///

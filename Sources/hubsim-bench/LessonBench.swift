@@ -4,7 +4,7 @@ import Platform
 import Scenarios
 import SessionEngine
 
-/// Budget (issue 14): stepping back in a 300-step lesson takes under 50 ms.
+/// Budget (Docs/performance.md): stepping back in a 300-step lesson takes under 50 ms.
 ///
 /// Builds a 300-step lesson (shift changes over and over: launches, check-ins and
 /// check-outs, clock moves, each step narrated and checked), plays it to the end, then

@@ -5,7 +5,7 @@ import Platform
 import Scenarios
 import SessionEngine
 
-/// Recording target (issue 13): saving a recording costs what the walk added since the
+/// Recording target (Docs/performance.md): saving a recording costs what the walk added since the
 /// last save, never a replay of the whole walk. A walk of N check-out/check-in cycles
 /// through `HubModel`, the recorder fed after every action as the interactive wiring feeds
 /// it (`InteractiveLaunch`); then the save (`recording(of:)`) is timed at N = 10 and

@@ -3,7 +3,7 @@ import Foundation
 import Scenarios
 import SessionEngine
 
-/// Budget (issue 4): the whole shipped scenario library runs in under one second.
+/// Budget (Docs/performance.md): the whole shipped scenario library runs in under one second.
 ///
 /// Measures what `hubsim run --library` does in a fresh process: load every file, build a
 /// device per scenario, run the steps (scrypt verifications included, each password paid

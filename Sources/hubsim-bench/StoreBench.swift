@@ -4,7 +4,7 @@ import Foundation
 import Platform
 import SessionEngine
 
-/// Persistence target (issue 13): a full check-out → check-in cycle with the default app
+/// Persistence target (Docs/performance.md): a full check-out → check-in cycle with the default app
 /// set, every app launched on each side so its callbacks fire, and `save` (a SQLite
 /// transaction in WAL mode) after every event, under 2 ms.
 ///

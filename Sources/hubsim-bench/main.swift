@@ -1,6 +1,6 @@
 import Foundation
 
-// hubsim-bench: the budgets in README, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|all]`.
+// hubsim-bench: the budgets in Docs/performance.md, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|all]`.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),

@@ -2,7 +2,7 @@ import Foundation
 import SessionEngine
 
 /// Writes `Sources/Configuration/Loading/CompiledAssets.swift`: the tenant and catalogue the
-/// YAML loaders read from the bundled files, as Swift literals (issue 13: the defaults decoded
+/// YAML loaders read from the bundled files, as Swift literals (Docs/performance.md: the defaults decoded
 /// once, at build time, so that hubsim's start parses no YAML). `CompiledAssetsTests` compares
 /// the committed file with this text and re-records it with `HUBSIM_RECORD_GOLDEN=1`.
 ///
@@ -20,7 +20,7 @@ enum CompiledAssetsSource {
         /// The bundled default tenant and app catalogue as Swift values: exactly what
         /// `TenantLoader` and `AppCatalogue.load` make of `Assets/tenant.yaml` and
         /// `Assets/apps.yaml` (`CompiledAssetsTests` fails when they differ), decoded when hubsim
-        /// is built so that its start parses no YAML (README, Benchmarks; `BundledAssets`).
+        /// is built so that its start parses no YAML (Docs/performance.md, Benchmarks; `BundledAssets`).
         enum CompiledAssets {
 
         """
@@ -74,7 +74,7 @@ enum CompiledAssetsSource {
         out += "    ])\n\n"
         out += "    /// Each app of `catalogue` as JSON with sorted keys, what the device store writes in an app's\n"
         out += "    /// row: a resumed device whose stored text is exactly one of these takes the value above\n"
-        out += "    /// instead of decoding it (`BundledAssets.compiledDefinition`; issue 13).\n"
+        out += "    /// instead of decoding it (`BundledAssets.compiledDefinition`; Docs/performance.md).\n"
         out += "    static let catalogueJSON: [String] = [\n"
         for app in catalogue.apps {
             out += "        \(literal(try definitionJSON(app))),\n"

@@ -3,7 +3,7 @@ import SessionEngine
 import Testing
 @testable import Configuration
 
-/// Issue 11, items 3, 6 and 7 for tenant and catalogue files: every number has a range, every
+/// Limits for tenant and catalogue files (Docs/qa.md, Docs/reliability.md): every number has a range, every
 /// size a limit, and every refusal is one line at its own position that quotes nothing but
 /// the value at fault, with control characters escaped.
 @Suite struct LimitsTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import Configuration
 
 /// Seeded mutation fuzzing of the tenant and catalogue parsers from the shipped files
-/// (issue 11, "Proof that stays"): byte flips, deletions, duplicated lines, YAML's special
+/// (Docs/reliability.md, parser fuzzing): byte flips, deletions, duplicated lines, YAML's special
 /// characters, huge numbers, deep nesting, NUL bytes, truncation and words from the other
 /// files. Every mutant is read or refused, never a crash, and every refusal is sound
 /// (`RefusalCheck`: a position inside the file, one line, no control character, no hash).

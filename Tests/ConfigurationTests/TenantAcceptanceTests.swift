@@ -3,7 +3,7 @@ import SessionEngine
 import Testing
 @testable import Configuration
 
-/// What a tenant file may hold (issue 11, item 8): user names are safe identifiers, and every
+/// What a tenant file may hold (Docs/reliability.md, consistent acceptance): user names are safe identifiers, and every
 /// password hash costs at least `ScryptCost.minimum`. Each refusal has a position.
 @Suite("Reliability: tenant acceptance")
 struct TenantAcceptanceTests {

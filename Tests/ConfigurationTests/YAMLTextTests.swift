@@ -56,7 +56,7 @@ import Testing
         #expect(try list.items("t").map { try $0.string("item") } == Self.awkward)
     }
 
-    /// The recorder writes a list item by item as the walk grows (issue 13): joined, the items
+    /// The recorder writes a list item by item as the walk grows (Docs/performance.md): joined, the items
     /// read exactly as the list written at once.
     @Test func flowItemsJoinIntoTheFlowList() {
         let lists: [[String]] = [["a"], ["a", "b: c", "true"], Self.awkward,

@@ -101,7 +101,7 @@ struct InputDecoderTests {
         #expect(Self.feed(&reader, prefix: InputDecoder.x10MousePrefix, "\u{23}\u{2C}\u{25}") == []) // release
     }
 
-    /// Issue 11, item 5: a report cut off half-way used to swallow the next key for ever.
+    /// Partial mouse reports (Docs/reliability.md): a report cut off half-way used to swallow the next key for ever.
     @Test func aPartialReportIsDroppedAfterTheEscapeDelayAndTheNextKeyIsAKey() {
         var reader = InputReader()
         #expect(Self.feed(&reader, "0;12", start: 1_000) == [])

@@ -5,7 +5,7 @@ import Testing
 @testable import DeviceStore
 
 /// A new device's file is made without syncs before hubsim's first frame, and synced by its
-/// first save or its close (`DeviceStore.configuration(creating:)`, issue 13): what it holds
+/// first save or its close (`DeviceStore.configuration(creating:)`, Docs/performance.md): what it holds
 /// and who may open it are as before.
 @Suite struct CreationTests {
     static func synchronous(_ store: DeviceStore) throws -> Int? {

@@ -4,7 +4,7 @@ import SessionEngine
 import Testing
 @testable import DeviceStore
 
-/// Damage that SQLite itself does not see (issue 11, item 2 and the time columns of item 3):
+/// Damage that SQLite itself does not see (Docs/reliability.md: damaged device files and their time columns):
 /// each file is refused with one line that says what is wrong and how to start anew, exit
 /// status 2, and the file stays byte-identical with nothing (no -wal) left beside it.
 @Suite("Reliability: damaged device files")

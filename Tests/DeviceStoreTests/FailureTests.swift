@@ -176,7 +176,7 @@ import Testing
     }
 
     /// A device file is never empty once hubsim made it: an empty one was truncated, and
-    /// opening it as a new device would hide that (issue 11, item 2; `DamagedFileTests`).
+    /// opening it as a new device would hide that (Docs/reliability.md; `DamagedFileTests`).
     @Test func anEmptyFileIsCorrupt() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))

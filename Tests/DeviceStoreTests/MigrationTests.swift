@@ -5,7 +5,7 @@ import Testing
 @testable import DeviceStore
 
 @Suite struct MigrationTests {
-    /// A device file as schema v3's hubsim (main before issue 13's fourth pass) left it: the
+    /// A device file as schema v3's hubsim (main before the fourth performance pass, Docs/performance.md) left it: the
     /// tables made by the v1–v3 migrations, filled with what this build's writer writes for
     /// `device`, each v3 column taken from where v4 keeps it.
     static func version3File(of device: SharedDevice) throws -> URL {

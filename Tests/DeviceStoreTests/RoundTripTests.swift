@@ -43,7 +43,7 @@ import Testing
     }
 
     /// The app set is taken from the apps' definitions when its text is theirs, joined (what the
-    /// writer makes, issue 13); an app set that differs from them is still decoded on its own.
+    /// writer makes, Docs/performance.md); an app set that differs from them is still decoded on its own.
     @Test func theAppSetIsReadFromTheAppsRowsOnlyWhenItIsTheirText() throws {
         let url = try Fixtures.tempDir().appendingPathComponent("d.sqlite")
         var device = try Fixtures.newDevice()
@@ -166,7 +166,7 @@ import Testing
         }
     }
 
-    /// Items are written from the first one that changed (issue 13): through check-outs that
+    /// Items are written from the first one that changed (Docs/performance.md): through check-outs that
     /// add a user's items, check-ins that wipe them and a second user's, every committed step
     /// reads back as the device holds it.
     @Test func itemsReadBackThroughCheckOutsAndWipes() throws {
@@ -298,7 +298,7 @@ import Testing
         }
     }
 
-    /// The cipher writes the digits by hand into the string's buffer (issue 13): every digit
+    /// The cipher writes the digits by hand into the string's buffer (Docs/performance.md): every digit
     /// value in every position spells as `%02x` spells it.
     @Test func everyFingerprintDigitIsLowercaseHex() {
         let cipher = AESGCMCipher(), keys = SeededKeySource(seed: "fingerprints")

@@ -6,7 +6,7 @@ import Testing
 
 /// hubsim's start (`DeviceStore.openForStart`): an existing device's file is opened and read
 /// before the first frame; a new device's only has its directory made, and its database is
-/// made by `NewDeviceFile.create` once the first frame is on screen (issue 13).
+/// made by `NewDeviceFile.create` once the first frame is on screen (Docs/performance.md).
 @Suite struct StartingStoreTests {
     static func start(_ stateDir: URL) throws(StoreError) -> StartingStore {
         try DeviceStore.openForStart(stateDir: stateDir.path, device: "till-3", environment: [:])

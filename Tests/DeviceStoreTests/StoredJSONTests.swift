@@ -5,7 +5,7 @@ import SessionEngine
 import Testing
 @testable import DeviceStore
 
-/// A resumed device's JSON columns read without `Codable` (`StoredJSON`, issue 13) give the
+/// A resumed device's JSON columns read without `Codable` (`StoredJSON`, Docs/performance.md) give the
 /// values the decoder gives, and anything but the writer's usual form still goes to it.
 @Suite struct StoredJSONTests {
     static func written<T: Encodable>(_ value: T) throws -> String {

@@ -115,7 +115,7 @@ import Testing
         #expect(!refused.stderr.contains("hunter2"))
     }
 
-    /// Issue 11, item 8: what `validate` once accepted, refused with a position and exit 2.
+    /// Consistent acceptance (Docs/reliability.md): what `validate` once accepted, refused with a position and exit 2.
     @Test func validateRefusesUnsafeNamesAndCheapHashes() throws {
         let dir = try Fixtures.tempDir()
         let cheap = dir.appendingPathComponent("cheap.yaml")

@@ -2,7 +2,7 @@ import Foundation
 import HubUI
 import Testing
 
-/// Issue 15 at 80x24 on the real binary: the README's first walk word for word for both
+/// Consistent actions (Docs/forecasts.md) at 80x24 on the real binary: the README's first walk word for word for both
 /// profiles, and every hint-line action clicked by mouse (SGR reports), a wipe confirmed
 /// through its forecast among them.
 @Suite("Consistent actions end to end")

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 /// The real binary refuses a damaged device file before taking the screen: one line, exit 2,
-/// the file byte-identical and nothing left beside it (issue 11, item 2).
+/// the file byte-identical and nothing left beside it (Docs/reliability.md).
 @Suite("Reliability: damaged device file at start")
 struct DamagedFileStartTests {
     @Test func aZeroByteDeviceFileExitsTwoAndStaysAsItWas() throws {

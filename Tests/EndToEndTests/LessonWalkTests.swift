@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A lesson on the real binary (issue 14): advance, step back to the very same screen, let
+/// A lesson on the real binary (Docs/lessons.md): advance, step back to the very same screen, let
 /// the class try, a wrong action gets a clear line and is undone, the right one moves on.
 @Suite("Lesson walk end to end")
 struct LessonWalkTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The real binary checks its output files and its app list at start (issue 11, items 1
-/// and 8): one line, exit 2, and whatever was at the path byte-identical.
+/// The real binary checks its output files and its app list at start (Docs/reliability.md: output files
+/// and consistent acceptance): one line, exit 2, and whatever was at the path byte-identical.
 @Suite("Reliability: output files and app lists at start")
 struct OutputFileStartTests {
     static func directory() throws -> String {

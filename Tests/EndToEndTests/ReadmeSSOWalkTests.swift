@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The README's "Single sign-on across your apps: a walk", key for key at 80x24: every line it
+/// Docs/app-developers.md's "Single sign-on across your apps: a walk", key for key at 80x24: every line it
 /// quotes is on the screen it says (the pane's token line in its 80-column wording), and the
 /// app its SSO map step names (Tasks) is one its first step installs.
-@Suite("README single sign-on walk at 80x24")
+@Suite("The app developers' single sign-on walk at 80x24")
 struct ReadmeSSOWalkTests {
     @Test func everyQuotedLineIsOnTheScreen() throws {
         let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,tasks,roster,till"])

@@ -40,7 +40,7 @@ struct RestartTests {
     }
 
     /// A new device's database is made once its first frame is on screen, before any key
-    /// (issue 13: not part of the first frame), and it is a whole device file the next start
+    /// (Docs/performance.md: not part of the first frame), and it is a whole device file the next start
     /// opens.
     @Test func aNewDeviceHasItsFileOnceItsFirstFrameIsShown() throws {
         let environment = try stateHome()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Every signal that would end hubsim leaves the terminal as the shell had it and the device
-/// saved (issue 11, item 4); Ctrl-Z and SIGSTOP/SIGCONT come back with the whole screen
+/// saved (Docs/reliability.md); Ctrl-Z and SIGSTOP/SIGCONT come back with the whole screen
 /// redrawn; Ctrl-S does not freeze it.
 @Suite("Reliability: signals")
 struct SignalTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Single sign-on on the real binary (issue 12, reference 003), workspace-one with the
+/// Single sign-on on the real binary (ADAL cross-app single sign-on on iOS), workspace-one with the
 /// Microsoft-SDK suite beside the Hub: check out, Chat asks for a token and is prompted in the
 /// broker (Chat in the background, the Authenticator in front, then back), Mail gets one
 /// silently from the suite's keychain group, Roster goes through the broker, which offers the

@@ -2,7 +2,7 @@ import HubUI
 import SessionEngine
 import Testing
 
-/// Issue 15, item 6: messages said once, whole, at 80x24.
+/// Messages (Docs/decisions.md, the front end): said once, whole, at 80x24.
 @Suite struct CleanMessagesTests {
     @Test func helpNotesAreDrawnOnce() {
         var m = Screens.home()

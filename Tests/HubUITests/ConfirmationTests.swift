@@ -2,7 +2,7 @@ import HubUI
 import SessionEngine
 import Testing
 
-/// Issue 15, item 4: one forecast-and-confirm dialog for every step that cannot be taken back.
+/// Confirmations (Docs/forecasts.md): one forecast-and-confirm dialog for every step that cannot be taken back.
 @Suite struct ConfirmationTests {
     /// Workspace ONE, cou1 checked out, notes and inventory launched.
     static func ws1CheckedOut() -> HubModel {
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-/// Issue 15, item 10: a single `q` never ends a walk.
+/// Quitting (Docs/decisions.md, "Confirmations"): a single `q` never ends a walk.
 @Suite struct QuitTests {
     @Test func aFreshDeviceQuitsAtOnce() {
         var m = Fixtures.model()
@@ -215,7 +215,7 @@ import Testing
     }
 }
 
-/// Issue 15, item 5: after an offline unlock the device switched back to the app, and so does the screen.
+/// The inactivity lock (Docs/decisions.md): after an offline unlock the device switched back to the app, and so does the screen.
 @Suite struct OfflineUnlockTests {
     @Test func theScreenFollowsTheDeviceBackToTheApp() {
         var m = Fixtures.model()

@@ -1,7 +1,7 @@
 import HubUI
 import Testing
 
-/// Golden screens of issue 15's items 4–10 and the F3 picture, at 80x24 and 120x40.
+/// Golden screens of consistent actions (Docs/forecasts.md, Docs/decisions.md) and the F3 picture, at 80x24 and 120x40.
 @Suite struct ConsistencyGoldenTests {
     @Test(arguments: ConsistencyScreens.all.map(\.name))
     func screenMatchesGolden(name: String) {

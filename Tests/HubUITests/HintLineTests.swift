@@ -2,7 +2,7 @@ import HubUI
 import SessionEngine
 import Testing
 
-/// Issue 15, item 7: at every width from 80 up, every action of the hint line can be clicked,
+/// The hint line (Docs/trainers.md, Keys): at every width from 80 up, every action of the hint line can be clicked,
 /// on the line or in its "more" menu; a form's label is part of its field.
 @Suite struct HintLineTests {
     @Test func everyActiveHintIsClickableAtEveryWidth() {

@@ -140,7 +140,7 @@ import Testing
     @Test func entraSignInFromAnAppAndSignOutThroughTheBrowser() {
         var m = Fixtures.model(.entraIOS)
         m.enrollThroughUI()
-        // Mail uses the identity SDK (issue 12): its interactive request goes through the
+        // Mail uses the identity SDK (ADAL cross-app single sign-on on iOS): its interactive request goes through the
         // Authenticator, and under shared device mode that sign-in is the device's.
         m.press("<Tab><Tab>i")
         #expect(m.focus == .hub && m.page == .tokenPrompt && m.device.pendingTokenRequest?.isGlobalSignIn == true)
@@ -248,7 +248,7 @@ import Testing
         #expect(m.device.now.seconds(since: clock) == 1)
         let after = m.render(width: 80, height: 24)
         // The second ticks over: the simulator clock moved, but the home shows minutes
-        // (issue 13: the clock, the session length, the time to the lock): not a cell changes.
+        // (Docs/performance.md: the clock, the session length, the time to the lock): not a cell changes.
         #expect(changedCells(before, after) == 0)
     }
 }

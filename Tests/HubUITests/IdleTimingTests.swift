@@ -20,7 +20,7 @@ private struct CountingPainter: FramePainter {
     mutating func invalidate() { painted = nil }
 }
 
-/// Issue 13: an idle screen writes nothing until a cell it shows changes, and the terminal
+/// Idle cost (Docs/performance.md): an idle screen writes nothing until a cell it shows changes, and the terminal
 /// sleeps until then (`secondsUntilTimedChange`) instead of waking to paint nothing.
 @Suite struct IdleTimingTests {
     /// Simulator seconds to the next whole minute.

@@ -2,7 +2,7 @@ import HubUI
 import SessionEngine
 import Testing
 
-/// The lesson's narration panel (issue 14) in its four modes over the simulator, and the
+/// The lesson's narration panel (Docs/lessons.md) in its four modes over the simulator, and the
 /// lesson picker, as golden screens at 80x24 and 120x40.
 @Suite struct LessonScreenTests {
     static let narration = LessonPanel(

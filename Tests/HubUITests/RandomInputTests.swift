@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A headless random-input test of HubModel (issue 11, "Proof that stays"): seeded walks of
+/// A headless random-input test of HubModel (Docs/testing.md, random input): seeded walks of
 /// keys, clicks, ticks and resizes across both profiles and both bundled tenants, with the
 /// engine's invariants, the leak audit, the frame and the masking checked after every input.
 ///

@@ -2,7 +2,7 @@ import HubUI
 import SessionEngine
 import Testing
 
-/// The screens of single sign-on (issue 12, reference 003): each pane says where its token
+/// The screens of single sign-on (ADAL cross-app single sign-on on iOS): each pane says where its token
 /// came from or which rule failed it; the broker round trip shows the app in the background
 /// and the Authenticator in front; removing the account asks first when it deletes other
 /// apps' tokens; the SSO map names every misconfiguration and is reachable by key and mouse.

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 @testable import HubsimCommands
 
-/// The commands refuse a wrong output file or a lone `tenant` before doing anything (issue 11,
-/// items 1 and 8), in process: exit status 2 and whatever was at the path byte-identical.
+/// The commands refuse a wrong output file or a lone `tenant` before doing anything (Docs/reliability.md,
+/// output files and consistent acceptance), in process: exit status 2 and whatever was at the path byte-identical.
 @Suite("Reliability: command-line refusals")
 struct CommandRefusalTests {
     /// Parses `arguments` as `hubsim` does and runs the command.

@@ -34,7 +34,7 @@ import Testing
         #expect(try DeviceChoice(apps: "handbook").appIDs(in: catalogue) == ["handbook"])
     }
 
-    /// `--apps` lists that were once accepted (issue 11, item 8): each is refused in one line
+    /// `--apps` lists that were once accepted (Docs/reliability.md, consistent acceptance): each is refused in one line
     /// naming the option and the list, saying what is wrong and what to do.
     @Test(arguments: [
         ("", "--apps '': names no app; give app ids separated by commas, e.g. --apps notes,scanner; valid apps: "),

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import HubsimCommands
 
-/// Issue 11, item 7, through the real binary: each refusal is one line naming the file or
+/// Messages (Docs/reliability.md), through the real binary: each refusal is one line naming the file or
 /// the argument, what is wrong and what to do; no secret or hash, no raw control character,
 /// exit status 2 and no crash.
 @Suite struct MessageTests {

@@ -7,7 +7,7 @@ import SessionEngine
 import Testing
 @testable import HubsimCommands
 
-/// `--record` and `--junit` files (issue 11, item 1): claimed at start, never replacing
+/// `--record` and `--junit` files (Docs/reliability.md, output files): claimed at start, never replacing
 /// what is there without `--force` (and nothing but a regular file even with it), written
 /// atomically and owner-only, and kept elsewhere when the final write fails.
 @Suite("Reliability: output files")

@@ -208,7 +208,7 @@ import Testing
     }
 }
 
-/// Issue 13 for side by side: both devices stand still between steps and the picker is a
+/// Idle cost for side by side (Docs/performance.md): both devices stand still between steps and the picker is a
 /// list, so neither asks the terminal to wake it; a spurious tick changes nothing on screen.
 @Suite struct CompareIdleTests {
     @Test func theComparisonSleepsUntilTheNextInput() throws {

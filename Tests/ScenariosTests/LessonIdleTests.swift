@@ -3,7 +3,7 @@ import SessionEngine
 import Testing
 @testable import Scenarios
 
-/// Issue 13 for lessons: the simulated clock stands still while a lesson plays, so a lesson
+/// Idle cost for lessons (Docs/performance.md): the simulated clock stands still while a lesson plays, so a lesson
 /// (and its picker) tells the terminal to sleep until the next input instead of waking four
 /// times a second to paint nothing.
 @Suite struct LessonIdleTests {

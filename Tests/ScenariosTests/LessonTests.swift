@@ -6,7 +6,7 @@ import SessionEngine
 import Testing
 @testable import Scenarios
 
-/// Lessons (issue 14): the format's refusals at file:line:column, the player's steps forward
+/// Lessons (Docs/lessons.md): the format's refusals at file:line:column, the player's steps forward
 /// and back (state restored exactly), the class's turn, and every shipped lesson played.
 @Suite struct LessonTests {
     static let header = """
@@ -224,7 +224,7 @@ import Testing
     static let shipped = BundledAssets.lessonURLs()
 
     @Test func theShippedLessonsAreThere() {
-        // More may come (one YAML file each); these four are issue 14's.
+        // More may come (one YAML file each); these four came first.
         let names = Set(Self.shipped.map { $0.deletingPathExtension().lastPathComponent })
         #expect(names.isSuperset(of: ["entra-cross-app-sign-on", "entra-shared-device-mode", "ws1-cross-app-sign-on", "ws1-offline", "ws1-shift-change", "ws1-support-levels"]))
     }

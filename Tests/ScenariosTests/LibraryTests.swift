@@ -5,14 +5,14 @@ import Testing
 @testable import Scenarios
 
 @Suite struct LibraryTests {
-    /// The behaviours issue 4 asks the library to show, one file each.
+    /// The behaviours the library must show (`Assets/scenarios/README.md`), one file each.
     static let required = [
         "ws1-device-transitions", "entra-device-transitions", "ws1-callback-order", "ws1-coalescing",
         "ws1-blocked-until-relaunch", "ws1-offline-checkout", "entra-offline-signin", "ws1-checkin-while-locked",
         "ws1-offline-unlock", "ws1-wipe-support-levels", "ws1-faulty-app-leak", "ws1-enterprise-wipe",
         "entra-delivery-matrix", "entra-tasks-leak", "entra-chat-no-leak", "ws1-lockout", "entra-lockout",
         "ws1-app-passcode", "ws1-single-user-device", "ws1-step-mode", "ws1-hub-keyboard", "entra-broker-keyboard",
-        // Issue 12: each rule of reference 003, under both profiles.
+        // Each rule of ADAL cross-app single sign-on on iOS (003), under both profiles.
         "ws1-sso-suite", "entra-sso-shared-device", "ws1-sso-registration", "entra-sso-registration",
         "ws1-sso-broker-setup", "entra-sso-broker-setup", "ws1-sso-certificate", "entra-sso-certificate",
         "ws1-sso-sharing", "entra-sso-sharing",

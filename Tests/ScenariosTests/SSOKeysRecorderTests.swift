@@ -6,7 +6,7 @@ import SessionEngine
 import Testing
 @testable import Scenarios
 
-/// The keys of single sign-on (issue 12) record as the scenario language's steps, and the
+/// The keys of single sign-on (ADAL cross-app single sign-on on iOS) record as the scenario language's steps, and the
 /// recording replays: `i` is a silent request then, when the SDK asks for interaction, the
 /// interactive one; the prompt's answer is `completeTokenRequest` (the password as a
 /// reference, never written); `x` is `removeAccount`, `R` `refreshInBackground`.

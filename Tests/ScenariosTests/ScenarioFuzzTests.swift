@@ -4,8 +4,8 @@ import FuzzSupport
 import Testing
 @testable import Scenarios
 
-/// Seeded mutation fuzzing of the scenario parser from the shipped library (issue 11, "Proof
-/// that stays"): every mutant of every shipped scenario is read or refused, never a crash,
+/// Seeded mutation fuzzing of the scenario parser from the shipped library (Docs/reliability.md,
+/// parser fuzzing): every mutant of every shipped scenario is read or refused, never a crash,
 /// and every refusal is sound (`RefusalCheck`: a position inside the file, one line, no
 /// control character). Seeds and tracing as in ConfigurationTests' `ParserFuzzTests`.
 @Suite struct ScenarioFuzzTests {

@@ -4,7 +4,7 @@ import SessionEngine
 import Testing
 @testable import Scenarios
 
-/// Issue 11, items 3, 6 and 7 for scenario files: durations and counts have ranges, sizes
+/// Limits for scenario files (Docs/qa.md, Docs/reliability.md): durations and counts have ranges, sizes
 /// have limits, and each refusal names its position (no crash, no run).
 @Suite struct ScenarioLimitsTests {
     static let ws1 = "profile: workspace-one\nsteps:\n"

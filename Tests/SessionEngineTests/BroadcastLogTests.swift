@@ -1,7 +1,7 @@
 import Testing
 @testable import SessionEngine
 
-/// An account change logs its per-app lines as values, formatted when read (issue 13): the
+/// An account change logs its per-app lines as values, formatted when read (Docs/performance.md): the
 /// text must read exactly as before, survive a round trip as text, and compare equal to a
 /// line loaded from the store.
 @Suite struct BroadcastLogTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SessionEngine
 
-/// The event log kept in fixed-size chunks with its messages held once (issue 13): it must
+/// The event log kept in fixed-size chunks with its messages held once (Docs/performance.md): it must
 /// read exactly as an array of entries did, across chunk boundaries, in its coded form and
 /// in `entries(after:)`, and stay as small as its layout promises.
 @Suite struct ChunkedLogTests {

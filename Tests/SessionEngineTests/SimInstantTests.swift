@@ -2,7 +2,7 @@ import Testing
 @testable import SessionEngine
 
 /// Time arithmetic cannot trap, whatever a file or a scenario put in a clock or a duration
-/// (issue 11, item 3: a corrupt `now_ms` ended the process with SIGILL).
+/// (Docs/reliability.md: a corrupt `now_ms` ended the process with SIGILL).
 @Suite("Reliability: time arithmetic")
 struct SimInstantTests {
     static let end = SimInstant(milliseconds: .max)

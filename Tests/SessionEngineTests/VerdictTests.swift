@@ -1,7 +1,7 @@
 import Testing
 @testable import SessionEngine
 
-/// Each app's verdict (issue 15) through a check-in and a check-out of a second user, for
+/// Each app's verdict (Docs/app-developers.md, "Reading a pane") through a check-in and a check-out of a second user, for
 /// both profiles: received, will notice, missed, not integrated, will leak before the leak.
 @Suite struct VerdictTests {
     private func verdicts(_ d: SharedDevice) -> [String] { d.verdicts.map { "\($0.app): \($0.verdict.kind.rawValue)" } }

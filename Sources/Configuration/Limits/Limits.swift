@@ -1,6 +1,6 @@
 /// Every bound hubsim puts on what it reads from a tenant file, the app catalogue or a
-/// scenario (issue 11): a file past one of them is refused with a message that states it,
-/// before it can take memory or time. The README's scenario reference lists them all.
+/// scenario (Docs/reliability.md): a file past one of them is refused with a message that states it,
+/// before it can take memory or time. Docs/qa.md, "Limits and ranges of the files", lists them all.
 public enum Limits {
     /// A tenant, catalogue or scenario file: 1 MiB, checked before the file is read. The
     /// shipped files are below 8 KiB; a 54 MB scenario once took 2.5 GB and 19.5 s.

@@ -1,7 +1,7 @@
 /// Text from a file or a command line made safe to print in a message: control characters
 /// (ESC, BEL, NUL, line breaks…) and the invisible direction overrides are written as
 /// `\u{1B}`, so an echoed value cannot move the cursor, ring, clear the screen or break the
-/// message over lines (issue 11).
+/// message over lines (Docs/reliability.md).
 public enum PrintableText {
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }

@@ -12,7 +12,7 @@ public enum BundledAssets {
     /// Where the resources were copied by the build (SwiftPM puts `<package>_<target>.resources`
     /// beside the executable), found without `Bundle.module`, whose accessor traps when the
     /// bundle is missing: a moved binary gets a clear error instead. Plain system calls, as
-    /// this runs before hubsim's first frame (no `FileManager`; README, Benchmarks).
+    /// this runs before hubsim's first frame (no `FileManager`; Docs/performance.md, Benchmarks).
     public static let assetsDirectory: String? = {
         let bundleName = "hubsim_Configuration.resources"
         // Tried in order and only as far as needed: `Bundle.main` is the costly one (a
@@ -70,7 +70,7 @@ public enum BundledAssets {
     /// The compiled catalogue's definition of `id` when `json` is exactly its text as the
     /// device store writes it (JSON with sorted keys), else nil: a resumed device takes it
     /// instead of decoding the text, whose first decode of each `Codable` type costs more than
-    /// the bytes (issue 13). Any other text, an older or edited definition, is decoded as stored.
+    /// the bytes (Docs/performance.md). Any other text, an older or edited definition, is decoded as stored.
     public static func compiledDefinition(_ id: AppID, json: String) -> AppDefinition? {
         let apps = CompiledAssets.catalogue.apps
         guard let index = apps.firstIndex(where: { $0.id == id }), CompiledAssets.catalogueJSON[index] == json else { return nil }

@@ -7,7 +7,7 @@ import SessionEngine
 /// The bundled default tenant and app catalogue as Swift values: exactly what
 /// `TenantLoader` and `AppCatalogue.load` make of `Assets/tenant.yaml` and
 /// `Assets/apps.yaml` (`CompiledAssetsTests` fails when they differ), decoded when hubsim
-/// is built so that its start parses no YAML (README, Benchmarks; `BundledAssets`).
+/// is built so that its start parses no YAML (Docs/performance.md, Benchmarks; `BundledAssets`).
 enum CompiledAssets {
     static let tenant = Tenant(
         name: "Frontline Retail",
@@ -170,7 +170,7 @@ enum CompiledAssets {
 
     /// Each app of `catalogue` as JSON with sorted keys, what the device store writes in an app's
     /// row: a resumed device whose stored text is exactly one of these takes the value above
-    /// instead of decoding it (`BundledAssets.compiledDefinition`; issue 13).
+    /// instead of decoding it (`BundledAssets.compiledDefinition`; Docs/performance.md).
     static let catalogueJSON: [String] = [
         "{\"commonItems\":[\"Store opening checklist\"],\"faults\":[],\"id\":\"notes\",\"name\":\"Notes\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"none\"}},\"summary\":\"No shared-device support; wipes everything on check-in (004 default).\",\"userItems\":[\"Handover note by {user}\",\"Call back customer #1042\",\"Till float counted\"]}",
         "{\"commonItems\":[],\"faults\":[],\"id\":\"scanner\",\"name\":\"Scanner\",\"preferences\":[\"Beep volume 7 ({user})\",\"Default aisle 12 ({user})\"],\"sdk\":{\"workspaceOne\":{\"_0\":\"retain-preferences\"}},\"summary\":\"Keeps each user's preferences, unencrypted, and re-applies them at check-out.\",\"userItems\":[\"Scan log of {user}: 42 items\"]}",

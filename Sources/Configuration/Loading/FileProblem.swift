@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a file operation failed, in plain words ("no such file or directory", "permission
-/// denied", "is a directory"), never a raw `NSCocoaErrorDomain` code (issue 11).
+/// denied", "is a directory"), never a raw `NSCocoaErrorDomain` code (Docs/reliability.md).
 public enum FileProblem {
     /// The system's words for `errno`, lower-cased to sit inside a sentence.
     public static func words(errno code: Int32) -> String {

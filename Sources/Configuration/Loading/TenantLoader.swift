@@ -89,7 +89,7 @@ public enum TenantLoader {
                 policy.appPasscodeMinLength = try pf.integer("minLength", in: 1...16, unit: "digits", default: 4)
             }
         }
-        // Whole seconds within `Limits` (README, tenant reference): validate and the app
+        // Whole seconds within `Limits` (Docs/qa.md, tenant files): validate and the app
         // read the same values, and the clock arithmetic on them cannot overflow.
         policy.inactivityTimeout = Double(try f.integer("inactivityTimeout", in: 1...Limits.durationSeconds, unit: "seconds", default: 300))
         policy.failedAttemptLimit = try f.integer("failedAttemptLimit", in: 1...Limits.attempts, default: 5)

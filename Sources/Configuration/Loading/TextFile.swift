@@ -6,7 +6,7 @@ import Darwin
 
 /// Whole text files read with plain system calls (`open`, `read`): the tenant and the app
 /// catalogue are read before hubsim's first frame, where `FileManager`, `URL` and
-/// `String(contentsOf:)` cost start-up time (README, Benchmarks).
+/// `String(contentsOf:)` cost start-up time (Docs/performance.md, Benchmarks).
 enum TextFile {
     /// Why a file could not be read, in the system's words.
     struct Failure: Error, Sendable { var reason: String }

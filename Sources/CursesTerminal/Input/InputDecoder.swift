@@ -46,7 +46,7 @@ public enum InputDecoder {
     /// The key codes curses returns for the mouse-report prefixes once the session bound them
     /// with `define_key` in place of `KEY_MOUSE`: after `KEY_MOUSE` curses reads the report's
     /// remaining bytes with a blocking read of its own, with no time limit, so a partial report
-    /// would wait for ever and swallow the next keys (issue 11, item 5).
+    /// would wait for ever and swallow the next keys (Docs/reliability.md).
     public static let sgrMousePrefix: Int32 = KEY_MAX + 1
     public static let x10MousePrefix: Int32 = KEY_MAX + 2
 

@@ -57,7 +57,7 @@ struct CursesPainter: FramePainter {
         let attr = attributes(style.attributes)
         let pair = colorPair(style)
         // One buffer for every cell (`wide`): a first frame paints ~1,900 of them, and an
-        // array made per cell was an allocation each (issue 13, first write).
+        // array made per cell was an allocation each (Docs/performance.md, first write).
         for (offset, text) in run.texts.enumerated() where !text.isEmpty {
             let width = TextWidth.of(text)
             if ClusterOverlay.needsOverlay(text, width: width) {

@@ -19,7 +19,7 @@ public struct PaintRun: Equatable, Sendable {
 public enum FrameDiff {
     // The grids' cells are read from their arrays (`cells[y * width + x]`), not through
     // `CellGrid`'s subscript: from this module that is a call and a copy per cell, five per
-    // cell of a first frame's ~1,900 (issue 13, first write).
+    // cell of a first frame's ~1,900 (Docs/performance.md, first write).
 
     /// The runs that turn `old` into `new`; everything when `old` is nil or another size.
     public static func runs(from old: CellGrid?, to new: CellGrid) -> [PaintRun] {

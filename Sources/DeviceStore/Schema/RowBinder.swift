@@ -6,7 +6,7 @@ import GRDBSQLite
 ///
 /// A save runs after every engine event and writes about eighty values; GRDB's arguments
 /// (an array of `any DatabaseValueConvertible`, mapped to `DatabaseValue`s, then bound) were
-/// most of the save's own time (issue 13, third pass: the profile is in Docs/performance.md). Text
+/// most of the save's own time (the third pass's profile is in Docs/performance.md). Text
 /// and blobs are copied by SQLite (`SQLITE_TRANSIENT`), so nothing outlives the call.
 struct RowBinder {
     fileprivate let statement: SQLiteStatement

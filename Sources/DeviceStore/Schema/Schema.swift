@@ -10,7 +10,7 @@ import GRDB
 /// table plus an index, so each committed event writes fewer pages to the WAL. What is
 /// written at every event (the `device` row, the `apps` rows, both logs) is kept apart from
 /// what changes at enrollment only (`device_setup`, `app_definitions`), and both logs are
-/// appended at the end of their b-tree (schema v4, issue 13).
+/// appended at the end of their b-tree (schema v4, Docs/performance.md).
 public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
@@ -49,7 +49,7 @@ public enum Schema {
     /// migration: each migration's body and stamps in order, and `grdb_migrations` holding
     /// their identifiers, so a migrator later finds them all applied (`CreationTests` compares
     /// the two files). GRDB's migrator cost about 1 ms before a new device's first frame, half
-    /// of it the runtime's first use of its generic types (issue 13, Docs/performance.md).
+    /// of it the runtime's first use of its generic types (Docs/performance.md).
     static func createCurrent(_ db: Database) throws {
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
@@ -195,7 +195,7 @@ public enum Schema {
     }
 
     private static func createV4(_ db: Database) throws {
-        // What a committed event wrote to the WAL (issue 13, fourth pass; Docs/performance.md):
+        // What a committed event wrote to the WAL (Docs/performance.md, fourth pass):
         // 8.7 pages, a third of them the app log's. Keyed by (app, seq), each app's new entries
         // went to that app's own leaf, so an event that logs in three apps dirtied three leaves;
         // keyed by the order entries are appended (`entry`), they all go to the last leaf.

@@ -24,7 +24,7 @@ enum SnapshotReader {
         let json = StoredJSON()
         // The apps first, each with its definition (`app_definitions`): the app set is most often those
         // same definitions in the same order, as one JSON array (the writer's encoder makes the
-        // array of the elements' texts). Then it is not decoded a second time (issue 13).
+        // array of the elements' texts). Then it is not decoded a second time (Docs/performance.md).
         let (apps, definitionTexts) = try readApps(db, json)
         let appSetText = try V.text(value("app_set", in: setup), "device_setup.app_set", V.jsonLength)
         let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"

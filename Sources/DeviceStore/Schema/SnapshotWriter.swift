@@ -222,7 +222,7 @@ final class SnapshotWriter {
 
     /// The app's items from the first one that differs from `old` (what the rows hold; nil:
     /// unknown) on: a check-out appends the user's items and a wipe removes them, so the
-    /// items before them (common data, other users' items) keep their rows (issue 13).
+    /// items before them (common data, other users' items) keep their rows (Docs/performance.md).
     private func writeItems(_ app: AppRuntime, old: [StoredItem]?, _ db: Database) throws {
         let new = app.storage
         var from = 0

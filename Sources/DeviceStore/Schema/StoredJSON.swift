@@ -7,7 +7,7 @@ import SessionEngine
 ///
 /// Before the first frame, the runtime's first use of each `Codable` type (each new
 /// type–protocol pair scans the binary's conformance records) cost a resumed device about
-/// 2 ms, far more than the bytes decoded (issue 13; Docs/performance.md, fourth pass). So:
+/// 2 ms, far more than the bytes decoded (Docs/performance.md, fourth pass). So:
 /// - an app's definition whose text is the compiled catalogue's is taken from the build
 ///   (`BundledAssets.compiledDefinition`), not decoded;
 /// - an enrollment, a list of users and an empty list are read by `PlainJSON`, which accepts

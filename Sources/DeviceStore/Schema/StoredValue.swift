@@ -20,7 +20,7 @@ enum StoredValue {
     /// An item serial or a log sequence number: they start at 1.
     static let serial: ClosedRange<Int64> = 1...maximumCount
     /// Names and identifiers (users, apps, items, groups, transitions): the files hubsim reads
-    /// allow 1–64 characters (README, "Limits and ranges of the files"); an item id adds a
+    /// allow 1–64 characters (Docs/qa.md, "Limits and ranges of the files"); an item id adds a
     /// serial to an app id, a coverage name a refusal's tags to an event's name.
     static let identifierLength = 1...256
     /// Free text (log lines, item texts, app log details): the engine writes lines of a few

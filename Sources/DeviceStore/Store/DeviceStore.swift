@@ -141,7 +141,7 @@ public final class DeviceStore: @unchecked Sendable {
     /// `creating`: the file was just created empty, and the database is made in it without
     /// syncs (`synchronous = OFF`): entering WAL and the schema's first commit cost five
     /// `fdatasync`s, of the file, its rollback journal, the WAL and the directory twice, 2–3 ms
-    /// before a new device's first frame (issue 13). Until the first save nothing in it is
+    /// before a new device's first frame (Docs/performance.md). Until the first save nothing in it is
     /// the device's, and that save (or the close) syncs it first (`endUnsyncedCreation`).
     static func configuration(label: String, inMemory: Bool, creating: Bool = false) -> Configuration {
         var config = Configuration()
@@ -270,7 +270,7 @@ public final class DeviceStore: @unchecked Sendable {
 
     /// `body` in one IMMEDIATE transaction, committed, or rolled back if anything throws (the
     /// commit included): GRDB's `write`, but with BEGIN and COMMIT as cached statements, as a
-    /// save runs after every event and parsing both was a tenth of a save (issue 13, perf).
+    /// save runs after every event and parsing both was a tenth of a save (Docs/performance.md).
     static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {

@@ -13,7 +13,7 @@ public enum StartingStore {
 /// A new device has nothing to save until its first change, so a start draws the first frame
 /// from the device built in memory and calls `create` right after, before it reads the first
 /// key: making the file, entering WAL and creating the tables (2.5 ms on the benchmark
-/// machine) is then not part of the first frame (issue 13; Docs/performance.md, "Fifth pass").
+/// machine) is then not part of the first frame (Docs/performance.md, "Fifth pass").
 /// A usage problem still fails before the screen is taken over: the device name, the
 /// directory and a file in its place are all checked by `openForStart`.
 public struct NewDeviceFile: Sendable {

@@ -1,7 +1,7 @@
 /// Texts joined with a separator, for the views. The standard library's
 /// `joined(separator:)` is not inlinable: its first call in a process resolves the array's
 /// conformances at run time, a scan of every conformance record of the binary (about 0.1 ms
-/// of the first frame; README, Benchmarks). This loop is specialized where it is compiled.
+/// of the first frame; Docs/performance.md, Benchmarks). This loop is specialized where it is compiled.
 extension Array where Element == String {
     func joinedText(separator: String = "") -> String { self[...].joinedText(separator: separator) }
 }

@@ -52,7 +52,7 @@ public struct KeyBinding: Sendable {
     public var keyNames: String { keys.map(\.displayName).joined(separator: " ") }
 
     // Short lists rather than sets: the first frame's hint line reads them, and the first
-    // `Set` of a type costs a scan of the runtime's conformance records (README, Benchmarks).
+    // `Set` of a type costs a scan of the runtime's conformance records (Docs/performance.md, Benchmarks).
     static let helpCommands: [UICommand] = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
     /// A lesson's commands: bound only while a lesson plays.
     public static let lessonCommands: [UICommand] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]

@@ -5,7 +5,7 @@ extension HubModel {
     /// next enrollment step, the inactivity lock, a lockout's end, or the next change of a
     /// running time `shown` draws (its `changesAt`: the clock's next minute, a countdown's
     /// next number). The terminal sleeps that long, so an idle Hub wakes only to paint
-    /// (issue 13). Without a frame on screen, at the next simulator second, as before.
+    /// (Docs/performance.md). Without a frame on screen, at the next simulator second, as before.
     ///
     /// Every timer of the engine that `advanceClock` fires must be listed here, or it would
     /// fire only at the next input or the next minute.

@@ -45,7 +45,7 @@ public protocol TerminalProgram {
 }
 
 extension TerminalProgram {
-    /// A program that does not say: woken four times a second, as before issue 13.
+    /// A program that does not say: woken four times a second, as hubsim once did (Docs/performance.md).
     public func secondsUntilTimedChange(shown: Frame?) -> Double? { 0.25 }
 }
 

@@ -2,7 +2,7 @@ import SessionEngine
 
 /// The running times a frame shows (the clock, a session's length, a countdown), each drawn
 /// at the unit a person reads and each telling the canvas when its text next changes, so an
-/// idle screen is woken, and repainted, only when a cell it shows would change (issue 13:
+/// idle screen is woken, and repainted, only when a cell it shows would change (Docs/performance.md:
 /// 0 bytes while nothing changes on screen).
 ///
 /// Units, decided where the references are silent: the clock shows hours and minutes, as a

@@ -11,7 +11,7 @@ public struct Hubsim: ParsableCommand {
         subcommands: [InteractiveCommand.self, RunCommand.self, LessonCommand.self, CompareCommand.self, TenantCommand.self, ResetCommand.self],
         defaultSubcommand: InteractiveCommand.self)
 
-    /// Usage errors exit 2 (SPEC §6: 0 pass, 1 fail, 2 usage or file error), not
+    /// Usage errors exit 2 (Docs/qa.md: 0 pass, 1 fail, 2 usage or file error), not
     /// ArgumentParser's 64, so CI can tell "the scenarios failed" from "the call was wrong".
     public init() {}
 

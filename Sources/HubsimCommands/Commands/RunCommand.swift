@@ -12,7 +12,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Run scenario files headless and report (exit 0: all pass, 1: a scenario failed, 2: usage or file error).",
         discussion: """
             A scenario is a YAML file: a profile, optional tenant, policy and app overrides, and steps \
-            (SPEC §6; the format is described in Assets/scenarios/README.md).
+            (the format is described in Assets/scenarios/README.md).
 
             Values may refer to environment variables as ${NAME}. Recorded walks never hold a secret: \
             they refer to ${HUBSIM_PASSWORD_<USER>} and ${HUBSIM_PASSCODE_<USER>}, so replay them as \

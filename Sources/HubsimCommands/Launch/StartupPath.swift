@@ -2,7 +2,7 @@ import Foundation
 
 /// The start-up path: what `hubsim` does before its first frame, kept short on purpose.
 ///
-/// The first frame is budgeted at twice dialog's (SPEC §8; README, Benchmarks, where
+/// The first frame is budgeted at twice dialog's (Docs/performance.md, Benchmarks, where
 /// `Scripts/first-frame` measures it). Every measure taken for it is listed here; the code
 /// that carries one keeps a short comment saying why, and points back to this list.
 ///
@@ -35,7 +35,7 @@ import Foundation
 /// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
 ///   colour pairs in an array, not a dictionary keyed by a new type (`ColorPairTable`).
 ///
-/// What is left is mostly the runtime's first use of each generic type (README, Benchmarks).
+/// What is left is mostly the runtime's first use of each generic type (Docs/performance.md, Benchmarks).
 ///
 /// Where the time goes, phase by phase: `HUBSIM_STARTUP_TRACE=FILE` (`StartupTrace`, beside
 /// this file; `Scripts/first-frame` prints the medians). Unset, it costs one `getenv`.

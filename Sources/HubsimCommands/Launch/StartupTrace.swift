@@ -7,7 +7,7 @@ import CursesTerminal
 import HubUI
 
 /// `HUBSIM_STARTUP_TRACE=FILE`: where the time before the first frame goes, phase by phase
-/// (issue 13). At exit hubsim appends one line to FILE: each phase's end in milliseconds
+/// (Docs/performance.md). At exit hubsim appends one line to FILE: each phase's end in milliseconds
 /// since the process started, in order. `Scripts/startup-phases` runs hubsim many times in a
 /// pseudo-terminal with it and prints the median of each phase.
 ///
@@ -149,7 +149,7 @@ private struct FirstRenderMark: TerminalProgram {
 
     mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
 
-    /// A traced start sleeps as an untraced one does (issue 13's idle figure holds either way).
+    /// A traced start sleeps as an untraced one does (the idle figure of Docs/performance.md holds either way).
     func secondsUntilTimedChange(shown: Frame?) -> Double? { model.secondsUntilTimedChange(shown: shown) }
 
     func render(width: Int, height: Int) -> Frame {

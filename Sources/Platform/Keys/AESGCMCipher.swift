@@ -3,7 +3,7 @@ import Foundation
 import SessionEngine
 
 /// AES-256-GCM through swift-crypto: the cipher every device seals its items with, in the
-/// app, the scenario runner and the tests alike (SPEC §3: a destroyed key really loses the data).
+/// app, the scenario runner and the tests alike (a destroyed key really loses the data, as Workspace ONE's SDK deletes its keys).
 public struct AESGCMCipher: Cipher {
     public init() {}
 
@@ -28,7 +28,7 @@ public struct AESGCMCipher: Cipher {
     /// written beside each key, so existing device files read the same.
     public func fingerprint(of key: KeyMaterial) -> String {
         // Eight digits written straight into the string's buffer: a `String(radix:)` per byte
-        // and `joined()` were 6% of a save, which writes a key's fingerprint beside it (issue 13).
+        // and `joined()` were 6% of a save, which writes a key's fingerprint beside it (Docs/performance.md).
         SHA256.hash(data: key.bytes).withUnsafeBytes { digest in
             String(unsafeUninitializedCapacity: 8) { out in
                 for i in 0..<4 {

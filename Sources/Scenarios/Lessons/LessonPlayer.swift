@@ -299,7 +299,7 @@ public struct LessonPlayer: TerminalProgram {
 
     /// The simulated clock stands still in a lesson (its steps move it), so only the
     /// enrollment animation is timed; otherwise nothing changes until the next input and the
-    /// terminal sleeps (issue 13: an idle lesson writes nothing and does not wake).
+    /// terminal sleeps (Docs/performance.md: an idle lesson writes nothing and does not wake).
     public func secondsUntilTimedChange(shown: Frame?) -> Double? {
         guard case .enrolling = model.device.state else { return nil }
         return model.secondsUntilTimedChange(shown: shown)

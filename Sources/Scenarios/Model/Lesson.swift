@@ -1,6 +1,6 @@
 import SessionEngine
 
-/// A lesson: a scenario with narration (issue 14). The device is built as a scenario's is;
+/// A lesson: a scenario with narration (Docs/lessons.md). The device is built as a scenario's is;
 /// each step says what it shows (title, what to watch, why, the reference) and, optionally,
 /// does something (`do`), checks something (`check`) or asks the class to do it (`try`).
 public struct Lesson: Sendable {

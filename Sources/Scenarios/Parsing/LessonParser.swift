@@ -2,7 +2,7 @@ import Configuration
 import Foundation
 import SessionEngine
 
-/// Reads lesson files (issue 14, `Assets/lessons/README.md`) with the scenario parser's
+/// Reads lesson files (`Assets/lessons/README.md`, Docs/lessons.md) with the scenario parser's
 /// machinery: the same device header, the same step parser, the same limits, and every
 /// problem as `file:line:column: message`.
 ///

@@ -2,7 +2,7 @@ import Configuration
 import Foundation
 import SessionEngine
 
-/// Reads scenario files (SPEC §6) through the engine's `YAMLValue`, so every problem is
+/// Reads scenario files (`Assets/scenarios/README.md`) through the engine's `YAMLValue`, so every problem is
 /// reported as `file:line:column: message`, and an unknown key, step or app id names the
 /// valid ones.
 ///

@@ -15,7 +15,7 @@ struct Replay {
     private var appCursors: [AppID: Int] = [:]
     /// Each app's callbacks (Workspace ONE) or notifications (MSAL) since its cursor, already
     /// written as flow-list items, and how far into its log they go: written as the walk
-    /// grows, so a save writes only what the last steps added (issue 13), not every entry
+    /// grows, so a save writes only what the last steps added (Docs/performance.md), not every entry
     /// since the last checkpoint.
     private var pendingEntries: [AppID: (items: [String], upTo: Int)] = [:]
     private var diverged = false

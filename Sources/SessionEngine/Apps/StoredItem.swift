@@ -1,4 +1,4 @@
-/// How an item is kept in an app's storage (SPEC §3).
+/// How an item is kept in an app's storage (the SDK's data classes: Docs/sdk-rules.md).
 public enum DataClass: String, Codable, Sendable, CaseIterable {
     /// Sealed with the SDK's data-encryption key (the AWController encrypt interface).
     case sdkEncrypted = "sdk-encrypted"

@@ -1,4 +1,4 @@
-/// One finding of the leak audit (SPEC §4).
+/// One finding of the leak audit (Docs/decisions.md, "Leak audit and step mode").
 public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
     public enum Severity: String, Codable, Sendable {
         /// The app shows (or can decrypt) another user's items: the next user sees them.

@@ -1,6 +1,6 @@
 /// Authenticated encryption for stored items, passed into the engine like the key source.
 ///
-/// Real, not simulated (SPEC §3): once the SDK destroys a key, what was sealed with it must
+/// Real, not simulated (Workspace ONE Shared Device support for app developers: the SDK deletes its keys): once the SDK destroys a key, what was sealed with it must
 /// really fail to open. The engine holds bytes only; the algorithm lives behind this protocol.
 public protocol Cipher: Sendable {
     /// Seals `plaintext` with `key` and a fresh `nonce`; returns nonce ‖ ciphertext ‖ tag.

@@ -12,7 +12,7 @@ public enum DeliveryRule: String, Codable, Sendable {
     case darwinNotification = "darwin-notification"
 }
 
-/// A device profile is data plus a delivery rule, not a fork of the code (SPEC §2.3).
+/// A device profile is data plus a delivery rule, not a fork of the code (Docs/sdk-rules.md).
 public struct DeviceProfile: Codable, Equatable, Sendable {
     public var id: ProfileID
     /// The broker app that owns the session: the Hub or the Authenticator.

@@ -9,7 +9,7 @@ public struct UserID: Hashable, Comparable, Codable, Sendable, ExpressibleByStri
     public init(from decoder: Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
     public func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
 
-    /// The rule for user names in a tenant, said the way messages and the README say it.
+    /// The rule for user names in a tenant, said the way messages and Docs/qa.md say it.
     public static let nameRule = "1 to 64 ASCII letters, digits and . _ - @, starting with a letter or digit"
 
     /// Whether `name` may name a user (`nameRule`): safe to show in a message, a log line or

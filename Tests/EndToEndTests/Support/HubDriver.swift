@@ -39,7 +39,7 @@ struct HubDriver {
         }
     }
 
-    /// Quits with F10, answering the question hubsim asks in the middle of a walk (issue 15):
+    /// Quits with F10, answering the question hubsim asks in the middle of a walk (Docs/decisions.md, "Confirmations"):
     /// returns once hubsim left its screen.
     func quit() throws {
         try tmux.send("F10")

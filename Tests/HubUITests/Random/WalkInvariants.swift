@@ -56,7 +56,7 @@ enum WalkInvariants {
 
     /// The leak audit, derived again from the apps' items and owners: the device's findings
     /// must be exactly these (none missing, none extra). Also no leak the audit cannot see:
-    /// an app on screen that can decrypt another user's sealed item (SPEC §4) must be a
+    /// an app on screen that can decrypt another user's sealed item (Docs/decisions.md, "Leak audit and step mode") must be a
     /// visible leak even when its list filters the item out.
     static func audit(_ d: SharedDevice) -> [String] {
         var problems: [String] = []

@@ -1,7 +1,7 @@
 import HubUI
 import SessionEngine
 
-/// The screens of issue 15's items 4–10 and the F3 picture, each built by keys as a person
+/// The screens of consistent actions (Docs/forecasts.md, Docs/decisions.md) and the F3 picture, each built by keys as a person
 /// would, for `ConsistencyGoldenTests`.
 enum ConsistencyScreens {
     static let all: [(name: String, make: @Sendable () -> HubModel)] = [

@@ -2,7 +2,7 @@ import Configuration
 import HubUI
 import SessionEngine
 
-/// Single sign-on screens (issue 12, reference 003), built by keys like the others.
+/// Single sign-on screens (ADAL cross-app single sign-on on iOS), built by keys like the others.
 enum SSOScreens {
     static let all: [(name: String, make: @Sendable () -> HubModel)] = [
         ("sso-sources-ws1", sourcesWorkspaceOne),

@@ -37,7 +37,7 @@ enum Screens {
         ("event-log-filtered", eventLogFiltered),
     ] + SSOScreens.all
 
-    /// workspace-one after a check-in and a check-out of a second user (issue 15): notes and
+    /// workspace-one after a check-in and a check-out of a second user (Docs/app-developers.md, "Reading a pane"): notes and
     /// scanner received the wipe and the user change, reports will notice, handbook WILL LEAK,
     /// inventory never started, forms is not integrated.
     static func verdictsWorkspaceOne() -> HubModel {
