@@ -105,7 +105,7 @@ public enum KeyTable {
         KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {
             $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanTry
         },
-        // Single sign-on on a focused app's pane (ADAL cross-app single sign-on on iOS). `i` keeps its meaning (sign in
+        // Single sign-on on a focused app's pane (ADAL cross-app SSO on iOS). `i` keeps its meaning (sign in
         // here, the app's interactive token request); `x` removes the account in this app
         // only (MSAL removeAccount, not a global sign-out: that is `u`); `R` refreshes.
         KeyBinding([.char("i")], "get token", .acquireToken, scope: "app pane (single sign-on)") {

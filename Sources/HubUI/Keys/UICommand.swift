@@ -19,7 +19,7 @@ public enum UICommand: String, CaseIterable, Sendable {
     case scrollUp, scrollDown, scrollTop, scrollBottom, lineUp, lineDown
     // Zoomed pane, audit screen, event-log filters
     case zoomPane, audit, filterApp, filterUser, filterKind
-    // Single sign-on (ADAL cross-app single sign-on on iOS): the SSO map, and on a focused app's pane: acquire a token (or
+    // Cross-app single sign-on (ADAL, iOS): the SSO map, and on a focused app's pane: acquire a token (or
     // sign in through the app), remove the account in this app, refresh its token in the background
     case ssoMap, acquireToken, removeAccount, refreshToken
     // The hint line's "more" entry (mouse only): the menu of the entries that did not fit

@@ -43,7 +43,7 @@ public struct Confirmation: Equatable, Sendable {
     /// The device action, if it is one.
     public var action: DeviceAction? { if case let .device(a) = kind { a } else { nil } }
 
-    /// The Hub's own log-out confirmation (a page of the Hub in Workspace ONE Shared Device support for app developers), as opposed to the
+    /// The Hub's own log-out confirmation (a page of the Hub, as on a real device), as opposed to the
     /// simulator's confirmations of the console's and broker's actions.
     public var isHubLogOut: Bool { action == .logOut }
 }

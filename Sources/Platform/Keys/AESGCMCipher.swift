@@ -3,7 +3,7 @@ import Foundation
 import SessionEngine
 
 /// AES-256-GCM through swift-crypto: the cipher every device seals its items with, in the
-/// app, the scenario runner and the tests alike (a destroyed key really loses the data, as Workspace ONE's SDK deletes its keys).
+/// app, the scenario runner and the tests alike (a key the SDK destroyed really loses the data).
 public struct AESGCMCipher: Cipher {
     public init() {}
 

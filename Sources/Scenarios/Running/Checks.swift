@@ -1,6 +1,7 @@
 import SessionEngine
 
-/// The assertions of the scenario language (`Assets/scenarios/README.md`), as pure functions of the device (and the rendered screen).
+/// The scenario language's assertions (`Assets/scenarios/README.md`), as pure functions of
+/// the device (and the rendered screen).
 enum Checks {
     /// Collects the mismatches of one assertion step.
     struct Mismatches {
