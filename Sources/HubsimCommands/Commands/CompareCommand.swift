@@ -54,7 +54,7 @@ struct CompareCommand: ParsableCommand {
         do throws(ConfigError) {
             runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: false)
         } catch {
-            throw CommandError.usage("\(error.description)")
+            throw CommandError.usage(error.description)
         }
         if library {
             guard files.isEmpty, profiles == nil, apps == nil else {
@@ -84,7 +84,7 @@ struct CompareCommand: ParsableCommand {
             } else {
                 let file: ComparisonFile
                 do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) } catch {
-                    throw CommandError.usage("\(error.description)")
+                    throw CommandError.usage(error.description)
                 }
                 try CompareLaunch(comparison: file.comparison, choices: nil).run()
             }
@@ -101,7 +101,7 @@ struct CompareCommand: ParsableCommand {
             }
             comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
         } catch {
-            throw CommandError.usage("\(error.description)")
+            throw CommandError.usage(error.description)
         }
         if table || !StandardStreams.areTerminals {
             print(comparison.table(), terminator: "")
@@ -117,7 +117,7 @@ struct CompareCommand: ParsableCommand {
         for (url, shown) in files {
             let file: ComparisonFile
             do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: shown, parser: runner.parser) } catch {
-                throw CommandError.usage("\(error.description)")
+                throw CommandError.usage(error.description)
             }
             let (table, failure) = file.check(hasher: runner.hasher)
             print("comparison \(shown): \(file.name)\n" + table + (failure.map { "FAIL \($0)\n" } ?? (file.differ == nil ? "" : "PASS the expected differences hold\n")))
@@ -131,7 +131,7 @@ struct CompareCommand: ParsableCommand {
     /// `--apps`, checked as the interactive command checks it; nil without it.
     private func requestedApps() throws -> [AppID]? {
         do { return try DeviceChoice(apps: apps).appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
-            throw CommandError.usage("\(error.message)")
+            throw CommandError.usage(error.message)
         }
     }
 
