@@ -15,11 +15,11 @@ struct CastCommandTests {
         let scenario = try CommandRefusalTests.passingScenario(in: dir)
         let file = dir + "/walk.cast"
         let before = try OutputFileTests.plant(file)
-        #expect(throws: ExitCode(2)) { try Self.run(["run", scenario, "--cast", file]) }
+        #expect(exitStatus { try Self.run(["run", scenario, "--cast", file]) } == .usage)
         #expect(OutputFileTests.contents(file) == before)
         // The interactive command claims it before the terminal is looked at.
         let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--cast", file]) as? InteractiveCommand).launch
-        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(exitStatus { try launch.run() } == .usage)
         #expect(OutputFileTests.contents(file) == before)
         // --force replaces it, owner-only.
         try Self.run(["run", scenario, "--cast", file, "--force", "--pace", "0.25", "--size", "100x30"])
@@ -40,11 +40,11 @@ struct CastCommandTests {
                           ["run", scenario, "--cast", file, "--size", "79x24"], ["run", scenario, "--cast", file, "--size", "80"],
                           ["run", scenario, "--pace", "1"], ["run", scenario, "--size", "80x24"],
                           ["run", scenario, "--cast", dir], ["run", scenario, "--cast", file, "--junit", file]] {
-            #expect(throws: ExitCode(2), "\(arguments)") { try Self.run(arguments) }
+            #expect(exitStatus { try Self.run(arguments) } == .usage, "\(arguments)")
             #expect(!FileManager.default.fileExists(atPath: file), "\(arguments)")
         }
         let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--cast", file, "--record", file]) as? InteractiveCommand).launch
-        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(exitStatus { try launch.run() } == .usage)
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
@@ -59,7 +59,7 @@ struct CastCommandTests {
                           ["compare", scenario, "--profiles", "workspace-one,entra-android"],
                           ["compare", scenario, "--profiles", "entra-ios,entra-ios"], ["compare", scenario, "--bogus"],
                           ["compare", dir + "/missing.yaml"], ["compare", wipe, "--table"], ["compare", scenario, "--apps", "notes,,x"]] {
-            #expect(throws: ExitCode(2), "\(arguments)") { try Self.run(arguments) }
+            #expect(exitStatus { try Self.run(arguments) } == .usage, "\(arguments)")
         }
         try Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one", "--apps", "notes,chat"])
     }

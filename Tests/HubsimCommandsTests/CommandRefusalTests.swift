@@ -27,21 +27,21 @@ struct CommandRefusalTests {
         let before = try OutputFileTests.plant(file)
         // No terminal here: had the claim not come first, the refusal would be the terminal's.
         let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--record", file]) as? InteractiveCommand).launch
-        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(exitStatus { try launch.run() } == .usage)
         #expect(OutputFileTests.contents(file) == before)
         #expect(OutputFileTests.entries(dir) == ["default.sqlite"])
         // A persistent device's state directory is not even created.
         let state = dir + "/state"
-        #expect(throws: ExitCode(2)) { try Self.run(["--state-dir", state, "--record", file]) }
+        #expect(exitStatus { try Self.run(["--state-dir", state, "--record", file]) } == .usage)
         #expect(!FileManager.default.fileExists(atPath: state))
         #expect(OutputFileTests.contents(file) == before)
     }
 
     @Test func forceWithoutAFileToReplaceIsRefused() throws {
-        #expect(throws: ExitCode(2)) { try Self.run(["--ephemeral", "--force"]) }
+        #expect(exitStatus { try Self.run(["--ephemeral", "--force"]) } == .usage)
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: ExitCode(2)) { try Self.run(["run", "--force", try Self.passingScenario(in: dir)]) }
+        #expect(exitStatus { try Self.run(["run", "--force", try Self.passingScenario(in: dir)]) } == .usage)
     }
 
     @Test func theParsedForceReachesTheLaunch() throws {
@@ -57,14 +57,14 @@ struct CommandRefusalTests {
         // scenario file given as the report is not overwritten either.
         for target in [dir + "/report.xml", scenario] {
             let before = FileManager.default.fileExists(atPath: target) ? OutputFileTests.contents(target)! : try OutputFileTests.plant(target)
-            #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", target, scenario]) }
+            #expect(exitStatus { try Self.run(["run", "--junit", target, scenario]) } == .usage)
             #expect(OutputFileTests.contents(target) == before)
         }
         #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
-        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", dir, scenario]) }
-        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", "", scenario]) }
-        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", "/dev/null", "--force", scenario]) }
-        #expect(throws: ExitCode(2)) { try Self.run(["run", "--junit", dir + "/no/report.xml", scenario]) }
+        #expect(exitStatus { try Self.run(["run", "--junit", dir, scenario]) } == .usage)
+        #expect(exitStatus { try Self.run(["run", "--junit", "", scenario]) } == .usage)
+        #expect(exitStatus { try Self.run(["run", "--junit", "/dev/null", "--force", scenario]) } == .usage)
+        #expect(exitStatus { try Self.run(["run", "--junit", dir + "/no/report.xml", scenario]) } == .usage)
         #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
     }
 
@@ -87,7 +87,7 @@ struct CommandRefusalTests {
 
     /// `hubsim tenant` alone once printed its help and exited 0.
     @Test func tenantWithoutASubcommandIsAUsageError() throws {
-        #expect(throws: ExitCode(2)) { try Self.run(["tenant"]) }
+        #expect(exitStatus { try Self.run(["tenant"]) } == .usage)
         // Asking for help is still a success.
         #expect(throws: (any Error).self) { try Self.run(["tenant", "--help"]) }
         do { try Self.run(["tenant", "--help"]) } catch {

@@ -71,15 +71,15 @@ import Testing
         }
         #expect(try start(nil).snapshot.appSet.map(\.id) == ["notes", "forms"])
         #expect(try start("notes, forms").snapshot.appSet.map(\.id) == ["notes", "forms"])
-        #expect(throws: ExitCode(2)) { try start("notes,scanner") }
-        #expect(throws: ExitCode(2)) { try start("forms,notes") }
+        #expect(exitStatus { try start("notes,scanner") } == .usage)
+        #expect(exitStatus { try start("forms,notes") } == .usage)
     }
 
     /// The interactive start refuses a bad list before it opens a store or the terminal.
     @Test func theLaunchRefusesABadAppListFirst() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-apps-\(UUID().uuidString)").path
         let launch = InteractiveLaunch(choice: DeviceChoice(apps: "notes,notes", stateDir: dir))
-        #expect(throws: ExitCode(2)) { try launch.run() }
+        #expect(exitStatus { try launch.run() } == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir), "the state directory was created before the refusal")
     }
 

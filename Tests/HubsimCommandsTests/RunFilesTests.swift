@@ -86,12 +86,12 @@ struct RunFilesTests {
         for spelling in [database, dir + "/link.sqlite", state + "/./till.sqlite", state + "/../state//till.sqlite"] {
             let record = InteractiveLaunch(choice: choice, record: spelling, force: force)
             #expect(Self.refusal(record) == "--record \(spelling): is the device's database (\(database)); \(remedy)")
-            #expect(throws: ExitCode(2)) { try record.claimOutputs() }
+            #expect(exitStatus { try record.claimOutputs() } == .usage)
             let cast = InteractiveLaunch(choice: choice, cast: spelling, force: force)
             #expect(Self.refusal(cast) == "--cast \(spelling): is the device's database (\(database)); \(remedy)")
             let log = InteractiveLaunch(choice: DeviceChoice(device: "till", stateDir: state, logFile: spelling))
             #expect(Self.refusal(log) == "--log-file \(spelling): is the device's database (\(database)); \(remedy)")
-            #expect(throws: ExitCode(2)) { try log.claimOutputs() }
+            #expect(exitStatus { try log.claimOutputs() } == .usage)
         }
         // Its companions, there or not yet.
         let wal = InteractiveLaunch(choice: choice, record: state + "/./till.sqlite-wal", force: force)
@@ -156,7 +156,7 @@ struct RunFilesTests {
         let scenarioBefore = try #require(OutputFileTests.contents(scenario))
         for arguments in [["--junit", dir + "/conf/../conf/tenant.yaml"], ["--cast", tenant], ["--junit", dir + "/./walk.yaml"],
                           ["--junit", dir + "/r.xml", "--cast", dir + "//r.xml"]] {
-            #expect(throws: ExitCode(2)) { try CommandRefusalTests.run(["run", "--force"] + arguments + [scenario]) }
+            #expect(exitStatus { try CommandRefusalTests.run(["run", "--force"] + arguments + [scenario]) } == .usage)
         }
         let command = try #require(try Hubsim.parseAsRoot(["run", "--cast", dir + "/conf/./tenant.yaml", scenario]) as? RunCommand)
         let parser = ScenarioParser(catalogue: try BundledAssets.catalogue())
@@ -184,8 +184,8 @@ struct RunFilesTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
         let lessonBefore = try #require(OutputFileTests.contents(lesson))
         for cast in [lesson, dir + "/./lesson.yaml", dir + "/tenant.yaml", dir + "//tenant.yaml"] {
-            #expect(throws: ExitCode(2)) { try CommandRefusalTests.run(["lesson", "--headless", "--cast", cast, "--force", lesson]) }
-            #expect(throws: ExitCode(2)) { try CommandRefusalTests.run(["lesson", "--cast", cast, "--force", lesson]) }
+            #expect(exitStatus { try CommandRefusalTests.run(["lesson", "--headless", "--cast", cast, "--force", lesson]) } == .usage)
+            #expect(exitStatus { try CommandRefusalTests.run(["lesson", "--cast", cast, "--force", lesson]) } == .usage)
         }
         #expect(OutputFileTests.contents(tenant) == tenantBefore)
         #expect(OutputFileTests.contents(lesson) == lessonBefore)

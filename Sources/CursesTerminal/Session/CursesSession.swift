@@ -52,7 +52,7 @@ public final class CursesSession {
     /// Checks the terminal and enters curses mode; throws a one-line problem (exit 2) when
     /// stdin or stdout is not a terminal, `TERM` is unset or `dumb`, or curses refuses it.
     public static func start(environment: [String: String]) throws(StartupProblem) -> CursesSession {
-        let env = TerminalEnvironment(stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1,
+        let env = TerminalEnvironment(stdinIsTerminal: StandardStreams.inputIsTerminal, stdoutIsTerminal: StandardStreams.outputIsTerminal,
                                       term: environment["TERM"], noColor: environment["NO_COLOR"])
         if let problem = env.problem { throw problem }
         let utf8 = useUTF8Locale()

@@ -68,6 +68,7 @@ public enum Schema {
     }
 
     private static func createV1(_ db: Database) throws {
+        // The tables still as v1 made them are written once, in `Tables`.
         try db.execute(sql: """
             CREATE TABLE device (
                 id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -94,13 +95,7 @@ public enum Schema {
                 leak_count INTEGER NOT NULL,
                 exposure_count INTEGER NOT NULL
             );
-            CREATE TABLE sessions (
-                seq INTEGER PRIMARY KEY,
-                user TEXT NOT NULL,
-                checked_out_at_ms INTEGER NOT NULL,
-                ended_at_ms INTEGER,
-                ending TEXT
-            );
+            \(Tables.sessions)
             CREATE TABLE apps (
                 id TEXT PRIMARY KEY,
                 position INTEGER NOT NULL,
@@ -115,24 +110,8 @@ public enum Schema {
                 user_change_flag INTEGER NOT NULL,
                 next_serial INTEGER NOT NULL
             ) WITHOUT ROWID;
-            CREATE TABLE items (
-                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                id TEXT NOT NULL,
-                position INTEGER NOT NULL,
-                owner TEXT,
-                class TEXT NOT NULL,
-                plaintext TEXT,
-                sealed BLOB,
-                PRIMARY KEY (app, id),
-                CHECK ((plaintext IS NULL) <> (sealed IS NULL))
-            ) WITHOUT ROWID;
-            CREATE TABLE keychain (
-                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL,
-                fingerprint TEXT NOT NULL,
-                key BLOB NOT NULL,
-                PRIMARY KEY (app, kind)
-            ) WITHOUT ROWID;
+            \(Tables.items)
+            \(Tables.keychain)
             CREATE TABLE app_log (
                 app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
                 seq INTEGER NOT NULL,
@@ -142,27 +121,10 @@ public enum Schema {
                 detail TEXT NOT NULL,
                 PRIMARY KEY (app, seq)
             ) WITHOUT ROWID;
-            CREATE TABLE event_log (
-                seq INTEGER PRIMARY KEY,
-                time_ms INTEGER NOT NULL,
-                kind TEXT NOT NULL,
-                app TEXT,
-                text TEXT NOT NULL
-            );
-            CREATE TABLE coverage (
-                transition_name TEXT PRIMARY KEY,
-                count INTEGER NOT NULL
-            ) WITHOUT ROWID;
-            CREATE TABLE failed_attempts (
-                user TEXT PRIMARY KEY,
-                count INTEGER NOT NULL,
-                locked_until_ms INTEGER
-            ) WITHOUT ROWID;
-            CREATE TABLE key_server (
-                user TEXT PRIMARY KEY,
-                fingerprint TEXT NOT NULL,
-                key BLOB NOT NULL
-            ) WITHOUT ROWID;
+            \(Tables.eventLog)
+            \(Tables.coverage)
+            \(Tables.failedAttempts)
+            \(Tables.keyServer)
             CREATE TABLE findings (
                 position INTEGER PRIMARY KEY,
                 app TEXT NOT NULL,
@@ -209,33 +171,17 @@ public enum Schema {
         // parses the whole schema again after each), paid before a new device's first frame.
         if try db.tableExists("app_definitions") { return }
         try db.execute(sql: """
-            CREATE TABLE app_log_v4 (
-                entry INTEGER PRIMARY KEY,
-                app TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                seq INTEGER NOT NULL,
-                time_ms INTEGER NOT NULL,
-                kind TEXT NOT NULL,
-                name TEXT NOT NULL,
-                detail TEXT NOT NULL
-            );
+            \(Tables.appLog(named: "app_log_v4"))
             INSERT INTO app_log_v4 (app, seq, time_ms, kind, name, detail)
                 SELECT app, seq, time_ms, kind, name, detail FROM app_log ORDER BY app, seq;
             DROP TABLE app_log;
             ALTER TABLE app_log_v4 RENAME TO app_log;
 
-            CREATE TABLE app_definitions (
-                app TEXT PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
-                definition TEXT NOT NULL
-            ) WITHOUT ROWID;
+            \(Tables.appDefinitions)
             INSERT INTO app_definitions (app, definition) SELECT id, definition FROM apps;
             ALTER TABLE apps DROP COLUMN definition;
 
-            CREATE TABLE device_setup (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                profile_json TEXT NOT NULL,
-                app_set TEXT NOT NULL,
-                enrollment TEXT
-            );
+            \(Tables.deviceSetup)
             INSERT INTO device_setup (id, profile_json, app_set, enrollment)
                 SELECT id, profile_json, app_set, enrollment FROM device;
             ALTER TABLE device DROP COLUMN profile_json;

@@ -48,43 +48,43 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            try fail("hubsim: unknown option '\(unknown)'; see `hubsim compare --help`")
+            throw CommandError.usage("unknown option '\(unknown)'; see `hubsim compare --help`")
         }
         let runner: ScenarioRunner
         do throws(ConfigError) {
             runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: false)
         } catch {
-            try fail("hubsim: \(error.description)")
+            throw CommandError.usage(error.description)
         }
         if library {
             guard files.isEmpty, profiles == nil, apps == nil else {
-                try fail("hubsim: --library plays the shipped comparisons as written; leave out files, --profiles and --apps")
+                throw CommandError.usage("--library plays the shipped comparisons as written; leave out files, --profiles and --apps")
             }
             let urls = BundledAssets.comparisonURLs()
-            if urls.isEmpty { try fail("hubsim: the comparison library is missing from this build (Assets/comparisons)") }
+            if urls.isEmpty { throw CommandError.usage("the comparison library is missing from this build (Assets/comparisons)") }
             try checkFiles(urls.map { ($0, "Assets/comparisons/" + $0.lastPathComponent) }, runner: runner)
             return
         }
         // Nothing named, in a terminal: the picker of the shipped comparisons and scenarios.
-        if files.isEmpty, profiles == nil, apps == nil, !table, isatty(1) == 1, isatty(0) == 1 {
+        if files.isEmpty, profiles == nil, apps == nil, !table, StandardStreams.areTerminals {
             try CompareLaunch(choices: CompareChoices(parser: runner.parser)).run()
             return
         }
         guard files.count == 1 else {
-            try fail("hubsim: give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
+            throw CommandError.usage("give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
         }
         let url = URL(fileURLWithPath: files[0])
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         if ComparisonFile.isComparison(text, file: files[0]) {
             guard profiles == nil, apps == nil else {
-                try fail("hubsim: \(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
+                throw CommandError.usage("\(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
             }
-            if table || isatty(1) != 1 || isatty(0) != 1 {
+            if table || !StandardStreams.areTerminals {
                 try checkFiles([(url, files[0])], runner: runner)
             } else {
                 let file: ComparisonFile
                 do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) } catch {
-                    try fail("hubsim: \(error.description)")
+                    throw CommandError.usage(error.description)
                 }
                 try CompareLaunch(comparison: file.comparison, choices: nil).run()
             }
@@ -101,9 +101,9 @@ struct CompareCommand: ParsableCommand {
             }
             comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
         } catch {
-            try fail("hubsim: \(error.description)")
+            throw CommandError.usage(error.description)
         }
-        if table || isatty(1) != 1 || isatty(0) != 1 {
+        if table || !StandardStreams.areTerminals {
             print(comparison.table(), terminator: "")
             return
         }
@@ -117,22 +117,21 @@ struct CompareCommand: ParsableCommand {
         for (url, shown) in files {
             let file: ComparisonFile
             do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: shown, parser: runner.parser) } catch {
-                try fail("hubsim: \(error.description)")
+                throw CommandError.usage(error.description)
             }
             let (table, failure) = file.check(hasher: runner.hasher)
             print("comparison \(shown): \(file.name)\n" + table + (failure.map { "FAIL \($0)\n" } ?? (file.differ == nil ? "" : "PASS the expected differences hold\n")))
             if let failure { failures.append(failure) }
         }
         if !failures.isEmpty {
-            FileHandle.standardError.write(Data((failures.map { "hubsim: \(PrintableText.escaped($0))" }.joined(separator: "\n") + "\n").utf8))
-            throw ExitCode(1)
+            throw CommandError(.failed, message: failures.map { "hubsim: \(PrintableText.escaped($0))" }.joined(separator: "\n"))
         }
     }
 
     /// `--apps`, checked as the interactive command checks it; nil without it.
     private func requestedApps() throws -> [AppID]? {
         do { return try DeviceChoice(apps: apps).appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
-            try fail("hubsim: \(error.message)")
+            throw CommandError.usage(error.message)
         }
     }
 
@@ -142,19 +141,13 @@ struct CompareCommand: ParsableCommand {
         let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let known = ProfileID.allCases.map(\.rawValue).joined(separator: ", ")
         guard names.count == 2 else {
-            try fail("hubsim: --profiles '\(profiles)': give two profiles separated by a comma (\(known))")
+            throw CommandError.usage("--profiles '\(profiles)': give two profiles separated by a comma (\(known))")
         }
         guard let a = ProfileID(rawValue: names[0]), let b = ProfileID(rawValue: names[1]) else {
             let bad = names.first { ProfileID(rawValue: $0) == nil } ?? ""
-            try fail("hubsim: --profiles '\(profiles)': unknown profile '\(bad)' (known: \(known))")
+            throw CommandError.usage("--profiles '\(profiles)': unknown profile '\(bad)' (known: \(known))")
         }
-        guard a != b else { try fail("hubsim: --profiles '\(profiles)': name two different profiles") }
+        guard a != b else { throw CommandError.usage("--profiles '\(profiles)': name two different profiles") }
         return (a, b)
-    }
-
-    /// Status 2: the comparison could not be done as asked.
-    private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data((PrintableText.escaped(message) + "\n").utf8))
-        throw ExitCode(2)
     }
 }

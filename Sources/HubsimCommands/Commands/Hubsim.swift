@@ -11,10 +11,11 @@ public struct Hubsim: ParsableCommand {
         subcommands: [InteractiveCommand.self, RunCommand.self, LessonCommand.self, CompareCommand.self, TenantCommand.self, ResetCommand.self],
         defaultSubcommand: InteractiveCommand.self)
 
-    /// Usage errors exit 2 (Docs/qa.md: 0 pass, 1 fail, 2 usage or file error), not
-    /// ArgumentParser's 64, so CI can tell "the scenarios failed" from "the call was wrong".
     public init() {}
 
+    /// Every failure ends here: printed once (`CommandError.write`) and exited with its
+    /// status by name (`CommandError.Status`: usage 2, not ArgumentParser's 64, so CI can tell "the
+    /// scenarios failed" from "the call was wrong").
     public static func main() {
         StartupTrace.beginIfRequested()
         do {
@@ -25,24 +26,24 @@ public struct Hubsim: ParsableCommand {
                 var command = try parseAsRoot()
                 try command.run()
             }
-        } catch let error as ConfigError {
-            // A malformed tenant or catalogue file: `file:line:column: problem`, exit 2.
-            FileHandle.standardError.write(Data("hubsim: \(error)\n".utf8))
-            Foundation.exit(2)
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((Self.printable(fullMessage(for: error)) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            // ArgumentParser echoes unknown options and bad values as given: a failure's
-            // message is printed with control characters escaped (`\u{1B}`), never raw.
-            // Help and version (status 0) are its own text, printed by it as usual.
-            guard code != .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(Data((Self.printable(message) + "\n").utf8)) }
-            Foundation.exit(code.rawValue)
+            // Help and version (status 0) are ArgumentParser's own text, printed by it as usual.
+            guard let failure = failure(for: error) else { exit(withError: error) }
+            failure.write()
+            Foundation.exit(failure.status.code)
         }
+    }
+
+    /// Any error a command line ends with, as hubsim reports it; nil for a request for help
+    /// or the version. A malformed tenant or catalogue file is `file:line:column: problem`
+    /// (status 2); ArgumentParser's refusals and `ValidationError`s are one line (`printable`),
+    /// status 2; anything else status 1.
+    static func failure(for error: any Error) -> CommandError? {
+        if let failure = error as? CommandError { return failure }
+        if let error = error as? ConfigError { return .usage("\(error)") }
+        let code = exitCode(for: error)
+        guard code != .success else { return nil }
+        return CommandError(code == .validationFailure ? .usage : .failed, message: printable(fullMessage(for: error)))
     }
 
     /// ArgumentParser's refusal (an `Error: ` line, then usage lines) as one line like every

@@ -12,11 +12,7 @@ struct InteractiveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record what you do as a scenario YAML file (secrets are never written; checked at start, an existing file only with --force).", valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Record what the terminal shows as an asciicast v2 file, for asciinema's players (secrets are never drawn; checked at start, an existing file only with --force).", valueName: "file"))
-    var cast: String?
-
-    @Flag(help: "Let --record and --cast replace an existing file (never a directory, device or other special file).")
-    var force = false
+    @OptionGroup var output: CastOptions
 
     @Flag(name: .customLong("no-confirm"),
           help: "Take wipes, sign-outs and quitting without the confirmation dialog (QA; the Hub's log-out still asks).")
@@ -24,10 +20,12 @@ struct InteractiveCommand: ParsableCommand {
 
     /// What was asked for, as the launch runs it.
     var launch: InteractiveLaunch {
-        InteractiveLaunch(choice: options.choice, record: record, cast: cast, force: force, confirms: !noConfirm)
+        InteractiveLaunch(choice: options.choice, record: record, cast: output.cast, force: output.force, confirms: !noConfirm)
     }
 
     func run() throws {
+        // The cast of a terminal session takes the terminal's size and the person's pace.
+        try output.refuseUnusedPaceAndSize(headless: false, headlessWay: "hubsim run FILE --cast")
         try launch.run()
     }
 }

@@ -38,22 +38,12 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "List the shipped lessons and exit.")
     var list = false
 
-    @Option(help: ArgumentHelp("Record the lesson as an asciicast v2 file (secrets are never drawn; checked at start, an existing file only with --force).", valueName: "file"))
-    var cast: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
-    var pace: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
-    var size: String?
-
-    @Flag(help: "Let --cast replace an existing file (never a directory, device or other special file).")
-    var force = false
+    @OptionGroup var output: CastOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let runner: ScenarioRunner
-        do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { try fail(error.description) }
+        do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { throw CommandError.usage(error.description) }
         if list {
             for url in BundledAssets.lessonURLs() {
                 let name = url.deletingPathExtension().lastPathComponent
@@ -62,41 +52,37 @@ struct LessonCommand: ParsableCommand {
             }
             return
         }
-        if all && !headless { try fail("hubsim: --all plays every lesson headless; add --headless") }
-        if all && lesson != nil { try fail("hubsim: give a lesson or --all, not both") }
+        if all && !headless { throw CommandError.usage("--all plays every lesson headless; add --headless") }
+        if all && lesson != nil { throw CommandError.usage("give a lesson or --all, not both") }
         // The cast's options are checked, and its file claimed, before anything plays.
         let castFile = try claimCast(runner: runner)
         if headless, let castFile {
-            guard lesson != nil else { try fail("hubsim: --cast records one lesson; give its NAME or FILE, not --all") }
-            let request: CastRequest
-            switch CastRequest.parse(pace: pace, size: size) {
-            case let .success(r): request = r
-            case let .failure(message): try fail("hubsim: \(message.text)")
-            }
+            guard lesson != nil else { throw CommandError.usage("--cast records one lesson; give its NAME or FILE, not --all") }
+            let request = try output.request()
             let file = try locate()
             let rendered = runner.cast(file: file.0, displayPath: file.1, pace: request.pace, width: request.width,
                                        height: request.height, timestamp: Int(Date().timeIntervalSince1970))
-            if let error = rendered.report.results.first(where: { $0.fileError != nil })?.fileError { try fail("hubsim: \(error)") }
+            if let error = rendered.report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             if let recording = rendered.cast {
                 do throws(OutputFile.WriteFailure) {
                     try castFile.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
                 } catch {
-                    try fail("hubsim: \(error)")
+                    throw CommandError.usage("\(error)")
                 }
-                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)\n".utf8))
+                writeNote("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)")
             }
             print(TextReport.render(rendered.report, options: .init(verbose: false, quiet: false)), terminator: "")
-            if rendered.report.exitStatus != 0 { throw ExitCode(rendered.report.exitStatus) }
+            if let status = CommandError.Status(report: rendered.report.exitStatus) { throw CommandError(status) }
             return
         }
         if headless {
-            guard lesson != nil || all else { try fail("hubsim: --headless needs a lesson (or --all); see `hubsim lesson --list`") }
+            guard lesson != nil || all else { throw CommandError.usage("--headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let files = all ? BundledAssets.lessonURLs().map { ($0.path, "Assets/lessons/" + $0.lastPathComponent) } : [try locate()]
-            guard !files.isEmpty else { try fail("hubsim: no lessons in this build (Assets/lessons)") }
+            guard !files.isEmpty else { throw CommandError.usage("no lessons in this build (Assets/lessons)") }
             let report = runner.run(files: files.map(\.0), displayPaths: files.map(\.1))
-            if let error = report.results.first(where: { $0.fileError != nil })?.fileError { try fail("hubsim: \(error)") }
+            if let error = report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
-            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+            if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
             return
         }
         try play(runner: runner, environment: environment, castFile: castFile)
@@ -106,15 +92,12 @@ struct LessonCommand: ParsableCommand {
     /// not the lesson it records nor the tenant that lesson names: `RunFiles`); `--pace`, `--size` and
     /// `--force` refused where they would do nothing.
     private func claimCast(runner: ScenarioRunner) throws -> OutputFile? {
-        guard let cast else {
-            if pace != nil || size != nil { try fail("hubsim: --pace and --size set up a cast; add --cast FILE or leave them out") }
-            if force { try fail("hubsim: --force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
+        try output.refuseUnusedPaceAndSize(headless: headless, headlessWay: "--headless")
+        guard let cast = output.cast else {
+            if output.force { throw CommandError.usage("--force: it only lets --cast replace an existing file; add --cast FILE, or leave --force out") }
             return nil
         }
-        if !headless && (pace != nil || size != nil) {
-            try fail("hubsim: --pace and --size are for a headless cast (--headless); on a terminal the cast takes the terminal's size and your pace")
-        }
-        var files = RunFiles(force: force)
+        var files = RunFiles(force: output.force)
         let lessons = lesson != nil ? [try locate().0] : BundledAssets.lessonURLs().map(\.path)
         for path in lessons {
             files.reads(path, as: "a lesson file this run reads")
@@ -124,18 +107,18 @@ struct LessonCommand: ParsableCommand {
         do throws(OutputFile.Refusal) {
             return try files.claim()["--cast"]
         } catch {
-            try fail("hubsim: \(error)")
+            throw CommandError.usage("\(error)")
         }
     }
 
     /// The lesson's file: a path as given, or a shipped lesson by name.
     private func locate() throws -> (String, String) {
-        guard let lesson else { try fail("hubsim: no lesson given") }
+        guard let lesson else { throw CommandError.usage("no lesson given") }
         if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return (lesson, lesson) }
         let shipped = BundledAssets.lessonURLs()
         guard let url = shipped.first(where: { $0.deletingPathExtension().lastPathComponent == lesson }) else {
             let names = shipped.map { $0.deletingPathExtension().lastPathComponent }
-            try fail("hubsim: lesson '\(lesson)' is not shipped; valid: \(names.joined(separator: ", ")) (or give a FILE.yaml)")
+            throw CommandError.usage("lesson '\(lesson)' is not shipped; valid: \(names.joined(separator: ", ")) (or give a FILE.yaml)")
         }
         return (url.path, "Assets/lessons/" + url.lastPathComponent)
     }
@@ -144,7 +127,7 @@ struct LessonCommand: ParsableCommand {
         do throws(ConfigError) {
             return try runner.lessons.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1)
         } catch {
-            try fail("hubsim: \(error)")
+            throw CommandError.usage("\(error)")
         }
     }
 
@@ -157,13 +140,7 @@ struct LessonCommand: ParsableCommand {
             for url in BundledAssets.lessonURLs() { lessons.append(try load(runner, (url.path, "Assets/lessons/" + url.lastPathComponent))) }
         }
         let dependencies = EngineDependencies.system(hasher: runner.hasher)
-        let session: CursesSession
-        do {
-            session = try CursesSession.start(environment: environment)
-        } catch {
-            FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
-            throw ExitCode(error.exitCode)
-        }
+        let session = try CursesSession.started(environment: environment)
         let c = session.capabilities
         let theme: Theme = c.hasColor ? .colour : .mono
         var program = lesson == nil
@@ -182,19 +159,12 @@ struct LessonCommand: ParsableCommand {
             let recording = castRecorder.recording
             do throws(OutputFile.WriteFailure) {
                 try castFile.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
-                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2; play it with asciinema play)\n".utf8))
+                writeNote("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2; play it with asciinema play)")
             } catch {
-                FileHandle.standardError.write(Data("hubsim: \(error)\n".utf8))
-                throw ExitCode(2)
+                throw CommandError.usage("\(error)")
             }
         }
         exit.endProcessBySignal()
-        if exit != TerminalExit.quit { throw ExitCode(exit.exitCode) }
-    }
-
-    /// Status 2: the lesson could not be played as asked.
-    private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data((PrintableText.escaped(message) + "\n").utf8))
-        throw ExitCode(2)
+        if exit != TerminalExit.quit { throw CommandError(.terminal(exit)) }
     }
 }

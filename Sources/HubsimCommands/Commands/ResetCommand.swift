@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import DeviceStore
 import Foundation
 import SessionEngine
@@ -31,7 +32,7 @@ struct ResetCommand: ParsableCommand {
             store = try DeviceStore.open(at: url)
             snapshot = try store.load()
         } catch {
-            throw usageFailure(error.description)
+            throw CommandError.usage(error.description)
         }
         guard let snapshot else {
             print("device \(options.device) is not enrolled: nothing to reset")
@@ -39,21 +40,21 @@ struct ResetCommand: ParsableCommand {
         }
         let what = "device \(options.device) (\(snapshot.profile.id.rawValue), \(snapshot.state), \(url.path))"
         if !yes {
-            guard isatty(STDIN_FILENO) == 1 else {
-                throw usageFailure("refusing to unenroll \(what) without confirmation: there is no terminal to ask on; pass --yes")
+            guard StandardStreams.inputIsTerminal else {
+                throw CommandError.usage("refusing to unenroll \(what) without confirmation: there is no terminal to ask on; pass --yes")
             }
             FileHandle.standardError.write(Data("Unenroll \(what)? Its apps, data, keys and event log are erased. [y/N] ".utf8))
             let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 print("kept device \(options.device)")
-                throw ExitCode(1)
+                throw CommandError(.failed)
             }
         }
         do {
             try store.reset()
             try store.close()
         } catch {
-            throw usageFailure(error.description)
+            throw CommandError.usage(error.description)
         }
         print("device \(options.device) unenrolled: the next start enrolls it afresh")
     }

@@ -42,17 +42,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Write JUnit XML to this file (checked before the run; an existing file only with --force).")
     var junit: String?
 
-    @Option(help: ArgumentHelp("Render the scenario (exactly one) into an asciicast v2 file (checked before the run; an existing file only with --force).", valueName: "file"))
-    var cast: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --cast: seconds between steps, 0.05 to 60 (default 1).", valueName: "seconds"))
-    var pace: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --cast: the terminal's size, WxH from 80x24 to 1000x500 (default 80x24).", valueName: "WxH"))
-    var size: String?
-
-    @Flag(help: "Let --junit and --cast replace an existing file (never a directory, device or other special file).")
-    var force = false
+    @OptionGroup var output: CastOptions
 
     @Flag(help: "Print only failures and the totals.")
     var quiet = false
@@ -65,32 +55,32 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            try usageError("unknown option '\(unknown)'; see `hubsim run --help`")
+            throw CommandError.usage("unknown option '\(unknown)'; see `hubsim run --help`")
         }
         var paths = files
         var shown = files
         if library {
             let urls = BundledAssets.scenarioURLs()
-            if urls.isEmpty { try usageError("the scenario library is missing from this build (Assets/scenarios)") }
+            if urls.isEmpty { throw CommandError.usage("the scenario library is missing from this build (Assets/scenarios)") }
             paths += urls.map(\.path)
             shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
         }
-        if paths.isEmpty { try usageError("give at least one scenario file (or --library); see `hubsim run --help`") }
-        let castRequest = try castOptions(scenarioCount: paths.count)
-        if force && junit == nil && cast == nil {
-            try fail("hubsim: --force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
+        if paths.isEmpty { throw CommandError.usage("give at least one scenario file (or --library); see `hubsim run --help`") }
+        let castRequest = try checkedCastRequest(scenarioCount: paths.count)
+        if output.force && junit == nil && output.cast == nil {
+            throw CommandError.usage("--force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
         }
         let runner: ScenarioRunner
         do throws(ConfigError) {
             runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: !serial)
         } catch {
-            try fail(error.description)
+            throw CommandError.usage(error.description)
         }
         // The report's files are claimed before anything runs: a wrong path costs nothing, and
         // neither may be a scenario, a tenant one names, or the other report.
         let claimed: [String: OutputFile]
         do throws(OutputFile.Refusal) { claimed = try runFiles(paths: paths, parser: runner.parser).claim() } catch {
-            try fail("hubsim: \(error)")
+            throw CommandError.usage("\(error)")
         }
         let (junitFile, castFile) = (claimed["--junit"], claimed["--cast"])
 
@@ -105,9 +95,9 @@ struct RunCommand: ParsableCommand {
                     try castFile.write(Array(recording.text.utf8), what: "the cast",
                                        fallbackDirectories: [NSTemporaryDirectory()], kind: "cast")
                 } catch {
-                    try fail("hubsim: \(error)")
+                    throw CommandError.usage("\(error)")
                 }
-                FileHandle.standardError.write(Data("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)\n".utf8))
+                writeNote("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)")
             }
         } else {
             report = runner.run(files: paths, displayPaths: shown)
@@ -123,50 +113,35 @@ struct RunCommand: ParsableCommand {
                 try junitFile.write(Array(JUnitReport.render(report).utf8), what: "the JUnit report",
                                     fallbackDirectories: [NSTemporaryDirectory()], kind: "junit")
             } catch {
-                try fail("hubsim: \(error)")
+                throw CommandError.usage("\(error)")
             }
         }
-        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
     }
 
     /// What this run reads and writes: the scenario or lesson files and the tenant files they
     /// name (looked at only when there is an output); `--junit` and `--cast`.
     func runFiles(paths: [String], parser: ScenarioParser) -> RunFiles {
-        var files = RunFiles(force: force)
-        if junit != nil || cast != nil {
+        var files = RunFiles(force: output.force)
+        if junit != nil || output.cast != nil {
             for path in paths {
                 files.reads(path, as: "a scenario file this run reads")
                 files.reads(parser.tenantFile(referencedBy: path), as: "a tenant file a scenario names")
             }
         }
         files.writes(junit, for: "--junit")
-        files.writes(cast, for: "--cast")
+        files.writes(output.cast, for: "--cast")
         return files
     }
 
     /// `--cast`'s pace and size, checked before anything runs; nil without `--cast` (then
     /// `--pace` and `--size` are refused: they would do nothing).
-    private func castOptions(scenarioCount: Int) throws -> (pace: Double, width: Int, height: Int)? {
-        guard cast != nil else {
-            if pace != nil || size != nil { try usageError("--pace and --size set up a cast; add --cast FILE or leave them out") }
-            return nil
-        }
+    private func checkedCastRequest(scenarioCount: Int) throws(CommandError) -> CastRequest? {
+        try output.refuseUnusedPaceAndSize(headless: true, headlessWay: "")
+        guard output.cast != nil else { return nil }
         if scenarioCount != 1 {
-            try usageError("--cast records one scenario (got \(scenarioCount)); give exactly one scenario file and one --cast per run")
+            throw .usage("--cast records one scenario (got \(scenarioCount)); give exactly one scenario file and one --cast per run")
         }
-        switch CastRequest.parse(pace: pace, size: size) {
-        case let .success(request): return (request.pace, request.width, request.height)
-        case let .failure(message): try usageError(message.text)
-        }
-    }
-
-    private func usageError(_ message: String) throws -> Never {
-        try fail("hubsim: \(message)")
-    }
-
-    /// Status 2: the run could not be done as asked.
-    private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data((PrintableText.escaped(message) + "\n").utf8))
-        throw ExitCode(2)
+        return try output.request()
     }
 }

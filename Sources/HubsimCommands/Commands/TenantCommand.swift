@@ -17,9 +17,8 @@ struct TenantCommand: ParsableCommand {
     /// script that forgot the subcommand must not pass.
     func run() throws {
         let names = Self.configuration.subcommands.map { $0.configuration.commandName ?? "" }
-        FileHandle.standardError.write(Data(("hubsim tenant: give a subcommand: \(names.joined(separator: ", "))\n\n"
-            + Hubsim.helpMessage(for: TenantCommand.self) + "\n").utf8))
-        throw ExitCode(2)
+        throw CommandError(.usage, message: "hubsim tenant: give a subcommand: \(names.joined(separator: ", "))\n\n"
+            + Hubsim.helpMessage(for: TenantCommand.self))
     }
 
     /// `hubsim tenant validate FILE`: exit 0 with a summary, or 2 with `file:line:column: …`.
@@ -32,7 +31,7 @@ struct TenantCommand: ParsableCommand {
         func run() throws {
             let tenant: Tenant
             do { tenant = try TenantLoader.load(path: file) } catch {
-                throw usageFailure(error.description)
+                throw CommandError.usage(error.description)
             }
             print("valid: \(TenantSummary.line(tenant))")
         }
@@ -65,7 +64,7 @@ struct TenantCommand: ParsableCommand {
             }
             let url = URL(fileURLWithPath: file)
             let text: String
-            do { text = try ConfigFile.text(at: file, what: "the tenant file") } catch { throw usageFailure(error.description) }
+            do { text = try ConfigFile.text(at: file, what: "the tenant file") } catch { throw CommandError.usage(error.description) }
             do {
                 // Refuse before asking for a password that would be thrown away.
                 try TenantEditor.precheck(name, group: group, in: text, file: file)
@@ -75,7 +74,7 @@ struct TenantCommand: ParsableCommand {
                 let updated = try TenantEditor.adding(user, to: text, file: file)
                 try TenantEditor.writeAtomically(updated, to: url)
             } catch let error as ConfigError {
-                throw usageFailure(error.description)
+                throw CommandError.usage(error.description)
             }
             let role = mode.map { "staging user, \($0.rawValue)" } ?? "end user"
             print("added \(UserID(name)) (\(role)) to \(file)")
@@ -96,13 +95,7 @@ struct TenantCommand: ParsableCommand {
 }
 
 private func readPassword(for who: String) throws -> Secret {
-    do { return try PasswordInput.readNew(for: who) } catch { throw usageFailure(error.description) }
-}
-
-/// Prints `message` on standard error and gives the exit status of a usage or file error (2).
-func usageFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("hubsim: \(PrintableText.escaped(message))\n".utf8))
-    return ExitCode(2)
+    do { return try PasswordInput.readNew(for: who) } catch { throw CommandError.usage(error.description) }
 }
 
 /// One line describing a tenant, for `tenant validate`.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Configuration
 import CursesTerminal
 import Foundation
@@ -14,13 +13,7 @@ struct CompareLaunch {
     var choices: CompareChoices?
 
     func run() throws {
-        let session: CursesSession
-        do {
-            session = try CursesSession.start(environment: StartupPath.environment())
-        } catch {
-            FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
-            throw ExitCode(error.exitCode)
-        }
+        let session = try CursesSession.started(environment: StartupPath.environment())
         let capabilities = session.capabilities
         let theme: Theme = capabilities.hasColor ? .colour : .mono
         var size = (width: capabilities.width, height: capabilities.height)
@@ -43,6 +36,6 @@ struct CompareLaunch {
     private func finish(_ session: CursesSession, _ exit: TerminalExit) throws {
         session.end()
         exit.endProcessBySignal()
-        if exit != .quit { throw ExitCode(exit.exitCode) }
+        if exit != .quit { throw CommandError(.terminal(exit)) }
     }
 }

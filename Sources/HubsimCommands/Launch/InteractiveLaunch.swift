@@ -11,10 +11,11 @@ import SessionEngine
 
 /// The interactive simulator, started: the Hub and the app panes on this terminal.
 ///
-/// Wiring only: the device comes from the store (`obtainInitialDevice`), every change is
-/// saved (`save`, retried while it fails), the session ends in `finishRecording`; the terminal is the
-/// `CursesSession`'s, which restores it however the loop ends. What runs before the first
-/// frame is kept short on purpose: see `StartupPath.swift`.
+/// A few steps, each returning what the next needs: the outputs claimed (`claimOutputs`),
+/// the diagnostics log (`diagnosticsLogger`), the device opened (`openDevice`), the terminal
+/// taken over (`CursesSession.started`), the session run (`walk`) and its end written
+/// (`finish`). The terminal is the `CursesSession`'s, which restores it however the loop
+/// ends. What runs before the first frame is kept short on purpose: see `StartupPath.swift`.
 struct InteractiveLaunch: Equatable {
     var choice: DeviceChoice
     /// `--record FILE`: write the walk as a scenario.
@@ -37,23 +38,38 @@ struct InteractiveLaunch: Equatable {
     func run() throws {
         StartupTrace.mark(.arguments)
         // Everything that can fail for a usage reason fails before the screen is taken over,
-        // and before anything is written: the output file and the app list first.
+        // and before anything is written: the output files and the app list first.
         let outputs = try claimOutputs()
-        let (recordFile, castFile) = (outputs.record, outputs.cast)
         _ = try requestedApps()
         // One hasher for the device and the recorder's replay: it remembers verified passwords.
         let hasher = ScryptHasher()
         let logger = try diagnosticsLogger()
         let environment = StartupPath.environment()
-        // --ephemeral keeps nothing, so it opens no store at all. A new device's database is
-        // made once its first frame is on screen (`NewDeviceFile`).
-        var store: DeviceStore?
-        var newDeviceFile: NewDeviceFile?
+        let opened = try openDevice(logger: logger, environment: environment, hasher: hasher)
+        let session = try CursesSession.started(environment: environment)
+        StartupTrace.mark(.cursesInit)
+        let outcome = walk(opened, on: session, outputs: outputs, hasher: hasher, logger: logger)
+        try finish(outcome, outputs: outputs, logger: logger)
+    }
+
+    // MARK: - Steps
+
+    /// The device a session starts from, and where its changes are kept.
+    struct OpenedDevice {
+        var device: SharedDevice
+        var saves: DeviceSaves
+    }
+
+    /// The device from its store, or a new one built from the choice. `--ephemeral` keeps
+    /// nothing, so it opens no store at all; a new device's database is made once its first
+    /// frame is on screen (`DeviceSaves.createDatabase`).
+    func openDevice(logger: Logger, environment: [String: String], hasher: ScryptHasher) throws -> OpenedDevice {
+        var saves = DeviceSaves(logger: logger)
         var saved = SavedDevice.none
         if !choice.ephemeral {
             switch try Self.openStore(choice, logger: logger, environment: environment) {
-            case let .existing(opened, device): (store, saved) = (opened, device)
-            case let .new(file): newDeviceFile = file
+            case let .existing(store, device): (saves, saved) = (DeviceSaves(store: store, logger: logger), device)
+            case let .new(file): saves = DeviceSaves(newDeviceFile: file, logger: logger)
             }
         }
         StartupTrace.mark(.stateLoad)
@@ -61,47 +77,25 @@ struct InteractiveLaunch: Equatable {
         let device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
         StartupTrace.mark(.assets)
-        // Every change is saved at once. A failed save must not take the screen down mid-shift:
-        // the model is told (`noteSave`: the status line and the event log say so at once, and
-        // quitting says what would be lost), and the save is retried at the next change and,
-        // while nothing changes, every `HubModel.saveRetryInterval` seconds of wall time.
-        var saveFailure: StoreError?
-        var lastAttempt = Self.monotonicSeconds()
-        let save = { (model: inout HubModel) in
-            guard let store else { return }
-            lastAttempt = Self.monotonicSeconds()
-            do throws(StoreError) {
-                try store.save(model.device)
-                saveFailure = nil
-                guard model.saveProblem != nil else { return }
-                model.noteSave(.saved)
-                // The "saved again" line, at once rather than at the next change.
-                try? store.save(model.device)
-            } catch {
-                saveFailure = error
-                logger.error("save failed: \(error)")
-                model.noteSave(.failed(reason: error.shortReason))
-            }
-        }
-        let session: CursesSession
-        do {
-            session = try CursesSession.start(environment: environment)
-        } catch {
-            FileHandle.standardError.write(Data((PrintableText.escaped(error.message) + "\n").utf8))
-            throw ExitCode(error.exitCode)
-        }
-        StartupTrace.mark(.cursesInit)
+        return OpenedDevice(device: device, saves: saves)
+    }
+
+    /// How a session ended, and what it recorded: for `finish`, once the terminal is restored.
+    struct Outcome {
+        var exit: TerminalExit
+        var model: HubModel
+        var saves: DeviceSaves
+        var recorder: ScenarioRecorder?
+        var cast: SessionCast?
+    }
+
+    /// The session: the device's model on the terminal until it ends, every change saved
+    /// (`DeviceSaves`) and recorded (`--record`, `--cast`). The terminal is restored on return.
+    func walk(_ opened: OpenedDevice, on session: CursesSession, outputs: ClaimedOutputs,
+              hasher: ScryptHasher, logger: Logger) -> Outcome {
+        let (device, saves) = (opened.device, opened.saves)
         // Before the first key, so that no change can come before the store that saves it.
-        var creationFailure: StoreError?
-        if let newDeviceFile {
-            session.afterFirstFrame = {
-                do throws(StoreError) { store = try newDeviceFile.create() } catch {
-                    creationFailure = error
-                    return false
-                }
-                return true
-            }
-        }
+        if saves.createsDatabase { session.afterFirstFrame = { saves.createDatabase() } }
         let capabilities = session.capabilities
         logger.info("start device=\(device.name) profile=\(device.profile.id.rawValue) state=\(device.state) colour=\(capabilities.hasColor) size=\(capabilities.width)x\(capabilities.height)")
 
@@ -110,62 +104,56 @@ struct InteractiveLaunch: Equatable {
         model.confirmsActions = confirms
         model.keepsDevice = !choice.ephemeral
         model.asciiDrawings = !capabilities.utf8
-        var savedRevision = model.revision
+        saves.starts(with: model)
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
-        var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
+        var recorder = outputs.record.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
         // `--cast`: every painted frame, timed from the first.
-        let castRecorder = castFile.map { _ in SessionCast(width: capabilities.width, height: capabilities.height,
-                                                          title: "hubsim: \(device.name) (\(device.profile.id.rawValue))",
-                                                          environment: ProcessInfo.processInfo.environment) }
-        if let castRecorder { session.paintObserver = { castRecorder.append($0) } }
+        let cast = outputs.cast.map { _ in SessionCast(width: capabilities.width, height: capabilities.height,
+                                                       title: "hubsim: \(device.name) (\(device.profile.id.rawValue))",
+                                                       environment: ProcessInfo.processInfo.environment) }
+        if let cast { session.paintObserver = { cast.append($0) } }
         let exit = StartupTrace.run(session, &model) { model in
             recorder?.append(model)
-            if model.revision != savedRevision {
-                savedRevision = model.revision
-                save(&model)
-            } else if model.saveProblem != nil, Self.monotonicSeconds() - lastAttempt >= HubModel.saveRetryInterval {
-                save(&model)
-            }
+            saves.afterEvent(&model)
         }
         session.end()
         StartupTrace.finish()
-        if let creationFailure {
-            // Nothing happened yet: the session ended on its first frame.
-            throw Self.usage(creationFailure.description)
-        }
+        return Outcome(exit: exit, model: model, saves: saves, recorder: recorder, cast: cast)
+    }
 
-        logger.info("exit \(exit) state=\(model.device.state) actions=\(model.actionLog.count)")
-        let unsavedSince = model.saveProblem?.since
-        save(&model)
-        try? store?.close()
-        var recordingWritten = true
-        if let recordFile, let recorder { recordingWritten = finishRecording(model, recorder: recorder, to: recordFile) }
-        if let castFile, let castRecorder, !finishCast(castRecorder, to: castFile) { recordingWritten = false }
-        if let saveFailure {
-            let lost = unsavedSince.map { "the changes since \($0) (simulator time) are lost" } ?? "the last change is lost"
-            FileHandle.standardError.write(Data("hubsim: the device could not be saved, \(lost): \(saveFailure)\n".utf8))
-            throw ExitCode(1)
+    /// After the terminal is restored: the last save, the recordings written, and how the
+    /// process ends (a failed save 1, an output not written 2, a signal as the shell reports it).
+    func finish(_ outcome: Outcome, outputs: ClaimedOutputs, logger: Logger) throws(CommandError) {
+        let saves = outcome.saves
+        if let creationFailure = saves.creationFailure {
+            // Nothing happened yet: the session ended on its first frame.
+            throw .usage(creationFailure.description)
         }
-        if !recordingWritten { throw ExitCode(2) }
+        var model = outcome.model
+        logger.info("exit \(outcome.exit) state=\(model.device.state) actions=\(model.actionLog.count)")
+        let unsavedSince = model.saveProblem?.since
+        saves.save(&model)
+        saves.close()
+        var recordingWritten = true
+        if let file = outputs.record, let recorder = outcome.recorder { recordingWritten = finishRecording(model, recorder: recorder, to: file) }
+        if let file = outputs.cast, let cast = outcome.cast, !finishCast(cast, to: file) { recordingWritten = false }
+        if let saveFailure = saves.failure {
+            let lost = unsavedSince.map { "the changes since \($0) (simulator time) are lost" } ?? "the last change is lost"
+            throw .failed("the device could not be saved, \(lost): \(saveFailure)")
+        }
+        if !recordingWritten { throw CommandError(.usage) }
         // Saved and restored: die of the signal itself, so the parent sees its cause.
-        exit.endProcessBySignal()
-        if exit != .quit { throw ExitCode(exit.exitCode) }
+        outcome.exit.endProcessBySignal()
+        if outcome.exit != .quit { throw CommandError(.terminal(outcome.exit)) }
     }
 
     // MARK: - Device lifecycle
-
-    /// Seconds on the monotonic clock: when a failed save was last tried.
-    static func monotonicSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
 
     /// `--log-file`: diagnostics through swift-log into an owner-only file; silent otherwise.
     func diagnosticsLogger() throws -> Logger {
         guard let path = choice.logFile else { return Logger(label: "hubsim", factory: { _ in SwiftLogNoOpLogHandler() }) }
         let file: LogFile
-        do { file = try LogFile(path: path) } catch { throw Self.usage(error.description) }
+        do { file = try LogFile(path: path) } catch { throw CommandError.usage(error.description) }
         return Logger(label: "hubsim", factory: { FileLogHandler(label: $0, file: file) })
     }
 
@@ -178,7 +166,7 @@ struct InteractiveLaunch: Equatable {
             return try DeviceStore.openForStart(stateDir: choice.stateDir, device: choice.device,
                                                 logger: logger, environment: environment)
         } catch {
-            throw usage(error.description)
+            throw CommandError.usage(error.description)
         }
     }
 
@@ -193,11 +181,11 @@ struct InteractiveLaunch: Equatable {
         case let .unenrolled(profile): savedProfile = profile
         case let .enrolled(snapshot):
             if let wanted = try choice.profileID(), wanted != snapshot.profile.id {
-                throw Self.usage("device '\(choice.device)' is enrolled with the \(snapshot.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
+                throw CommandError.usage("device '\(choice.device)' is enrolled with the \(snapshot.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
             let enrolledApps = snapshot.appSet.map(\.id)
             if let wanted = try requestedApps(), wanted != enrolledApps {
-                throw Self.usage("--apps '\(MessageText.shown(choice.apps ?? ""))': device '\(choice.device)' is enrolled with the apps \(enrolledApps.joined(separator: ",")); leave --apps out, run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
+                throw CommandError.usage("--apps '\(MessageText.shown(choice.apps ?? ""))': device '\(choice.device)' is enrolled with the apps \(enrolledApps.joined(separator: ",")); leave --apps out, run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
             var device = SharedDevice(snapshot: snapshot, tenant: tenant, dependencies: dependencies)
             device.resumeAfterRestart()
@@ -217,14 +205,8 @@ struct InteractiveLaunch: Equatable {
     func requestedApps() throws -> [AppID]? {
         guard choice.apps != nil else { return nil }
         do { return try choice.appIDs(in: BundledAssets.catalogue()) } catch let error as ValidationError {
-            throw Self.usage(error.message)
+            throw CommandError.usage(error.message)
         }
-    }
-
-    /// One readable line and exit 2 (a usage or file error).
-    private static func usage(_ message: String) -> Error {
-        FileHandle.standardError.write(Data("hubsim: \(PrintableText.escaped(message))\n".utf8))
-        return ExitCode(2)
     }
 
     // MARK: - Recording
@@ -242,14 +224,14 @@ struct InteractiveLaunch: Equatable {
     /// (`RunFiles`). Without an output nothing is looked at: the everyday start has none.
     func claimOutputs() throws -> ClaimedOutputs {
         if record == nil && cast == nil {
-            if force { throw Self.usage("--force: it only lets --record or --cast replace an existing file; add --record FILE or --cast FILE, or leave --force out") }
+            if force { throw CommandError.usage("--force: it only lets --record or --cast replace an existing file; add --record FILE or --cast FILE, or leave --force out") }
             if choice.logFile == nil { return ClaimedOutputs() }
         }
         do throws(OutputFile.Refusal) {
             let claimed = try runFiles().claim()
             return ClaimedOutputs(record: claimed["--record"], cast: claimed["--cast"], log: claimed["--log-file"])
         } catch {
-            throw Self.usage(error.description)
+            throw CommandError.usage(error.description)
         }
     }
 
@@ -273,16 +255,16 @@ struct InteractiveLaunch: Equatable {
     /// written is kept elsewhere, and the line says where. False then.
     func finishCast(_ cast: SessionCast, to file: OutputFile) -> Bool {
         let recording = cast.recording
-        var note: String
+        var line: String
         var written = true
         do throws(OutputFile.WriteFailure) {
             try file.write(Array(recording.text.utf8), what: "the cast", fallbackDirectories: recordingFallbackDirectories(), kind: "cast")
-            note = "hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(file.path)) (asciicast v2; play it with asciinema play)"
+            line = "hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(file.path)) (asciicast v2; play it with asciinema play)"
         } catch {
-            note = "hubsim: \(error)"
+            line = "hubsim: \(error)"
             written = false
         }
-        FileHandle.standardError.write(Data((note + "\n").utf8))
+        writeNote(line)
         return written
     }
 
@@ -300,7 +282,7 @@ struct InteractiveLaunch: Equatable {
     /// recording that cannot be written is kept elsewhere, and the line says where; false then.
     func finishRecording(_ model: HubModel, recorder: ScenarioRecorder, to file: OutputFile) -> Bool {
         let outcome = saveRecording(model, recorder: recorder, to: file)
-        FileHandle.standardError.write(Data((outcome.notes.joined(separator: "\n") + "\n").utf8))
+        outcome.notes.forEach(writeNote)
         return outcome.written
     }
 
