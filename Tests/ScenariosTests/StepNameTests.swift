@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 import SessionEngine
 import Testing
 @testable import Scenarios
@@ -109,6 +110,16 @@ import Testing
               - checkout: {user: cou1, password: cou1}
             """))
         #expect(error.message.contains("unknown step 'checkout'; valid steps: " + StepName.allCases.map(\.rawValue).joined(separator: ", ")))
+    }
+
+    @Test func theScenarioLanguagePageNamesEveryStep() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Configuration/Assets/scenarios/README.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        // The name in code, alone or before its value: `launch`, `launch: APP`, `checkIn {…}`.
+        for step in StepName.allCases {
+            #expect(["`", ":", " "].contains { text.contains("`\(step)\($0)") }, "Assets/scenarios/README.md does not show \(step)")
+        }
     }
 
     @Test func everyActionIsNamedByAStep() {
