@@ -78,13 +78,13 @@ import Testing
 
     @Test func availableTransitionsFollowTheState() {
         var d = Fixtures.device()
-        #expect(d.availableTransitions.map(\.id) == ["enroll"])
+        #expect(d.availableTransitions.map(\.id) == [.enroll])
         d = Fixtures.staged()
-        #expect(d.availableTransitions.map(\.id) == ["checkOut", "enterpriseWipe"])
+        #expect(d.availableTransitions.map(\.id) == [.checkOut, .enterpriseWipe])
         _ = d.checkOut("cou1")
-        #expect(d.availableTransitions.map(\.id) == ["logOut", "inactivityLock", "enterpriseWipe"])
+        #expect(d.availableTransitions.map(\.id) == [.logOut, .inactivityLock, .enterpriseWipe])
         _ = d.advanceClock(by: 300)
-        #expect(d.availableTransitions.map(\.id) == ["unlock", "enterpriseWipe"])
+        #expect(d.availableTransitions.map(\.id) == [.unlock, .enterpriseWipe])
     }
 
     @Test func applyDispatchesEveryActionThroughItsEvent() {

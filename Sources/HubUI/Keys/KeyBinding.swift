@@ -12,13 +12,16 @@ public struct KeyBinding: Sendable {
     public var command: UICommand
     /// Shown in the hint line when active (help still lists every binding).
     public var inHint: Bool
+    /// Its button on the focused app's pane, if the pane offers one (shown while `when` holds).
+    public var paneButton: PaneButton?
     /// When it is active.
     public var when: @Sendable (KeyContext) -> Bool
 
     /// A binding; letter keys in `keys` are off while a text field has focus.
     public init(_ keys: [Key], _ help: String, _ command: UICommand, scope: String, inHint: Bool = true,
-                when: @escaping @Sendable (KeyContext) -> Bool) {
-        self.keys = keys; self.help = help; self.command = command; self.scope = scope; self.inHint = inHint; self.when = when
+                button: PaneButton? = nil, when: @escaping @Sendable (KeyContext) -> Bool) {
+        self.keys = keys; self.help = help; self.command = command; self.scope = scope; self.inHint = inHint
+        self.paneButton = button; self.when = when
     }
 
     /// The keys that work in `context`: letter keys are off while a text field has focus,

@@ -14,6 +14,19 @@ public enum KeyTable {
         bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
     }
 
+    /// The buttons the focused app's pane shows in `context`, in the order drawn: those of the
+    /// bindings whose predicate holds, in table order, the ones that leave the app last. A
+    /// pane offers what its keys do because both come from the same bindings.
+    public static func paneButtons(in context: KeyContext) -> [(button: PaneButton, command: UICommand)] {
+        paneButtonBindings.compactMap { b in b.when(context) ? b.paneButton.map { ($0, b.command) } : nil }
+    }
+
+    /// The bindings with a pane button, in the order the pane draws them.
+    private static let paneButtonBindings: [KeyBinding] = {
+        let withButton = bindings.filter { $0.paneButton != nil }
+        return withButton.filter { !($0.paneButton?.leavesApp ?? false) } + withButton.filter { $0.paneButton?.leavesApp ?? false }
+    }()
+
     /// The bindings shown in the hint line for `context`: help first (so it is never cut
     /// off), then the rest in table order.
     public static func hints(in context: KeyContext) -> [(binding: KeyBinding, text: String)] {
@@ -61,20 +74,22 @@ public enum KeyTable {
             $0.hubFocused && $0.page == .brokerSignedIn
         },
         // Focused app pane
-        KeyBinding([.enter, .char("l")], "launch", .launchApp, scope: "app pane") { $0.paneFocused },
-        KeyBinding([.char("b")], "background", .backgroundApp, scope: "app pane") { $0.paneFocused },
-        KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane") { $0.paneFocused },
-        KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane") { $0.paneFocused },
-        KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)") {
+        KeyBinding([.enter, .char("l")], "launch", .launchApp, scope: "app pane", button: PaneButton("run")) { $0.paneFocused },
+        KeyBinding([.char("b")], "background", .backgroundApp, scope: "app pane", button: PaneButton("bg")) { $0.paneFocused },
+        KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane", button: PaneButton("susp")) { $0.paneFocused },
+        KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane", button: PaneButton("end")) { $0.paneFocused },
+        KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)", button: PaneButton("sign in")) {
             $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
         },
-        KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)") {
+        KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)", button: PaneButton("sign out")) {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
         },
         KeyBinding([.char("w")], "sign out via browser", .appSignOutViaBrowser, scope: "app pane (entra-ios)") {
             $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
         },
-        KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane") { $0.paneFocused && $0.enrolled },
+        KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane", button: PaneButton("hub", leavesApp: true)) {
+            $0.paneFocused && $0.enrolled
+        },
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
             $0.paneFocused && ($0.view == .panes || $0.view == .zoom || $0.view == .ssoMap)
         },
@@ -108,10 +123,11 @@ public enum KeyTable {
         // Single sign-on on a focused app's pane (ADAL cross-app SSO on iOS). `i` keeps its meaning (sign in
         // here, the app's interactive token request); `x` removes the account in this app
         // only (MSAL removeAccount, not a global sign-out: that is `u`); `R` refreshes.
-        KeyBinding([.char("i")], "get token", .acquireToken, scope: "app pane (single sign-on)") {
+        KeyBinding([.char("i")], "get token", .acquireToken, scope: "app pane (single sign-on)", button: PaneButton("token")) {
             $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
-        KeyBinding([.char("x")], "remove account", .removeAccount, scope: "app pane (single sign-on; asks first)") {
+        KeyBinding([.char("x")], "remove account", .removeAccount, scope: "app pane (single sign-on; asks first)",
+                   button: PaneButton("remove")) {
             $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
         KeyBinding([.char("R")], "refresh token", .refreshToken, scope: "app pane (single sign-on, background refresh)") {

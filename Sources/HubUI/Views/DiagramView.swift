@@ -61,7 +61,7 @@ enum DiagramView {
         guard inner.height > 0 else { return }
         let states = states(of: d.profile)
         let edges = edges(of: d.profile, states: states)
-        let taken = { (e: Edge) in (d.snapshot.coverage[e.spec.id] ?? 0) > 0 }
+        let taken = { (e: Edge) in d.snapshot.timesTaken(e.spec.id) > 0 }
         let covered = edges.filter(taken).count
         c.line("Now: \(d.state) \(g.dot) \(covered) of \(edges.count) transitions taken", in: inner, row: 0, style: t.title)
         let pictureWidth = picture(m, g, states, edges, &c, Rect(x: inner.x + 1, y: inner.y + 1, width: inner.width - 1, height: inner.height - 1))
@@ -96,7 +96,7 @@ enum DiagramView {
         let downX = boxX + 3, upX = boxX + boxWidth - 4
         let available = Set(d.availableTransitions.map(\.id))
         func style(_ e: Edge) -> CellStyle {
-            let taken = (d.snapshot.coverage[e.spec.id] ?? 0) > 0
+            let taken = d.snapshot.timesTaken(e.spec.id) > 0
             var s = taken ? t.success : t.dim
             if available.contains(e.spec.id) { s.bold = true }
             return s
@@ -121,7 +121,7 @@ enum DiagramView {
         var width = boxWidth + 2
         for e in edges {
             let s = style(e)
-            let taken = (d.snapshot.coverage[e.spec.id] ?? 0) > 0
+            let taken = d.snapshot.timesTaken(e.spec.id) > 0
             let v = taken ? g.v : g.vDashed, hLine = taken ? g.h : g.hDashed
             switch e.route {
             case .down, .up:
@@ -162,13 +162,13 @@ enum DiagramView {
         for state in states {
             let outgoing = edges.filter { $0.spec.from.contains(state) }
             guard !outgoing.isEmpty else { continue }
-            let toTry = outgoing.filter { (d.snapshot.coverage[$0.spec.id] ?? 0) == 0 }.count
+            let toTry = outgoing.filter { d.snapshot.timesTaken($0.spec.id) == 0 }.count
             let here = state == d.state.kind
             let head = "from \(state.rawValue) \(g.dot) " + (toTry > 0 ? "\(toTry) to try" : "all taken") + (here ? " (now)" : "")
             c.line(head, in: r, row: row, style: here ? t.title : t.heading)
             row += 1
             for e in outgoing {
-                let count = d.snapshot.coverage[e.spec.id] ?? 0
+                let count = d.snapshot.timesTaken(e.spec.id)
                 let mark = count > 0 ? g.taken : g.toTry
                 let now = here && available.contains(e.spec.id) ? g.now : " "
                 let text = "\(now)\(e.letter) \(mark) \(e.spec.label)" + (count > 0 ? " \(g.times)\(count)" : "")
@@ -182,8 +182,8 @@ enum DiagramView {
         row = c.paragraph("\(g.now) available now \(g.dot) \(g.taken) taken \(g.dot) \(g.toTry) to try", in: r, row: row, style: t.dim)
         row = c.paragraph(leaks, in: r, row: row, style: t.text)
         // Coverage the engine records beside the transitions (a sign-out through the browser).
-        let ids = Set(edges.map(\.spec.id))
-        let others = d.snapshot.coverage.filter { !ids.contains($0.key) }.sorted { $0.key < $1.key }
+        let drawn = Set(edges.map { CoverageKey.transition($0.spec.id).key })
+        let others = d.snapshot.coverage.filter { !drawn.contains($0.key) }.sorted { $0.key < $1.key }
         if !others.isEmpty {
             c.paragraph("Also: " + others.map { "\($0.key) \(g.times)\($0.value)" }.joined(separator: " \(g.dot) "), in: r, row: row, style: t.dim,
                         maxLines: max(1, r.height - row))

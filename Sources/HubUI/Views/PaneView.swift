@@ -309,24 +309,15 @@ enum PaneView {
         for (i, l) in shown.enumerated() { c.centred(l, in: area, row: top + i, style: c.theme.overlay) }
     }
 
-    /// Action buttons in the focused pane's bottom border.
+    /// Action buttons in the focused pane's bottom border: the key table's pane buttons whose
+    /// keys work here, as many as fit. Every action is also a clickable entry of the hint line.
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, reserve: Int) {
-        // Short labels so the four lifecycle buttons fit the narrowest pane; every action is
-        // also a clickable entry of the hint line.
-        var list: [(String, UICommand)] = [("run", .launchApp), ("bg", .backgroundApp), ("susp", .suspendApp), ("end", .terminateApp)]
-        let ctx = m.keyContext
-        if ctx.profile == .entraIOS {
-            if ctx.signedIn { list.append(("sign out", .appSignOut)) } else if ctx.enrolled && !ctx.paneHasSSO { list.append(("sign in", .appSignIn)) }
-        }
-        // Single sign-on: ask for a token (the sign-in when one is needed), remove the account here.
-        if ctx.paneHasSSO && ctx.enrolled { list += [("token", .acquireToken), ("remove", .removeAccount)] }
-        if ctx.enrolled { list.append(("hub", .openHub)) }
         var x = r.x + 1
         let y = r.maxY - 1
-        for (label, command) in list {
-            let w = TextWidth.of(label) + 2
+        for (button, command) in KeyTable.paneButtons(in: m.keyContext) {
+            let w = TextWidth.of(button.label) + 2
             if x + w > r.maxX - 1 - reserve { break }
-            c.button(label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
+            c.button(button.label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }
     }

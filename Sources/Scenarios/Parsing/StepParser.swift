@@ -9,26 +9,22 @@ struct StepParser {
     let appIDs: [AppID]
     let env: [String: String]
 
-    /// Every step name, in the order error messages list them.
-    static let actionSteps = [
-        "enroll", "installProfileStep", "completeEnrollment", "checkOut", "checkIn", "logOut", "signIn", "signOut",
-        "unlock", "enterpriseWipe", "launch", "background", "suspend", "terminate", "openBroker", "openHub",
-        "goOffline", "goOnline", "advanceClock", "setDeliveryMode", "releaseDelivery", "userActivity",
-        "acquireTokenSilently", "acquireTokenInteractively", "completeTokenRequest", "cancelTokenRequest",
-        "removeAccount", "refreshInBackground",
-    ]
-    static let otherSteps = ["press", "expect", "expectApp", "expectNoLeak", "expectLeak", "expectExposure", "expectToken"]
-    static var allSteps: [String] { actionSteps + otherSteps }
+    /// Every step name, in `StepName`'s order, as error messages list them.
+    static let validSteps = StepName.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Steps that belong to one profile only, with what to write instead.
-    func profileProblem(_ name: String) -> String? {
-        switch (profile, name) {
-        case (.workspaceOne, "signIn"): "signIn is an entra-ios step; on workspace-one check out with checkOut"
-        case (.workspaceOne, "signOut"): "signOut is an entra-ios step; on workspace-one check in with checkIn"
-        case (.entraIOS, "logOut"): "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut"
-        case (.entraIOS, "unlock"): "unlock is a workspace-one step: entra-ios has no inactivity lock"
-        case (.entraIOS, "enterpriseWipe"): "enterpriseWipe is a workspace-one step (the console's wipe command)"
-        default: nil
+    func profileProblem(_ step: StepName) -> String? {
+        switch step {
+        case .signIn: profile == .workspaceOne ? "signIn is an entra-ios step; on workspace-one check out with checkOut" : nil
+        case .signOut: profile == .workspaceOne ? "signOut is an entra-ios step; on workspace-one check in with checkIn" : nil
+        case .logOut: profile == .entraIOS ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
+        case .unlock: profile == .entraIOS ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
+        case .enterpriseWipe: profile == .entraIOS ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
+        case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
+             .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
+             .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
+             .refreshInBackground, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
+            nil
         }
     }
 
@@ -40,36 +36,67 @@ struct StepParser {
         let entries = try node.entries("a step")
         let stepEntries = entries.filter { $0.key != "refused" }
         guard stepEntries.count == 1, let entry = stepEntries.first else {
-            if stepEntries.isEmpty { throw node.error("a step needs a step name; valid steps: \(Self.allSteps.joined(separator: ", "))") }
+            if stepEntries.isEmpty { throw node.error("a step needs a step name; valid steps: \(Self.validSteps)") }
             throw stepEntries[1].keyNode.error("one step per list entry: '\(stepEntries[0].key)' and '\(stepEntries[1].key)' are both here (start a new entry with '- ')")
         }
         let refused = entries.first { $0.key == "refused" }?.value
         return try make(entry.key, nameNode: entry.keyNode, value: entry.value.isNull ? nil : entry.value, refusedNode: refused, at: node)
     }
 
+    /// One step as written: its name, the name's node, its value and `refused:` beside it, and
+    /// the list entry (where reports say it was written).
+    private struct Written {
+        let step: StepName
+        let nameNode: YAMLValue
+        let value: YAMLValue?
+        let refusedNode: YAMLValue?
+        let node: YAMLValue
+    }
+
     private func make(_ name: String, nameNode: YAMLValue, value: YAMLValue?, refusedNode: YAMLValue?,
                       at node: YAMLValue) throws(ConfigError) -> ScenarioStep {
-        guard Self.allSteps.contains(name) else {
-            throw nameNode.error("unknown step '\(name)'; valid steps: \(Self.allSteps.joined(separator: ", "))")
+        guard let step = StepName(rawValue: name) else {
+            throw nameNode.error("unknown step '\(name)'; valid steps: \(Self.validSteps)")
         }
-        if let problem = profileProblem(name) { throw nameNode.error(problem) }
-        let position = (line: node.line, column: node.column)
-        if Self.otherSteps.contains(name) {
-            if let refusedNode { throw refusedNode.error("'refused' belongs to action steps, not to \(name)") }
-            let (kind, label) = try assertion(name, nameNode: nameNode, value: value)
-            return ScenarioStep(kind: kind, line: position.line, column: position.column, label: label)
-        }
-        var args = ActionArguments(step: name, node: value ?? nameNode, value: value, env: env, appIDs: appIDs)
-        let (actions, label) = try action(name, &args)
+        if let problem = profileProblem(step) { throw nameNode.error(problem) }
+        return try read(Written(step: step, nameNode: nameNode, value: value, refusedNode: refusedNode, node: node))
+    }
+
+    /// An engine action: `build` reads the step's arguments; then `refused:`, beside the name
+    /// or inside its mapping, and no key left unread.
+    private func action(_ w: Written, _ build: (inout ActionArguments) throws(ConfigError) -> ([DeviceAction], String))
+        throws(ConfigError) -> ScenarioStep {
+        var args = ActionArguments(step: w.step.rawValue, node: w.value ?? w.nameNode, value: w.value, env: env, appIDs: appIDs)
+        let (actions, label) = try build(&args)
         var refused: RefusalExpectation?
-        if let refusedNode { refused = try refusal(refusedNode) }
+        if let refusedNode = w.refusedNode { refused = try refusal(refusedNode) }
         if let inner = args.refused {
             if refused != nil { throw inner.error("'refused' is given twice for this step") }
             refused = try refusal(inner)
         }
         try args.checkAllUsed()
-        return ScenarioStep(kind: .action(actions, refused: refused), line: position.line, column: position.column,
+        return ScenarioStep(kind: .action(actions, refused: refused), line: w.node.line, column: w.node.column,
                             label: label + (refused.map { " (\($0.text))" } ?? ""))
+    }
+
+    /// An action that takes no arguments, labelled with its name as written.
+    private func bare(_ w: Written, _ act: DeviceAction) throws(ConfigError) -> ScenarioStep {
+        try action(w) { a throws(ConfigError) in try a.noArguments(); return ([act], w.step.rawValue) }
+    }
+
+    /// An action on one installed app (`launch: notes`).
+    private func onApp(_ w: Written, _ act: (AppID) -> DeviceAction) throws(ConfigError) -> ScenarioStep {
+        try action(w) { a throws(ConfigError) in
+            let id = try a.app()
+            return ([act(id)], "\(w.step) \(id)")
+        }
+    }
+
+    /// A key press or a check: `refused:` belongs to actions, not to these.
+    private func check(_ w: Written, _ build: () throws(ConfigError) -> (StepKind, String)) throws(ConfigError) -> ScenarioStep {
+        if let refusedNode = w.refusedNode { throw refusedNode.error("'refused' belongs to action steps, not to \(w.step)") }
+        let (kind, label) = try build()
+        return ScenarioStep(kind: kind, line: w.node.line, column: w.node.column, label: label)
     }
 
     private func refusal(_ node: YAMLValue) throws(ConfigError) -> RefusalExpectation? {
@@ -81,134 +108,152 @@ struct StepParser {
         }
     }
 
-    // MARK: action steps
+    // MARK: every step
 
-    private func action(_ name: String, _ a: inout ActionArguments) throws(ConfigError) -> ([DeviceAction], String) {
-        switch name {
-        case "enroll":
-            let user = try a.string("user")
-            let enroll = DeviceAction.enroll(group: try a.optionalString("group"), user: user, password: Secret(try a.string("password")))
-            let complete = try a.bool("complete", default: true)
-            return (complete ? [enroll, .completeEnrollment] : [enroll], "enroll \(user)")
-        case "installProfileStep": try a.noArguments(); return ([.installProfileStep], name)
-        case "completeEnrollment": try a.noArguments(); return ([.completeEnrollment], name)
-        case "checkOut":
-            let user = try a.string("user")
-            let password = Secret(try a.string("password"))
-            if profile == .entraIOS {
-                let from = try a.source("from")
-                return ([.signIn(user: user, password: password, from: from)], "checkOut \(user) (global sign-in from \(from))")
-            }
-            let passcode = try a.optionalString("passcode").map { Secret($0) }
-            return ([.checkOut(group: try a.optionalString("group"), user: user, password: password, passcode: passcode)], "checkOut \(user)")
-        case "checkIn", "logOut", "signOut":
-            if profile == .workspaceOne { try a.noArguments(); return ([.logOut], name) }
-            let from = try a.source("from")
-            let browser = try a.bool("browser", default: false)
-            return ([.signOut(from: from, browser: browser)], "\(name) from \(from)\(browser ? " (signoutFromBrowser)" : "")")
-        case "signIn":
-            let user = try a.string("user")
-            let from = try a.source("from")
-            return ([.signIn(user: user, password: Secret(try a.string("password")), from: from)], "signIn \(user) from \(from)")
-        case "unlock":
-            let passcode = try a.optionalString("passcode")
-            let password = try a.optionalString("password")
-            guard let secret = passcode ?? password, (passcode == nil) != (password == nil) else {
-                throw a.node.error("unlock needs exactly one of 'passcode' (when the policy sets an app passcode) or 'password'")
-            }
-            return ([.unlock(Secret(secret))], passcode != nil ? "unlock with passcode" : "unlock with password")
-        case "enterpriseWipe": try a.noArguments(); return ([.enterpriseWipe], name)
-        case "launch", "background", "suspend", "terminate":
-            let id = try a.app()
-            let act: DeviceAction = switch name {
-            case "launch": .launch(id)
-            case "background": .background(id)
-            case "suspend": .suspend(id)
-            default: .terminate(id)
-            }
-            return ([act], "\(name) \(id)")
-        case "openBroker", "openHub": try a.noArguments(); return ([.openBroker], name)
-        case "goOffline": try a.noArguments(); return ([.goOffline], name)
-        case "goOnline": try a.noArguments(); return ([.goOnline], name)
-        case "advanceClock":
-            let s = try ScenarioValues.seconds(try a.scalar("advanceClock needs a number of seconds"), "advanceClock", env: env)
-            return ([.advanceClock(seconds: s)], "advanceClock \(formatSeconds(s))")
-        case "setDeliveryMode":
-            let text = try a.scalar("setDeliveryMode needs held or immediate").text("setDeliveryMode", env: env)
-            guard let mode = DeliveryMode(rawValue: text) else { throw a.node.error("setDeliveryMode must be held or immediate, not '\(text)'") }
-            return ([.setDeliveryMode(mode)], "setDeliveryMode \(text)")
-        case "userActivity": try a.noArguments(); return ([.userActivity], name)
-        case "acquireTokenSilently", "removeAccount", "refreshInBackground":
-            let id = try a.app()
-            let act: DeviceAction = switch name {
-            case "acquireTokenSilently": .acquireTokenSilently(id)
-            case "removeAccount": .removeAccount(id)
-            default: .refreshInBackground(id)
-            }
-            return ([act], "\(name) \(id)")
-        case "acquireTokenInteractively":
-            // `acquireTokenInteractively: mail` opens the prompt; with `user` (and `password`,
-            // or none to pick an account the broker offers) the person answers it too.
-            if a.value?.isScalar ?? true { return ([.beginTokenRequest(try a.app())], "\(name) \(try a.app())") }
-            let id = try a.appField("app")
-            guard let user = try a.optionalString("user") else {
-                if try a.optionalString("password") != nil { throw a.node.error("\(name) with a password needs 'user'") }
-                return ([.beginTokenRequest(id)], "\(name) \(id)")
-            }
-            let password = try a.optionalString("password").map { Secret($0) }
-            return ([.beginTokenRequest(id), .completeTokenRequest(user: user, password: password)],
-                    "\(name) \(id) as \(user)\(password == nil ? " (picked)" : "")")
-        case "completeTokenRequest":
-            let user = try a.string("user")
-            let password = try a.optionalString("password").map { Secret($0) }
-            return ([.completeTokenRequest(user: user, password: password)], "\(name) \(user)\(password == nil ? " (picked)" : "")")
-        case "cancelTokenRequest": try a.noArguments(); return ([.cancelTokenRequest], name)
-        default: // releaseDelivery
-            try a.noArguments(); return ([.releaseDelivery], name)
-        }
-    }
-
-    // MARK: assertion and press steps
-
-    private func assertion(_ name: String, nameNode: YAMLValue, value: YAMLValue?) throws(ConfigError) -> (StepKind, String) {
+    /// Each step name's reading: one arm per name, so a new `StepName` is read here or the
+    /// parser does not compile.
+    private func read(_ w: Written) throws(ConfigError) -> ScenarioStep {
+        let name = w.step.rawValue
         let checker = ExpectationParser(appIDs: appIDs, env: env)
-        switch name {
-        case "press":
-            guard let value, value.isScalar else { throw nameNode.error("press needs keys, e.g. press: \"cou1<Enter>\"") }
-            let raw = try value.string("press", limit: Limits.keySequenceLength)
-            let resolved = try value.text("press", env: env, limit: Limits.keySequenceLength)
-            do {
-                return (.press(try KeySequence.parse(resolved), text: raw), "press \(raw)")
-            } catch let problem {
-                // Point at the character when the text was written as it is read.
-                let exact = raw == resolved
-                let quoted = !value.isPlainScalar
-                let column = value.column + (exact ? problem.offset + (quoted ? 1 : 0) : 0)
-                throw ConfigError(file: value.file, line: value.line, column: column, message: problem.message)
+        switch w.step {
+        case .enroll:
+            return try action(w) { a throws(ConfigError) in
+                let user = try a.string("user")
+                let enroll = DeviceAction.enroll(group: try a.optionalString("group"), user: user, password: Secret(try a.string("password")))
+                let complete = try a.bool("complete", default: true)
+                return (complete ? [enroll, .completeEnrollment] : [enroll], "enroll \(user)")
             }
-        case "expect":
-            guard let value else { throw nameNode.error("expect needs at least one of: \(ExpectationParser.deviceKeys.joined(separator: ", "))") }
-            let e = try checker.device(value)
-            return (.expect(e), "expect " + ExpectationParser.summary(e))
-        case "expectApp":
-            guard let value else { throw nameNode.error("expectApp needs 'app' and what to check: \(ExpectationParser.appKeys.joined(separator: ", "))") }
-            let e = try checker.app(value)
-            return (.expectApp(e), "expectApp \(e.app)")
-        case "expectNoLeak":
-            let (app, exposures) = try checker.noLeak(value)
-            return (.expectNoLeak(app: app, exposures: exposures), "expectNoLeak" + (app.map { " \($0)" } ?? "") + (exposures ? " (nor exposure)" : ""))
-        case "expectLeak":
-            guard let value else { throw nameNode.error("expectLeak needs the app, e.g. expectLeak: {app: tasks, owner: cou1}") }
-            let e = try checker.leak(value, what: name)
-            return (.expectLeak(e), "expectLeak \(e.app)" + (e.owner.map { " of \($0)" } ?? ""))
-        case "expectToken":
-            guard let value else { throw nameNode.error("expectToken needs the app and what to check, e.g. expectToken: {app: mail, source: broker}") }
-            let e = try checker.token(value)
-            return (.expectToken(e), "expectToken \(e.app)")
-        default: // expectExposure
-            guard let value else { throw nameNode.error("expectExposure needs the app, e.g. expectExposure: {app: scanner, owner: cou1}") }
-            let e = try checker.leak(value, what: name)
-            return (.expectExposure(e), "expectExposure \(e.app)" + (e.owner.map { " of \($0)" } ?? ""))
+        case .installProfileStep: return try bare(w, .installProfileStep)
+        case .completeEnrollment: return try bare(w, .completeEnrollment)
+        case .checkOut:
+            return try action(w) { a throws(ConfigError) in
+                let user = try a.string("user")
+                let password = Secret(try a.string("password"))
+                if profile == .entraIOS {
+                    let from = try a.source("from")
+                    return ([.signIn(user: user, password: password, from: from)], "checkOut \(user) (global sign-in from \(from))")
+                }
+                let passcode = try a.optionalString("passcode").map { Secret($0) }
+                return ([.checkOut(group: try a.optionalString("group"), user: user, password: password, passcode: passcode)], "checkOut \(user)")
+            }
+        case .checkIn, .logOut, .signOut:
+            return try action(w) { a throws(ConfigError) in
+                if profile == .workspaceOne { try a.noArguments(); return ([.logOut], name) }
+                let from = try a.source("from")
+                let browser = try a.bool("browser", default: false)
+                return ([.signOut(from: from, browser: browser)], "\(name) from \(from)\(browser ? " (signoutFromBrowser)" : "")")
+            }
+        case .signIn:
+            return try action(w) { a throws(ConfigError) in
+                let user = try a.string("user")
+                let from = try a.source("from")
+                return ([.signIn(user: user, password: Secret(try a.string("password")), from: from)], "signIn \(user) from \(from)")
+            }
+        case .unlock:
+            return try action(w) { a throws(ConfigError) in
+                let passcode = try a.optionalString("passcode")
+                let password = try a.optionalString("password")
+                guard let secret = passcode ?? password, (passcode == nil) != (password == nil) else {
+                    throw a.node.error("unlock needs exactly one of 'passcode' (when the policy sets an app passcode) or 'password'")
+                }
+                return ([.unlock(Secret(secret))], passcode != nil ? "unlock with passcode" : "unlock with password")
+            }
+        case .enterpriseWipe: return try bare(w, .enterpriseWipe)
+        case .launch: return try onApp(w, DeviceAction.launch)
+        case .background: return try onApp(w, DeviceAction.background)
+        case .suspend: return try onApp(w, DeviceAction.suspend)
+        case .terminate: return try onApp(w, DeviceAction.terminate)
+        case .openBroker, .openHub: return try bare(w, .openBroker)
+        case .goOffline: return try bare(w, .goOffline)
+        case .goOnline: return try bare(w, .goOnline)
+        case .advanceClock:
+            return try action(w) { a throws(ConfigError) in
+                let s = try ScenarioValues.seconds(try a.scalar("advanceClock needs a number of seconds"), "advanceClock", env: env)
+                return ([.advanceClock(seconds: s)], "advanceClock \(formatSeconds(s))")
+            }
+        case .setDeliveryMode:
+            return try action(w) { a throws(ConfigError) in
+                let text = try a.scalar("setDeliveryMode needs held or immediate").text("setDeliveryMode", env: env)
+                guard let mode = DeliveryMode(rawValue: text) else { throw a.node.error("setDeliveryMode must be held or immediate, not '\(text)'") }
+                return ([.setDeliveryMode(mode)], "setDeliveryMode \(text)")
+            }
+        case .releaseDelivery: return try bare(w, .releaseDelivery)
+        case .userActivity: return try bare(w, .userActivity)
+        case .acquireTokenSilently: return try onApp(w, DeviceAction.acquireTokenSilently)
+        case .acquireTokenInteractively:
+            return try action(w) { a throws(ConfigError) in
+                // `acquireTokenInteractively: mail` opens the prompt; with `user` (and `password`,
+                // or none to pick an account the broker offers) the person answers it too.
+                if a.value?.isScalar ?? true { return ([.beginTokenRequest(try a.app())], "\(name) \(try a.app())") }
+                let id = try a.appField("app")
+                guard let user = try a.optionalString("user") else {
+                    if try a.optionalString("password") != nil { throw a.node.error("\(name) with a password needs 'user'") }
+                    return ([.beginTokenRequest(id)], "\(name) \(id)")
+                }
+                let password = try a.optionalString("password").map { Secret($0) }
+                return ([.beginTokenRequest(id), .completeTokenRequest(user: user, password: password)],
+                        "\(name) \(id) as \(user)\(password == nil ? " (picked)" : "")")
+            }
+        case .completeTokenRequest:
+            return try action(w) { a throws(ConfigError) in
+                let user = try a.string("user")
+                let password = try a.optionalString("password").map { Secret($0) }
+                return ([.completeTokenRequest(user: user, password: password)], "\(name) \(user)\(password == nil ? " (picked)" : "")")
+            }
+        case .cancelTokenRequest: return try bare(w, .cancelTokenRequest)
+        case .removeAccount: return try onApp(w, DeviceAction.removeAccount)
+        case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
+
+        case .press:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value, value.isScalar else { throw w.nameNode.error("press needs keys, e.g. press: \"cou1<Enter>\"") }
+                let raw = try value.string("press", limit: Limits.keySequenceLength)
+                let resolved = try value.text("press", env: env, limit: Limits.keySequenceLength)
+                do throws(KeySequence.Problem) {
+                    return (.press(try KeySequence.parse(resolved), text: raw), "press \(raw)")
+                } catch let problem {
+                    // Point at the character when the text was written as it is read.
+                    let exact = raw == resolved
+                    let quoted = !value.isPlainScalar
+                    let column = value.column + (exact ? problem.offset + (quoted ? 1 : 0) : 0)
+                    throw ConfigError(file: value.file, line: value.line, column: column, message: problem.message)
+                }
+            }
+        case .expect:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else { throw w.nameNode.error("expect needs at least one of: \(ExpectationParser.deviceKeys.joined(separator: ", "))") }
+                let e = try checker.device(value)
+                return (.expect(e), "expect " + ExpectationParser.summary(e))
+            }
+        case .expectApp:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else { throw w.nameNode.error("expectApp needs 'app' and what to check: \(ExpectationParser.appKeys.joined(separator: ", "))") }
+                let e = try checker.app(value)
+                return (.expectApp(e), "expectApp \(e.app)")
+            }
+        case .expectNoLeak:
+            return try check(w) { () throws(ConfigError) in
+                let (app, exposures) = try checker.noLeak(w.value)
+                return (.expectNoLeak(app: app, exposures: exposures), "expectNoLeak" + (app.map { " \($0)" } ?? "") + (exposures ? " (nor exposure)" : ""))
+            }
+        case .expectLeak:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else { throw w.nameNode.error("expectLeak needs the app, e.g. expectLeak: {app: tasks, owner: cou1}") }
+                let e = try checker.leak(value, what: name)
+                return (.expectLeak(e), "expectLeak \(e.app)" + (e.owner.map { " of \($0)" } ?? ""))
+            }
+        case .expectExposure:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else { throw w.nameNode.error("expectExposure needs the app, e.g. expectExposure: {app: scanner, owner: cou1}") }
+                let e = try checker.leak(value, what: name)
+                return (.expectExposure(e), "expectExposure \(e.app)" + (e.owner.map { " of \($0)" } ?? ""))
+            }
+        case .expectToken:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else { throw w.nameNode.error("expectToken needs the app and what to check, e.g. expectToken: {app: mail, source: broker}") }
+                let e = try checker.token(value)
+                return (.expectToken(e), "expectToken \(e.app)")
+            }
         }
     }
 }

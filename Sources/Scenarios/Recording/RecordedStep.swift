@@ -50,6 +50,9 @@ struct RecordedStepWriter {
     mutating func step(_ action: DeviceAction, refusal: Refusal?, lockedUser: String?, usesPasscode: Bool,
                        completesEnrollment: Bool) -> String? {
         if refusal?.tag == "not-supported" { return nil }
+        // The step is named after what the key opened in this profile: the Hub (workspace-one)
+        // or the broker (entra-ios); the parser takes both names.
+        let name: StepName = action == .openBroker && profile == .workspaceOne ? .openHub : action.stepName
         let body: String
         switch action {
         case let .enroll(group, user, _):
@@ -58,9 +61,7 @@ struct RecordedStepWriter {
             f.append(("user", user))
             f.append(("password", password(user, refusal)))
             if !completesEnrollment && refusal == nil { f.append(("complete", "false")) }
-            body = "enroll: " + flow(f)
-        case .installProfileStep: body = "installProfileStep"
-        case .completeEnrollment: body = "completeEnrollment"
+            body = "\(name): " + flow(f)
         case let .checkOut(group, user, _, passcode):
             var f: [(String, String)] = []
             if let group { f.append(("group", group)) }
@@ -73,8 +74,7 @@ struct RecordedStepWriter {
                     f.append(("passcode", reference(user, passcode: true)))
                 }
             }
-            body = "checkOut: " + flow(f)
-        case .logOut: body = "checkIn"
+            body = "\(name): " + flow(f)
         case .unlock:
             let user = lockedUser ?? "user"
             let wrong = refusal.map { Self.credentialRefusals.contains($0.tag) } ?? false
@@ -82,38 +82,27 @@ struct RecordedStepWriter {
             let value = wrong ? (usesPasscode ? Self.rejectedPasscode : Self.rejectedSecret)
                 : Self.secretWasChecked(refusal) ? reference(user, passcode: usesPasscode)
                 : (usesPasscode ? Self.rejectedPasscode : Self.uncheckedSecret)
-            body = "unlock: " + flow([(key, value)])
-        case .enterpriseWipe: body = "enterpriseWipe"
+            body = "\(name): " + flow([(key, value)])
         case let .signIn(user, _, from):
             var f = [("user", user), ("password", password(user, refusal))]
             if from != .broker { f.append(("from", from.description)) }
-            body = "signIn: " + flow(f)
+            body = "\(name): " + flow(f)
         case let .signOut(from, browser):
             var f: [(String, String)] = []
             if from != .broker { f.append(("from", from.description)) }
             if browser { f.append(("browser", "true")) }
-            body = f.isEmpty ? "signOut" : "signOut: " + flow(f)
-        case let .launch(id): body = "launch: \(YAMLText.scalar(id))"
-        case let .background(id): body = "background: \(YAMLText.scalar(id))"
-        case let .suspend(id): body = "suspend: \(YAMLText.scalar(id))"
-        case let .terminate(id): body = "terminate: \(YAMLText.scalar(id))"
-        // The step is named after what the key opened in this profile: the Hub (workspace-one)
-        // or the broker (entra-ios); the parser takes both names.
-        case .openBroker: body = profile == .workspaceOne ? "openHub" : "openBroker"
-        case .goOnline: body = "goOnline"
-        case .goOffline: body = "goOffline"
+            body = f.isEmpty ? name.rawValue : "\(name): " + flow(f)
+        case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
+             let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id):
+            body = "\(name): \(YAMLText.scalar(id))"
+        case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
+             .releaseDelivery, .userActivity, .cancelTokenRequest:
+            body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
-        case let .setDeliveryMode(m): body = "setDeliveryMode: \(m.rawValue)"
-        case .releaseDelivery: body = "releaseDelivery"
-        case .userActivity: body = "userActivity"
-        case let .acquireTokenSilently(id): body = "acquireTokenSilently: \(YAMLText.scalar(id))"
-        case let .beginTokenRequest(id): body = "acquireTokenInteractively: \(YAMLText.scalar(id))"
+        case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.
-            body = "completeTokenRequest: " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])
-        case .cancelTokenRequest: body = "cancelTokenRequest"
-        case let .removeAccount(id): body = "removeAccount: \(YAMLText.scalar(id))"
-        case let .refreshInBackground(id): body = "refreshInBackground: \(YAMLText.scalar(id))"
+            body = "\(name): " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])
         }
         guard let refusal else { return body }
         // `refused:` sits beside the step name, so a bare step gets an empty value.
@@ -129,10 +118,10 @@ struct RecordedStepWriter {
         var steps: [String] = []
         // 1,000 steps reach 10,000 years, past any clock a device keeps (`SimInstant.latest`).
         while left > most && steps.count < 1_000 {
-            steps.append("advanceClock: \(formatSeconds(most))")
+            steps.append("\(StepName.advanceClock): \(formatSeconds(most))")
             left -= most
         }
-        steps.append("advanceClock: \(formatSeconds(left))")
+        steps.append("\(StepName.advanceClock): \(formatSeconds(left))")
         return steps.joined(separator: "\n  - ")
     }
 

@@ -171,7 +171,7 @@ struct Replay {
     private mutating func capture(_ title: String) -> [String] {
         var lines = ["  # \(title)"]
         let user = device.state.user?.name ?? "none"
-        lines.append("  - expect: {state: \(device.state.kind.rawValue), user: \(YAMLText.scalar(user)), online: \(device.online), "
+        lines.append("  - \(StepName.expect): {state: \(device.state.kind.rawValue), user: \(YAMLText.scalar(user)), online: \(device.online), "
             + "foreground: \(YAMLText.scalar(Checks.foregroundName(device.foreground))), clock: \"\(device.now)\"}")
         writePendingEntries()
         for app in device.apps {
@@ -189,7 +189,7 @@ struct Replay {
             case .none:
                 break
             }
-            lines.append("  - expectApp: {" + f.joined(separator: ", ") + "}")
+            lines.append("  - \(StepName.expectApp): {" + f.joined(separator: ", ") + "}")
         }
         lines += leakAssertions()
         return lines
@@ -202,17 +202,17 @@ struct Replay {
         var leakApps: [AppID] = []
         for f in findings where f.severity == .visibleLeak && !leakApps.contains(f.app) {
             leakApps.append(f.app)
-            lines.append("  - expectLeak: {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
+            lines.append("  - \(StepName.expectLeak): {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
         }
         for app in leaks.loggedLeakApps(device) where !leakApps.contains(app) {
             leakApps.append(app)
-            lines.append("  - expectLeak: {app: \(YAMLText.scalar(app))}")
+            lines.append("  - \(StepName.expectLeak): {app: \(YAMLText.scalar(app))}")
         }
-        if leakApps.isEmpty { lines.append("  - expectNoLeak") }
+        if leakApps.isEmpty { lines.append("  - \(StepName.expectNoLeak)") }
         var exposed: [AppID] = []
         for f in device.findings where f.severity == .atRestExposure && !exposed.contains(f.app) {
             exposed.append(f.app)
-            lines.append("  - expectExposure: {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
+            lines.append("  - \(StepName.expectExposure): {app: \(YAMLText.scalar(f.app)), owner: \(YAMLText.scalar(f.owners.first?.name ?? ""))}")
         }
         leaks.asserted()
         return lines

@@ -35,37 +35,41 @@ public enum DeviceAction: Equatable, Sendable {
     /// The app refreshes its token in the background (a silent request it makes on its own).
     case refreshInBackground(AppID)
 
-    /// The event's name, as in the state diagram and scenario steps.
-    public var name: String {
+    /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
+    /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
+    public var stepName: StepName {
         switch self {
-        case .enroll: "enroll"
-        case .installProfileStep: "installProfileStep"
-        case .completeEnrollment: "completeEnrollment"
-        case .checkOut: "checkOut"
-        case .logOut: "checkIn"
-        case .unlock: "unlock"
-        case .enterpriseWipe: "enterpriseWipe"
-        case .signIn: "signIn"
-        case .signOut: "signOut"
-        case .launch: "launch"
-        case .background: "background"
-        case .suspend: "suspend"
-        case .terminate: "terminate"
-        case .openBroker: "openBroker"
-        case .goOnline: "goOnline"
-        case .goOffline: "goOffline"
-        case .advanceClock: "advanceClock"
-        case .setDeliveryMode: "setDeliveryMode"
-        case .releaseDelivery: "releaseDelivery"
-        case .userActivity: "userActivity"
-        case .acquireTokenSilently: "acquireTokenSilently"
-        case .beginTokenRequest: "acquireTokenInteractively"
-        case .completeTokenRequest: "completeTokenRequest"
-        case .cancelTokenRequest: "cancelTokenRequest"
-        case .removeAccount: "removeAccount"
-        case .refreshInBackground: "refreshInBackground"
+        case .enroll: .enroll
+        case .installProfileStep: .installProfileStep
+        case .completeEnrollment: .completeEnrollment
+        case .checkOut: .checkOut
+        case .logOut: .checkIn
+        case .unlock: .unlock
+        case .enterpriseWipe: .enterpriseWipe
+        case .signIn: .signIn
+        case .signOut: .signOut
+        case .launch: .launch
+        case .background: .background
+        case .suspend: .suspend
+        case .terminate: .terminate
+        case .openBroker: .openBroker
+        case .goOnline: .goOnline
+        case .goOffline: .goOffline
+        case .advanceClock: .advanceClock
+        case .setDeliveryMode: .setDeliveryMode
+        case .releaseDelivery: .releaseDelivery
+        case .userActivity: .userActivity
+        case .acquireTokenSilently: .acquireTokenSilently
+        case .beginTokenRequest: .acquireTokenInteractively
+        case .completeTokenRequest: .completeTokenRequest
+        case .cancelTokenRequest: .cancelTokenRequest
+        case .removeAccount: .removeAccount
+        case .refreshInBackground: .refreshInBackground
         }
     }
+
+    /// The event's name in reports and messages: its step's spelling.
+    public var name: String { stepName.rawValue }
 
     /// Whether a person did it (restarts the inactivity timer); clock and mode changes are not input.
     public var isUserInput: Bool {

@@ -25,7 +25,8 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     public var deliveryMode: DeliveryMode = .immediate
     public var heldDeliveries: [Delivery] = []
     public var log = EventLog()
-    /// Times each transition (and each kind of refusal, as `refused:EVENT:TAG`) was taken.
+    /// Times each transition was taken and each other `CoverageKey` counted, by its `key`
+    /// (the text the store keeps); read with `coverage(of:)`.
     public var coverage: [String: Int] = [:]
     public var findings: [LeakFinding] = []
     /// Findings raised since enrollment, by severity.

@@ -11,7 +11,7 @@ extension SharedDevice {
                 snapshot.now = max(now, lockAt)
                 snapshot.state = .locked(user)
                 logEvent(.event, "inactivity lock: no input for \(formatDuration(seconds: policy.inactivityTimeout)); app UIs locked")
-                cover("inactivityLock")
+                cover(.inactivityLock)
             }
         }
         for (user, record) in snapshot.failedAttempts.sorted(by: { $0.key < $1.key }) {
@@ -38,7 +38,7 @@ extension SharedDevice {
         guard snapshot.online != value else { return .success(state) }
         snapshot.online = value
         logEvent(.event, value ? "device online" : "device offline")
-        cover(value ? "goOnline" : "goOffline")
+        cover(value ? CoverageKey.goOnline : .goOffline)
         return .success(state)
     }
 }

@@ -22,7 +22,7 @@ extension SharedDevice {
             record.lockedUntil = until
             snapshot.failedAttempts[id] = record
             logEvent(.event, "\(id) locked out for \(formatDuration(seconds: policy.lockoutDuration)) after \(record.count) failed attempts")
-            cover("accountLockout")
+            cover(.accountLockout)
             return .accountLockedOut(id, until: until)
         }
         snapshot.failedAttempts[id] = record

@@ -24,7 +24,7 @@ extension SharedDevice {
         let steps = profile.installSteps + snapshot.appSet.map { "Push app: \($0.name)" }
         snapshot.state = .enrolling(EnrollmentProgress(steps: steps, completed: 1))
         logEvent(.event, "enroll: \(staging.id) (staging, \(mode.rawValue)) accepted\(groupID.map { " for group \($0)" } ?? ""); installing the profile")
-        cover("enroll")
+        cover(.enroll)
         audit()
         return .success(state)
     }
@@ -56,7 +56,7 @@ extension SharedDevice {
             sendForegroundAppToBackground()
             snapshot.foreground = .hub
             logEvent(.event, "enrollment complete: device checked in (staged); the \(profile.brokerName) shows the credential prompt")
-            cover("installProfile")
+            cover(.installProfile)
         } else {
             snapshot.state = .enrolling(progress)
         }

@@ -28,7 +28,7 @@ extension SharedDevice {
             }
             grantGlobalSignIn(to: id, account: account.id)
         }
-        cover("signIn")
+        cover(.signIn)
         announceAccountChange()
         audit()
         return .success(state)
@@ -47,7 +47,7 @@ extension SharedDevice {
         endSession(.signOut)
         logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
         signOutTokens(of: user)
-        cover("signOut")
+        cover(.signOut)
         announceAccountChange()
         if browser {
             let caller = snapshot.foreground
@@ -57,7 +57,7 @@ extension SharedDevice {
             snapshot.foreground = caller
             if let id = caller.appID { setLifecycle(id, .foreground); scheduleForegroundDelivery(id, coldStart: false) }
             logEvent(.event, "returned from the browser to \(caller.appID ?? profile.brokerName)")
-            cover("signOutFromBrowser")
+            cover(.signOutFromBrowser)
         }
         audit()
         return .success(state)

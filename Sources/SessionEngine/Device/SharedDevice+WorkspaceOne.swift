@@ -31,7 +31,7 @@ extension SharedDevice {
             logEvent(.event, "Single User Device: assigned to \(account.id) for good")
         }
         logEvent(.event, "check out: device checked out to \(account.id)\(account.isStagingUser ? " (the staging user, authenticating a second time)" : "")")
-        cover("checkOut")
+        cover(.checkOut)
         announceAccountChange()
         audit()
         return .success(state)
@@ -48,7 +48,7 @@ extension SharedDevice {
             openBroker()
             endSession(.logOut)
             logEvent(.event, "log out: \(u) checked the device in")
-            cover("logOut")
+            cover(.logOut)
             announceAccountChange()
             audit()
             return .success(state)
@@ -92,7 +92,7 @@ extension SharedDevice {
         } else {
             logEvent(.event, "unlocked: \(user)")
         }
-        cover("unlock")
+        cover(.unlock)
         audit()
         return .success(UnlockOutcome(user: user, viaHub: viaHub, returnedTo: returnTo))
     }
@@ -111,7 +111,7 @@ extension SharedDevice {
             snapshot.marks.wipes = snapshot.marks.wipes.incremented
             logEvent(.event, "enterprise wipe from the console: managed app data will be wiped")
         }
-        cover("enterpriseWipe")
+        cover(.enterpriseWipe)
         // A check-in happens in the Hub, so no app is in front; the console's wipe can arrive
         // while an app is. Its SDK is active and acts on the wipe at once rather than showing
         // the previous user's data on a checked-in device until its next foreground.

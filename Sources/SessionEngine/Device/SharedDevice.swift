@@ -220,12 +220,18 @@ public struct SharedDevice: Sendable {
         snapshot.log.append(now, kind, app: app, message: message)
     }
 
-    mutating func cover(_ transition: String) { snapshot.coverage[transition, default: 0] = (snapshot.coverage[transition] ?? 0).incremented }
+    mutating func cover(_ key: CoverageKey) {
+        let text = key.key
+        snapshot.coverage[text, default: 0] = (snapshot.coverage[text] ?? 0).incremented
+    }
+
+    /// Counts a transition of the diagram taken.
+    mutating func cover(_ transition: Transition) { cover(.transition(transition)) }
 
     /// Records a refusal in the log and coverage, and returns it.
     mutating func refuse<T>(_ event: String, _ refusal: Refusal) -> Result<T, Refusal> {
         logEvent(.refused, "\(event) refused: \(refusal)")
-        cover("refused:\(event):\(refusal.tag)")
+        cover(.refused(event: event, tag: refusal.tag))
         audit()
         return .failure(refusal)
     }

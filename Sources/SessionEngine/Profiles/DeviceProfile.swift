@@ -36,15 +36,7 @@ public struct DeviceProfile: Codable, Equatable, Sendable {
         usesGroupID: true, hasInactivityLock: true, hasEnterpriseWipe: true,
         installSteps: ["Validate staging credentials", "Install device management profile",
                        "Apply device restrictions", "Generate certificates"],
-        transitions: [
-            TransitionSpec(id: "enroll", label: "enroll", from: [.unenrolled], to: .enrolling),
-            TransitionSpec(id: "installProfile", label: "profile installed", from: [.enrolling], to: .checkedIn),
-            TransitionSpec(id: "checkOut", label: "check out", from: [.checkedIn], to: .checkedOut),
-            TransitionSpec(id: "logOut", label: "log out (check in)", from: [.checkedOut], to: .checkedIn),
-            TransitionSpec(id: "inactivityLock", label: "inactivity lock", from: [.checkedOut], to: .locked),
-            TransitionSpec(id: "unlock", label: "unlock", from: [.locked], to: .checkedOut),
-            TransitionSpec(id: "enterpriseWipe", label: "enterprise wipe", from: [.checkedIn, .checkedOut, .locked], to: .checkedIn),
-        ])
+        transitions: Transition.diagram(of: .workspaceOne))
 
     public static let entraIOS = DeviceProfile(
         id: .entraIOS, brokerName: "Authenticator", delivery: .darwinNotification,
@@ -54,12 +46,7 @@ public struct DeviceProfile: Codable, Equatable, Sendable {
         // Cloud Device Administrator: the step names what was typed, and the role.
         installSteps: ["Validate staging credentials (Cloud Device Administrator)", "Install Authenticator",
                        "Set MDM key sharedDeviceMode = true", "Install SSO extension profile"],
-        transitions: [
-            TransitionSpec(id: "enroll", label: "register (shared device mode)", from: [.unenrolled], to: .enrolling),
-            TransitionSpec(id: "installProfile", label: "profile installed", from: [.enrolling], to: .checkedIn),
-            TransitionSpec(id: "signIn", label: "global sign-in", from: [.checkedIn], to: .checkedOut),
-            TransitionSpec(id: "signOut", label: "global sign-out", from: [.checkedOut], to: .checkedIn),
-        ])
+        transitions: Transition.diagram(of: .entraIOS))
 
     public static func named(_ id: ProfileID) -> DeviceProfile {
         switch id {
@@ -69,9 +56,9 @@ public struct DeviceProfile: Codable, Equatable, Sendable {
     }
 }
 
-/// One arrow of the state diagram.
+/// One arrow of the state diagram, as a profile draws it (`Transition.diagram(of:)`).
 public struct TransitionSpec: Codable, Equatable, Sendable, Identifiable {
-    public var id: String
+    public var id: Transition
     public var label: String
     public var from: [DeviceState.Kind]
     public var to: DeviceState.Kind

@@ -69,7 +69,7 @@ extension SharedDevice {
             touch()
             let outcome = silentOutcome(i, sso)
             finish(i, sso, call: "acquireTokenSilent", outcome)
-            cover("acquireTokenSilently:\(outcome.coverageTag)")
+            cover(.tokenOutcome(.acquireTokenSilently, tag: outcome.coverageTag))
             audit()
             return .success(outcome)
         }
@@ -102,7 +102,7 @@ extension SharedDevice {
             let request = PendingTokenRequest(app: id, place: .inApp, phase: .promptInApp, fellBack: fellBack)
             setPending(request)
             logEvent(.event, app: id, "\(id) shows its own sign-in prompt (embedded flow)")
-            cover("tokenRequest:in-app")
+            cover(.tokenPrompt(inApp: true))
             audit()
             return .success(.awaiting(request))
         case .broker:
@@ -123,7 +123,7 @@ extension SharedDevice {
             logEvent(.event, app: id, request.accounts.isEmpty
                      ? "\(Self.brokerAppName) asks for credentials for \(id)"
                      : "\(Self.brokerAppName) offers \(request.accounts.map(\.name).joined(separator: ", ")) to \(id)")
-            cover("tokenRequest:broker")
+            cover(.tokenPrompt(inApp: false))
             audit()
             return .success(.awaiting(request))
         }
@@ -164,7 +164,7 @@ extension SharedDevice {
                 if globalSignIn {
                     beginSession(wanted, passcode: nil)
                     logEvent(.event, "global sign-in from \(id) through \(Self.brokerAppName): \(wanted) is the device's current account")
-                    cover("signIn")
+                    cover(.signIn)
                 }
             } else if !(snapshot.tokens?.brokerAccounts.contains(wanted) ?? false) {
                 snapshot.tokens?.brokerAccounts.append(wanted)
@@ -219,7 +219,7 @@ extension SharedDevice {
         }
         logEvent(.call, app: id, "\(id) → removeAccount(\(account)): deleted \(deleted) token(s) of \(account) in keychain group \(group)"
                  + (affected.isEmpty ? "" : "; \(affected.joined(separator: ", ")) \(affected.count == 1 ? "fails at its" : "fail at their") next refresh"))
-        cover("removeAccount")
+        cover(.removeAccount)
         audit()
         return .success(removal)
     }
@@ -235,7 +235,7 @@ extension SharedDevice {
         guard snapshot.apps[i].token?.account != nil else { return refuse("refreshInBackground", .notSignedInToApp(id)) }
         let outcome = silentOutcome(i, sso)
         finish(i, sso, call: "refresh (background)", outcome)
-        cover("refreshInBackground:\(outcome.coverageTag)")
+        cover(.tokenOutcome(.refreshInBackground, tag: outcome.coverageTag))
         audit()
         return .success(outcome)
     }
@@ -296,7 +296,7 @@ extension SharedDevice {
 
     private mutating func finishInteractive(_ i: Int, _ sso: SSOConfiguration, _ outcome: TokenOutcome) -> TokenOutcome {
         finish(i, sso, call: "acquireToken", outcome)
-        cover("acquireTokenInteractively:\(outcome.coverageTag)")
+        cover(.tokenOutcome(.acquireTokenInteractively, tag: outcome.coverageTag))
         audit()
         return outcome
     }

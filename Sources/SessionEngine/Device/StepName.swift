@@ -1,0 +1,20 @@
+/// Every step a scenario can write, spelled as the file writes it (`- checkOut: {…}`): the
+/// engine's events first (`DeviceAction.stepName` names each action by one of them), then the
+/// scenario's own steps, keys and checks. The scenario parser, its list of valid steps, the
+/// recorder and the actions' names all read this one list, and each switches over it without
+/// a `default:`, so a new step that one of them does not handle does not compile.
+///
+/// The order is the one error messages list the steps in.
+public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
+    case enroll, installProfileStep, completeEnrollment, checkOut, checkIn, logOut, signIn, signOut
+    case unlock, enterpriseWipe, launch, background, suspend, terminate, openBroker, openHub
+    case goOffline, goOnline, advanceClock, setDeliveryMode, releaseDelivery, userActivity
+    case acquireTokenSilently, acquireTokenInteractively, completeTokenRequest, cancelTokenRequest
+    case removeAccount, refreshInBackground
+    /// Keys (and clicks) into the interactive UI.
+    case press
+    /// Checks of the device, an app, the leak audit and a token.
+    case expect, expectApp, expectNoLeak, expectLeak, expectExposure, expectToken
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,52 @@
+/// An arrow of a profile's state diagram (`F3`, the QA coverage map): an event that moves the
+/// device from state to state. Each profile draws the transitions it has a label for, in this
+/// order (`DeviceProfile.transitions`), and the engine counts each one taken
+/// (`CoverageKey.transition`). Every property switches over the cases without a `default:`, so a
+/// new transition does not compile until it says where it goes and which diagrams draw it.
+public enum Transition: String, Codable, CaseIterable, Sendable {
+    case enroll, installProfile, checkOut, logOut, inactivityLock, unlock, enterpriseWipe, signIn, signOut
+
+    /// The states it leaves.
+    public var from: [DeviceState.Kind] {
+        switch self {
+        case .enroll: [.unenrolled]
+        case .installProfile: [.enrolling]
+        case .checkOut, .signIn: [.checkedIn]
+        case .logOut, .signOut, .inactivityLock: [.checkedOut]
+        case .unlock: [.locked]
+        case .enterpriseWipe: [.checkedIn, .checkedOut, .locked]
+        }
+    }
+
+    /// The state it enters.
+    public var to: DeviceState.Kind {
+        switch self {
+        case .enroll: .enrolling
+        case .installProfile, .logOut, .signOut, .enterpriseWipe: .checkedIn
+        case .checkOut, .signIn, .unlock: .checkedOut
+        case .inactivityLock: .locked
+        }
+    }
+
+    /// Its label on `profile`'s diagram, in the words of the profile's documentation; nil
+    /// where the profile has no such transition.
+    public func label(on profile: ProfileID) -> String? {
+        let workspaceOne = profile == .workspaceOne
+        return switch self {
+        case .enroll: workspaceOne ? "enroll" : "register (shared device mode)"
+        case .installProfile: "profile installed"
+        case .checkOut: workspaceOne ? "check out" : nil
+        case .logOut: workspaceOne ? "log out (check in)" : nil
+        case .inactivityLock: workspaceOne ? "inactivity lock" : nil
+        case .unlock: workspaceOne ? "unlock" : nil
+        case .enterpriseWipe: workspaceOne ? "enterprise wipe" : nil
+        case .signIn: workspaceOne ? nil : "global sign-in"
+        case .signOut: workspaceOne ? nil : "global sign-out"
+        }
+    }
+
+    /// `profile`'s diagram: the transitions it has a label for, in this order.
+    static func diagram(of profile: ProfileID) -> [TransitionSpec] {
+        allCases.compactMap { t in t.label(on: profile).map { TransitionSpec(id: t, label: $0, from: t.from, to: t.to) } }
+    }
+}
