@@ -135,12 +135,16 @@ let package = Package(
         // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
         // the small tmpfs of the full-disk tests.
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine", "FuzzSupport"]),
-        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration", "FuzzSupport"], exclude: ["Golden"]),
+        // The one golden-file helper (compare, re-record, refuse to re-record under CI).
+        .target(name: "GoldenSupport", path: "Tests/GoldenSupport"),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine", "FuzzSupport", "GoldenSupport"]),
+        .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration", "FuzzSupport", "GoldenSupport"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI", "SessionEngine"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform", "FuzzSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform", "FuzzSupport", "GoldenSupport"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "FuzzSupport", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
+        // The pseudo-terminal probe of the bench target (hubsim-bench probe).
+        .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenSupport
 import SessionEngine
 import Testing
 @testable import Configuration
@@ -57,22 +58,11 @@ import Testing
     }
 
     /// The committed file is the generator's output for today's YAML, byte for byte; the
-    /// golden screens' variable re-records it (1: write and fail, naming it; accept: write).
+    /// golden files' variable re-records it (`GoldenFile`: 1 writes and fails, naming it;
+    /// accept writes and warns; neither under CI).
     @Test func theCommittedSourceIsTheGeneratorsOutput() throws {
         let expected = try CompiledAssetsSource.text(tenant: try Self.loadedTenant(), catalogue: try Self.loadedCatalogue())
-        let committed = try? String(contentsOf: Self.sourceFile, encoding: .utf8)
-        switch ProcessInfo.processInfo.environment["HUBSIM_RECORD_GOLDEN"] ?? "" {
-        case "":
-            #expect(committed == expected, Self.stale)
-        case let mode where mode == "1" || mode == "accept":
-            guard committed != expected else { return }
-            try expected.write(to: Self.sourceFile, atomically: true, encoding: .utf8)
-            if mode == "1" {
-                Issue.record("re-recorded \(Self.sourceFile.path): review the diff, then run again without HUBSIM_RECORD_GOLDEN")
-            }
-        case let other:
-            Issue.record("HUBSIM_RECORD_GOLDEN=\(other) is not understood: use 1 (re-record, fail) or accept (re-record, pass)")
-        }
+        GoldenFile.check(expected, file: Self.sourceFile, name: "Sources/Configuration/Loading/CompiledAssets.swift")
     }
 
     @Test func aLiteralKeepsQuotesBackslashesAndControlCharactersAsText() {

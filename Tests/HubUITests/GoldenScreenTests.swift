@@ -18,15 +18,3 @@ import Testing
         Golden.check("too-small-40x10", model.render(width: 40, height: 10))
     }
 }
-
-@Suite struct GoldenHelperTests {
-    @Test func aMismatchReadsAsANumberedLineDiff() {
-        let diff = Golden.diff("same\nold line\nend", "same\nnew line\nend\nextra")
-        #expect(diff == "  2 - |old line|\n  2 + |new line|\n  4 - |<missing>|\n  4 + |extra|")
-    }
-
-    @Test func goldenFilesAreFoundBesideTheTests() {
-        #expect(Golden.directory.path.hasSuffix("Tests/HubUITests/Golden"))
-        #expect((try? String(contentsOf: Golden.directory.appendingPathComponent("home-80x24.txt"), encoding: .utf8)) != nil)
-    }
-}

@@ -49,16 +49,22 @@ extension HubModel {
         #expect(m.focus == .hub)
     }
 
+    /// Each lifecycle button of the focused pane, clicked on the pane itself, does what its
+    /// key does. At 200x60 the pane's border has room for every button, so a button the pane
+    /// does not draw fails here (the hint line's entries are tested on their own).
     @Test func paneButtonsDoWhatTheirKeysDo() {
-        let base = Screens.home()
+        var base = Screens.home()
+        _ = base.handle(.resize(width: 200, height: 60))
+        base.press("<Tab><Tab>")  // focus Scanner
+        #expect(base.focus == .pane("scanner"))
         for (key, command) in [("l", UICommand.launchApp), ("b", .backgroundApp), ("s", .suspendApp), ("t", .terminateApp), ("h", .openHub)] {
             var byKey = base, byClick = base
-            byKey.press("<Tab><Tab>")          // focus Scanner
             byKey.press(key)
-            byClick.press("<Tab><Tab>")
-            // The pane's own button where it fits, else the hint line's entry (or its menu's).
-            if !byClick.click(where: { $0 == .appCommand(command, app: "scanner") }) {
-                byClick.tapHint(command)
+            // The key changes something, so that the two ending the same means something.
+            #expect(byKey.actionLog.count > base.actionLog.count || byKey.focus != base.focus, "\(key) did nothing")
+            guard byClick.click(where: { $0 == .appCommand(command, app: "scanner") }) else {
+                Issue.record("the focused Scanner pane at 200x60 has no \(command.rawValue) button")
+                continue
             }
             expectSame(byKey, byClick, command.rawValue)
         }

@@ -16,7 +16,8 @@ import HubUI
 /// The process's start is taken from the kernel, not guessed: `/proc/self/schedstat` gives
 /// the nanoseconds the thread has been running and waiting to run since its `fork`, which
 /// before `main` is all of its life (it has not slept yet: the binary is in the page cache).
-/// So `main` minus that is the fork, the instant `ttyprobe` counts its first-frame time from.
+/// So `main` minus that is the fork (the spawn), the instant the probe (`hubsim-bench probe`)
+/// counts its first-frame time from.
 /// `/proc/self/stat`'s start time was the other choice, but it counts in 10 ms ticks.
 final class StartupTrace {
     /// The phases of the first frame, in order; each mark is the end of its phase.
