@@ -1,10 +1,10 @@
 import Foundation
 
-// hubsim-bench: the budgets in README, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|all]`.
+// hubsim-bench: the budgets in README, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|frames|all]`.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
-    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark),
+    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark),
 ]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {
