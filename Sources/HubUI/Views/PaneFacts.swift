@@ -4,9 +4,10 @@ import SessionEngine
 /// its findings (searched among every app's), its token and the rules of its single sign-on
 /// set-up (checked against every other app's), what step mode holds for it (searched among
 /// every held delivery), its verdict. Worked out on every frame, each pane cost time in
-/// proportion to the apps on the device, and a frame of 1,000 apps at 200x60 took most of a
-/// second in the debug build; kept with the model for the panes on screen, per device
-/// revision (the way `ScrollLayout` keeps a scrolling view's rows), a frame costs what it draws.
+/// proportion to the apps on the device (a frame of 1,000 apps at 200x60 took 41 ms of CPU in
+/// the debug build, 7 ms of it drawing); kept with the model for the panes on screen, per
+/// device revision (the way `ScrollLayout` keeps a scrolling view's rows), a frame costs what
+/// it draws (`hubsim-bench frames`).
 struct PaneFacts: Sendable {
     /// The finding of a leak this app shows now (its border goes red).
     var leak: LeakFinding?
@@ -18,12 +19,13 @@ struct PaneFacts: Sendable {
     var held: [Delivery]
     var verdict: AppVerdict
 
-    init(_ d: SharedDevice, _ app: AppRuntime, counter: LayoutCounter? = nil) {
+    /// `misconfigurations`: the app's, when worked out with other panes' (one index of the apps for them all).
+    init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil, counter: LayoutCounter?) {
         counter?.appFacts += 1
         leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
         exposure = d.findings.first { $0.app == app.id && $0.severity == .atRestExposure }
         tokenStatus = d.tokenStatus(of: app.id)
-        misconfigurations = d.misconfigurations(of: app.id)
+        self.misconfigurations = misconfigurations ?? d.misconfigurations(of: app.id)
         held = d.heldDeliveries.filter { $0.app == app.id }
         verdict = d.verdict(of: app)
     }
@@ -46,11 +48,13 @@ extension HubModel {
         }
         let revision = device.revision
         let before = paneFactsKept?.deviceRevision == revision ? paneFactsKept!.byApp : [:]
-        var now: [AppID: PaneFacts] = [:]
         let apps = device.apps
+        let missing = tiling.panes.map { apps[$0.index].id }.filter { before[$0] == nil }
+        let problems = missing.isEmpty ? [:] : device.misconfigurations(of: missing)
+        var now: [AppID: PaneFacts] = [:]
         for (index, _) in tiling.panes {
             let app = apps[index]
-            now[app.id] = before[app.id] ?? PaneFacts(device, app, counter: layoutCounter)
+            now[app.id] = before[app.id] ?? PaneFacts(device, app, misconfigurations: problems[app.id] ?? [], counter: layoutCounter)
         }
         paneFactsKept = KeptPaneFacts(deviceRevision: revision, byApp: now)
     }
