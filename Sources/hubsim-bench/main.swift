@@ -1,12 +1,12 @@
 import Foundation
 
-// hubsim-bench: the budgets in Docs/performance.md, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|all]`.
+// hubsim-bench: the budgets in Docs/performance.md, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|frames|all]`.
 // `hubsim-bench probe [options] -- COMMAND ARGS` measures a program in a pseudo-terminal (Probe/Probe.swift).
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "probe" { exit(Probe.main(Array(CommandLine.arguments.dropFirst(2)))) }
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
-    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark),
+    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark),
 ]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {

@@ -10,6 +10,17 @@ import Testing
 @_silgen_name("wcwidth") private func glibcWcwidth(_ c: Int32) -> Int32
 
 @Suite struct TextWidthTests {
+    @Test func aStringIsAsWideAsItsClustersWhateverPathMeasuresIt() {
+        // The quick count of one-column scalars agrees with the cluster by cluster sum, and
+        // gives way to it where a scalar joins its neighbours or is not one column.
+        let texts = ["Mail 12 · MSAL · foreground", "┌──── Handbook ────┐", "WILL LEAK cou1's data at foreground", "café – “ok” …",
+                     "e\u{301}tude", "a\r\nb", "tab\there", "soft\u{AD}hyphen", "日本 mail", "👩\u{200D}💻 dev", "❤\u{FE0F}", "🇫🇷 fr", "", "├─┤ │"]
+        for t in texts {
+            #expect(TextWidth.of(t) == t.reduce(0) { $0 + TextWidth.of($1) }, "\(t.debugDescription)")
+        }
+        #expect(TextWidth.of("e\u{301}tude") == 5 && TextWidth.of("日本 mail") == 9 && TextWidth.of("┌──┐ · …") == 8)
+    }
+
     /// Every character any screen draws, from every golden screen at both sizes and both themes.
     static func drawnCharacters() -> Set<Character> {
         var chars = Set<Character>()

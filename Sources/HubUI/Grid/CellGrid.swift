@@ -86,8 +86,9 @@ public struct CellGrid: Equatable, Sendable {
 
     /// Fills a rectangle with one character and style.
     public mutating func fill(_ rect: Rect, with char: Character = " ", style: CellStyle = .plain) {
+        let cell = Cell(text: String(char), style: style)
         for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) { self[x, y] = Cell(text: String(char), style: style) }
+            for x in max(0, rect.x)..<min(width, rect.maxX) { self[x, y] = cell }
         }
     }
 

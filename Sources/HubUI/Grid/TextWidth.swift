@@ -23,7 +23,24 @@ public enum TextWidth {
         return of(first)
     }
 
-    public static func of(_ s: String) -> Int { s.reduce(0) { $0 + of($1) } }
+    public static func of(_ s: String) -> Int {
+        // Most of what a frame measures (titles, verdicts, box edges) is scalars each of which is
+        // a cluster of its own, one column wide: counted without breaking the text into
+        // clusters. Anything else (a control, a mark, a wide or emoji scalar) takes the full path.
+        var count = 0
+        for scalar in s.unicodeScalars {
+            guard isOwnNarrowCluster(scalar.value) else { return s.reduce(0) { $0 + of($1) } }
+            count += 1
+        }
+        return count
+    }
+
+    /// Printable ASCII and Latin-1 up to the combining marks, general punctuation (dashes,
+    /// bullets, `…`) and box drawing: one column, and no scalar of them joins its neighbours
+    /// into a cluster (a combining mark or joiner after one falls outside, and takes the full path).
+    private static func isOwnNarrowCluster(_ v: UInt32) -> Bool {
+        (v >= 0x20 && v < 0x7F) || (v >= 0xA0 && v < 0x300 && v != 0xAD) || (0x2010...0x2027).contains(v) || (0x2500...0x257F).contains(v)
+    }
 
     /// One scalar's width: 0 for controls, combining marks and invisible format characters,
     /// 2 for East Asian wide and emoji-presentation characters, else 1.

@@ -81,6 +81,8 @@ public struct HubModel: TerminalProgram, Sendable {
     var scrollLayout: ScrollLayout?
     /// The status line's leak counts for the device's revision (`leakTally`).
     var leakTallyKept: LeakTally?
+    /// The facts of the panes on screen for the device's revision (`paneFacts(of:)`).
+    var paneFactsKept: KeptPaneFacts?
     /// Tests: counts the rows the scrolling views lay out.
     var layoutCounter: LayoutCounter?
     /// The app whose token request was waiting at the last sync (its prompt had the keyboard).

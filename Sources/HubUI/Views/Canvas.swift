@@ -48,13 +48,16 @@ struct Canvas {
     @discardableResult
     mutating func box(_ r: Rect, style: CellStyle, title: String? = nil, titleStyle: CellStyle? = nil) -> Rect {
         guard r.width >= 2, r.height >= 2 else { return Rect(x: r.x, y: r.y, width: 0, height: 0) }
-        grid.fill(Rect(x: r.x, y: r.y, width: r.width, height: r.height))
-        let h = String(repeating: "─", count: r.width - 2)
-        grid.put("┌" + h + "┐", x: r.x, y: r.y, style: style)
-        grid.put("└" + h + "┘", x: r.x, y: r.maxY - 1, style: style)
-        for y in (r.y + 1)..<(r.maxY - 1) {
-            grid.put("│", x: r.x, y: y, style: style)
-            grid.put("│", x: r.maxX - 1, y: y, style: style)
+        // Cell by cell, not as text: every frame draws a box per pane (the border characters
+        // are one column wide, so nothing needs measuring).
+        let inside = Rect(x: r.x + 1, y: r.y + 1, width: r.width - 2, height: r.height - 2)
+        grid.fill(inside)
+        grid.fill(Rect(x: inside.x, y: r.y, width: inside.width, height: 1), with: "─", style: style)
+        grid.fill(Rect(x: inside.x, y: r.maxY - 1, width: inside.width, height: 1), with: "─", style: style)
+        grid.fill(Rect(x: r.x, y: inside.y, width: 1, height: inside.height), with: "│", style: style)
+        grid.fill(Rect(x: r.maxX - 1, y: inside.y, width: 1, height: inside.height), with: "│", style: style)
+        for (corner, x, y) in [("┌", r.x, r.y), ("┐", r.maxX - 1, r.y), ("└", r.x, r.maxY - 1), ("┘", r.maxX - 1, r.maxY - 1)] as [(Character, Int, Int)] {
+            grid.fill(Rect(x: x, y: y, width: 1, height: 1), with: corner, style: style)
         }
         if let title, r.width > 4 {
             // Padding spaces give way before the title's own characters do.

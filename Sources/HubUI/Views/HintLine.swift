@@ -53,9 +53,10 @@ enum HintLine {
 
     /// The menu of the entries the line had no room for, above its right end.
     static func drawMenu(_ m: HubModel, _ c: inout Canvas, screen: Rect) {
+        guard m.hintMenuOpen else { return }
         let t = c.theme
         let rest = split(m, width: screen.width).rest
-        guard m.hintMenuOpen, !rest.isEmpty else { return }
+        guard !rest.isEmpty else { return }
         let width = min(screen.width - 2, (rest.map { TextWidth.of($0.text) }.max() ?? 0) + 4)
         let height = min(screen.height - 2, rest.count + 2)
         let r = Rect(x: screen.maxX - width - 1, y: screen.maxY - 1 - height, width: width, height: height)

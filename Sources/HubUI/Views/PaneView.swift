@@ -12,20 +12,22 @@ enum PaneView {
     /// where later parts win: status lines, user, items or overlay, log, bottom lines, buttons.
     static func draw(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, focused: Bool) {
         let d = m.device
-        let leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
+        // What the device works out over other apps, kept per device revision (`PaneFacts`).
+        let facts = m.paneFacts(of: app)
+        let leak = facts.leak
         let (inner, sdkInTitle) = border(app, &c, r, leak: leak != nil, focused: focused)
         c.hits.add(r, .pane(app.id))
         guard inner.height > 0 else { return }
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
-        let top = statusLines(m, app, leak: leak, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
-        let bottom = verdictLines(d, app, inner: inner, theme: c.theme)
+        let top = statusLines(m, app, facts, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
+        let bottom = verdictLines(facts, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
         for (i, l) in layout.summary.enumerated() { c.line(l, in: inner, row: layout.user + 1 + i, style: c.theme.dim) }
         for (i, line) in top.enumerated() { c.line(line.text, in: inner, row: i, style: line.style) }
         if !layout.overlayOnUserRow {
-            userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle, exposure: exposureOnUserRow ? exposureTag(d, app) : nil)
+            userLine(m, app, &c, inner, row: layout.user, sdk: !sdkInTitle, exposure: exposureOnUserRow ? exposureTag(facts) : nil)
         }
         if let block {
             blockOverlay(block, &c, inner, rows: overlayRows(layout, inner: inner))
@@ -73,12 +75,12 @@ enum PaneView {
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
     /// is the verdict at the bottom, with the red border.)
-    private static func statusLines(_ m: HubModel, _ app: AppRuntime, leak: LeakFinding?, width: Int, theme t: Theme,
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, theme t: Theme,
                                     exposure showExposure: Bool) -> [Line] {
         var lines: [Line] = []
         // Where its token came from, or why the last request failed (apps using the identity SDK).
         // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
-        let status = m.device.tokenStatus(of: app.id), problems = m.device.misconfigurations(of: app.id)
+        let status = facts.tokenStatus, problems = facts.misconfigurations
         if status != .none || !problems.isEmpty || showExposure,
            let (text, look) = TokenText.line(status, app: app, problems: problems, width: width) {
             lines.append((text, TokenText.style(look, t)))
@@ -91,7 +93,7 @@ enum PaneView {
                 lines.append((cut ? TextWidth.truncate(l + " …", to: width) : l, t.error))
             }
         }
-        if showExposure, let exposure = m.device.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) {
+        if showExposure, let exposure = facts.exposure {
             lines.append((width >= 40 ? "exposure: " + keptWhat(exposure, long: true) + " kept"
                                       : "exposure: " + keptWhat(exposure, long: false, gap: " "), t.warning))
         }
@@ -99,12 +101,12 @@ enum PaneView {
     }
 
     /// The lines at the bottom: what step mode holds for the app, else its verdict.
-    private static func verdictLines(_ d: SharedDevice, _ app: AppRuntime, inner: Rect, theme t: Theme) -> [Line] {
-        let held = d.heldDeliveries.filter { $0.app == app.id }
+    private static func verdictLines(_ facts: PaneFacts, inner: Rect, theme t: Theme) -> [Line] {
+        let held = facts.held
         if let first = held.first {
             return heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7).map { ($0, t.overlay) }
         }
-        let v = d.verdict(of: app)
+        let v = facts.verdict
         let text = verdictForms(v).first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(verdictForms(v).last!, to: inner.width)
         return [(text, verdictStyle(v.kind, t))]
     }
@@ -219,8 +221,8 @@ enum PaneView {
     }
 
     /// `kept cou1×2`: another user's plaintext kept by the app, short enough for the user row.
-    private static func exposureTag(_ d: SharedDevice, _ app: AppRuntime) -> String? {
-        guard let exposure = d.findings.first(where: { $0.app == app.id && $0.severity == .atRestExposure }) else { return nil }
+    private static func exposureTag(_ facts: PaneFacts) -> String? {
+        guard let exposure = facts.exposure else { return nil }
         return "kept " + keptWhat(exposure, long: false)
     }
 

@@ -51,31 +51,53 @@ struct ScrollLayout: Sendable {
     static func bodyWidth(_ m: HubModel) -> Int { max(0, ZoomView.area(width: m.width, height: m.height).width - 2) }
 }
 
-/// The leak counts the status line shows on every frame (and the audit's title), counted once
-/// per device revision: each goes through every app and every item it stores, which on a
-/// device of 10,000 apps cost ~12 ms a frame whatever the key.
+/// The leak counts the status line shows on every frame (and the audit's title), and the
+/// counts the panes view's summary tile reads, counted once per device revision: each goes
+/// through every app and every item it stores, which on a device of 10,000 apps cost ~12 ms
+/// a frame whatever the key.
 struct LeakTally: Sendable {
     var deviceRevision: Int
-    var leaks: Int
-    var willLeaks: Int
+    var leaks: Int { leaking.count }
+    var willLeaks: Int { willLeaking.count }
     var exposures: Int
+    /// Positions in the device's apps of those showing another user's data now, in order.
+    var leaking: [Int] = []
+    /// Positions of those certain to (`WILL LEAK`), in order.
+    var willLeaking: [Int] = []
+    /// How many apps are in each lifecycle state.
+    var lifecycles: [AppLifecycle: Int] = [:]
 
-    init(_ d: SharedDevice) {
+    /// Each app's verdict once (what `SharedDevice.leakCounts` counts), and its lifecycle.
+    init(_ d: SharedDevice, counter: LayoutCounter? = nil) {
         deviceRevision = d.revision
-        (leaks, willLeaks) = d.leakCounts
+        for (i, app) in d.apps.enumerated() {
+            counter?.appFacts += 1
+            switch d.verdict(of: app).kind {
+            case .leak: leaking.append(i)
+            case .willLeak: willLeaking.append(i)
+            default: break
+            }
+            lifecycles[app.lifecycle, default: 0] += 1
+        }
         exposures = d.exposures.count
     }
 }
 
-/// Counts rows laid out, for tests that check a frame does no work for rows off screen.
+/// Counts work a frame or a key does, for tests that check a frame does no work for what is
+/// off screen: rows laid out by the scrolling views, facts worked out per app (a verdict, a
+/// pane's facts), panes drawn.
 final class LayoutCounter: @unchecked Sendable {
     var rows = 0
+    var appFacts = 0
+    var panesDrawn = 0
 }
 
 extension HubModel {
-    /// Lays the scrolling view's rows out again when what they show changed.
+    /// Lays the scrolling view's rows out again when what they show changed (and counts the
+    /// leaks, and works out the facts of the panes on screen, when the device changed).
     mutating func refreshScrollLayout() {
-        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device) }
+        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device, counter: layoutCounter) }
+        refreshPaneFacts()
         let width = ScrollLayout.bodyWidth(self)
         guard let key = ScrollLayout.key(self, width: width) else {
             scrollLayout = nil
@@ -97,7 +119,7 @@ extension HubModel {
     /// The leak counts for the device as it is: kept, or counted afresh.
     var leakTally: LeakTally {
         if let kept = leakTallyKept, kept.deviceRevision == device.revision { return kept }
-        return LeakTally(device)
+        return LeakTally(device, counter: layoutCounter)
     }
 
     /// The kept rows when they are `view`'s at `width`, for what the device is now.

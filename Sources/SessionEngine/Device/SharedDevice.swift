@@ -81,6 +81,10 @@ public struct SharedDevice: Sendable {
     /// instead: a copy held while the same app is mutated would force its logs to be copied.
     public func app(_ id: AppID) -> AppRuntime? { appIndex[id].map { snapshot.apps[$0] } }
 
+    /// Where the app is in `apps`, found without going through the list (a screen that pages
+    /// through 10,000 apps looks up the focused one on every frame).
+    public func position(of id: AppID) -> Int? { appIndex[id] }
+
     public func lifecycle(of id: AppID) -> AppLifecycle? {
         guard let i = appIndex[id] else { return nil }
         return snapshot.apps[i].lifecycle

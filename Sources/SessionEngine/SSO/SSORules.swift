@@ -88,16 +88,32 @@ public enum SSORules {
     /// The sharing rules against the other apps (same client ID ⇔ same keychain group).
     public static func sharingProblems(_ app: AppDefinition, among apps: [AppDefinition]) -> [SSOMisconfiguration] {
         guard let sso = app.sso else { return [] }
-        let others = apps.filter { $0.id != app.id && $0.sso != nil }
+        return sharingProblems(app, sameClient: apps.filter { $0.sso?.clientID == sso.clientID },
+                               sameGroup: sso.keychainGroup.map { group in apps.filter { $0.sso?.keychainGroup == group } } ?? [])
+    }
+
+    /// The same, the other apps found through `index` (the apps of the app's client ID and of
+    /// its keychain group, not every app).
+    public static func sharingProblems(_ app: AppDefinition, in index: SharingIndex) -> [SSOMisconfiguration] {
+        guard let sso = app.sso else { return [] }
+        return sharingProblems(app, sameClient: index.apps(clientID: sso.clientID),
+                               sameGroup: sso.keychainGroup.map { index.apps(keychainGroup: $0) } ?? [])
+    }
+
+    /// The rules themselves, given the apps (in order, the app among them or not) of its
+    /// client ID and of its keychain group.
+    private static func sharingProblems(_ app: AppDefinition, sameClient clientApps: [AppDefinition],
+                                        sameGroup groupApps: [AppDefinition]) -> [SSOMisconfiguration] {
+        guard let sso = app.sso else { return [] }
         var problems: [SSOMisconfiguration] = []
-        let sameClient = others.filter { $0.sso!.clientID == sso.clientID && $0.sso!.keychainGroup != sso.keychainGroup }
+        let sameClient = clientApps.filter { $0.id != app.id && $0.sso!.keychainGroup != sso.keychainGroup }
         if let first = sameClient.first {
             let theirs = first.sso!.keychainGroup
             problems.append(.keychainGroupDiffers(group: sso.keychainGroup, others: sameClient.filter { $0.sso!.keychainGroup == theirs }.map(\.id),
                                                   theirGroup: theirs))
         }
-        if let group = sso.keychainGroup {
-            let sameGroup = others.filter { $0.sso!.keychainGroup == group && $0.sso!.clientID != sso.clientID }
+        if sso.keychainGroup != nil {
+            let sameGroup = groupApps.filter { $0.id != app.id && $0.sso!.clientID != sso.clientID }
             if let first = sameGroup.first {
                 let theirs = first.sso!.clientID
                 problems.append(.clientIDDiffers(clientID: sso.clientID, others: sameGroup.filter { $0.sso!.clientID == theirs }.map(\.id),
@@ -107,8 +123,41 @@ public enum SSORules {
         return problems
     }
 
+    /// Apps with a single sign-on set-up by client ID and by keychain group, in the apps'
+    /// order: the sharing rules of one app look at the apps it could share with, so those of
+    /// a page of apps cost what the page holds, not the page times every app.
+    public struct SharingIndex: Sendable {
+        private let apps: [AppDefinition]
+        private var byClient: [String: [Int]] = [:]
+        private var byGroup: [String: [Int]] = [:]
+
+        public init(_ apps: [AppDefinition]) {
+            self.apps = apps
+            for (i, app) in apps.enumerated() {
+                guard let sso = app.sso else { continue }
+                byClient[sso.clientID, default: []].append(i)
+                if let group = sso.keychainGroup { byGroup[group, default: []].append(i) }
+            }
+        }
+
+        func apps(clientID: String) -> [AppDefinition] { (byClient[clientID] ?? []).map { apps[$0] } }
+        func apps(keychainGroup: String) -> [AppDefinition] { (byGroup[keychainGroup] ?? []).map { apps[$0] } }
+    }
+
     /// Every rule the app breaks, in the order a request meets them, then the sharing ones.
     public static func problems(of app: AppDefinition, among apps: [AppDefinition], registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+        guard app.sso != nil else { return [] }
+        return requestProblems(of: app, registrations: registrations) + sharingProblems(app, among: apps)
+    }
+
+    /// The same, the other apps found through `index`.
+    public static func problems(of app: AppDefinition, in index: SharingIndex, registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+        guard app.sso != nil else { return [] }
+        return requestProblems(of: app, registrations: registrations) + sharingProblems(app, in: index)
+    }
+
+    /// The rules a request meets, in order (registration, then the broker's or the embedded flow's).
+    private static func requestProblems(of app: AppDefinition, registrations: [AppRegistration]) -> [SSOMisconfiguration] {
         guard let sso = app.sso else { return [] }
         var out: [SSOMisconfiguration] = []
         if let p = registrationProblem(sso, registrations: registrations) { out.append(p) }
@@ -119,7 +168,7 @@ public enum SSORules {
             if let fellBack { out.append(fellBack) }
             if sso.certificateAuth { out.append(.certificateAuthNeedsBroker(mode: sso.credentialMode)) }
         }
-        return out + sharingProblems(app, among: apps)
+        return out
     }
 
     /// Whether `a` and `b` share tokens without the broker: same client ID, same keychain

@@ -33,12 +33,25 @@ extension SharedDevice {
     }
 
     /// Every rule of 003 the app's set-up breaks (empty when it has none or no SSO configuration).
-    /// The app's own row of the map only: every pane asks on every frame, and the whole map
-    /// (every app against every other) grew with the square of the apps.
+    /// The app's own row of the map only: the whole map (every app against every other) grows
+    /// with the square of the apps.
     public func misconfigurations(of id: AppID) -> [SSOMisconfiguration] {
         let apps = ssoMapApps
         guard let app = apps.first(where: { $0.id == id }), app.sso != nil else { return [] }
         return SSORules.problems(of: app, among: apps, registrations: tenant.appRegistrations)
+    }
+
+    /// The same for several apps (the panes on screen), the other apps indexed once: each
+    /// app's rules look at the apps of its client ID and keychain group only.
+    public func misconfigurations(of ids: [AppID]) -> [AppID: [SSOMisconfiguration]] {
+        let apps = ssoMapApps
+        let index = SSORules.SharingIndex(apps)
+        var out: [AppID: [SSOMisconfiguration]] = [:]
+        for id in ids {
+            guard let app = appIndex[id].map({ snapshot.apps[$0].definition }) ?? apps.first(where: { $0.id == id }) else { continue }
+            out[id] = SSORules.problems(of: app, in: index, registrations: tenant.appRegistrations)
+        }
+        return out
     }
 
     /// The app's token as its pane shows it.

@@ -84,4 +84,20 @@ import Testing
         #expect(map.row("tasks")?.problems.contains(.clientIDDiffers(clientID: "other", others: ["chat"], theirClientID: SSO.suiteClient)) == true)
         #expect(map.row("tasks")?.problems.first == .unknownClient(clientID: "other"))
     }
+
+    @Test func theIndexedRulesAreTheRulesAgainstEveryApp() {
+        // The panes on screen ask through an index of the apps (one per device change); each
+        // app's answer is the one it gets checked against every other app, sharing problems included.
+        let mail = SSO.app("mail") { $0.keychainGroup = "com.contoso.mail" }
+        let tasks = SSO.app("tasks") { $0.clientID = "other" }
+        let apps = [SSO.app("chat"), mail, tasks, SSO.app("roster")] + Fixtures.catalogue.apps.filter { $0.sso == nil }
+        let d = SSO.device(.workspaceOne, apps)
+        let ids = apps.map(\.id) + ["no-such-app"]
+        let batch = d.misconfigurations(of: ids)
+        for id in ids { #expect((batch[id] ?? []) == d.misconfigurations(of: id), "\(id)") }
+        // Both sharing rules are met through the index (not only the request rules).
+        #expect(batch["mail"]?.contains { if case .keychainGroupDiffers = $0 { true } else { false } } == true)
+        #expect(batch["tasks"]?.contains { if case .clientIDDiffers = $0 { true } else { false } } == true)
+        #expect(batch["no-such-app"] == nil)
+    }
 }
