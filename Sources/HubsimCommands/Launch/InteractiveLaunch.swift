@@ -110,6 +110,8 @@ struct InteractiveLaunch: Equatable {
         model.confirmsActions = confirms
         model.keepsDevice = !choice.ephemeral
         model.asciiDrawings = !capabilities.utf8
+        // A resumed device holds its newest event-log lines; older ones are read when shown.
+        model.olderEventLog = store.map { StoredEventLogPages(store: $0, logger: logger) }
         var savedRevision = model.revision
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = recordFile.map { _ in ScenarioRecorder(model: model, hasher: hasher) }

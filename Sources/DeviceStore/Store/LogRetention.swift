@@ -1,0 +1,46 @@
+import GRDB
+
+/// How much of a device's history its file keeps, and how much a start reads back.
+///
+/// The event log, the app logs and the sessions grow with every check-out; read whole, a
+/// device that had served a few hundred shifts took longer to open than a new one. The file
+/// keeps the newest entries of each (older ones are deleted at a save), and a start reads only
+/// what the engine and the first screens use: the event log's newest lines (older retained
+/// ones are read a page at a time when the event log is scrolled to them,
+/// `DeviceStore.eventLogPage`), each app's newest entries (the verdicts read an app's log from
+/// its end) and the newest sessions, with each user's last ended one (an exposure names when
+/// its owner's last session ended). Docs/stored-values.md, "Retention", states the bounds.
+public enum LogRetention {
+    /// Event-log lines the file keeps: the newest.
+    public static let eventLogKept = 10_000
+    /// Event-log lines a start reads back: the newest (pages of older ones on demand).
+    public static let eventLogLoaded = 256
+    /// Entries the file keeps per app log, and a start reads back: the newest.
+    public static let appLogKept = 200
+    /// Sessions the file keeps and a start reads back: the newest, and besides them each
+    /// user's last ended session.
+    public static let sessionsKept = 100
+    /// Trimming runs at the first save after the file is opened, then once this many more
+    /// event-log lines, app-log entries or sessions have been written: so the file holds at
+    /// most this many beyond each bound after any save (app logs: in all apps together).
+    public static let trimStep = 1_000
+
+    /// Deletes what the bounds leave out. `lastSeq` is the event log's newest line written,
+    /// `lastSession` the newest session's `seq` (0: none).
+    static func trim(_ db: Database, lastSeq: Int, lastSession: Int) throws {
+        if lastSeq > eventLogKept {
+            try db.cachedStatement(sql: "DELETE FROM event_log WHERE seq <= ?").execute(arguments: [lastSeq - eventLogKept])
+        }
+        try db.cachedStatement(sql: """
+            DELETE FROM app_log WHERE entry IN (
+                SELECT entry FROM (SELECT entry, row_number() OVER (PARTITION BY app ORDER BY entry DESC) AS newer FROM app_log)
+                WHERE newer > ?)
+            """).execute(arguments: [appLogKept])
+        if lastSession > sessionsKept {
+            try db.cachedStatement(sql: """
+                DELETE FROM sessions WHERE seq <= ?
+                    AND seq NOT IN (SELECT max(seq) FROM sessions WHERE ended_at_ms IS NOT NULL GROUP BY user)
+                """).execute(arguments: [lastSession - sessionsKept])
+        }
+    }
+}
