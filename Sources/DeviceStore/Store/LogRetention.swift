@@ -13,19 +13,21 @@ import GRDB
 public enum LogRetention {
     /// Event-log lines the file keeps: the newest.
     public static let eventLogKept = 10_000
-    /// Event-log lines a start reads back: the newest (pages of older ones on demand).
-    public static let eventLogLoaded = 256
+    /// Event-log lines a start reads back: the newest, a few screens of the event log (pages
+    /// of older ones on demand). Each line read costs a start 1–3 µs.
+    public static let eventLogLoaded = 64
     /// Entries the file keeps per app log, and a start reads back: the newest. The verdicts
     /// read an app's log from its end, back to its latest delivery; a pane shows a screenful.
-    public static let appLogKept = 100
+    public static let appLogKept = 64
     /// Sessions the file keeps and a start reads back: the newest, and besides them each
-    /// user's last ended session.
-    public static let sessionsKept = 100
+    /// user's last ended session (nothing shows the sessions; the engine reads the last one
+    /// and each user's last end).
+    public static let sessionsKept = 16
     /// Trimming runs at the first save after the file is opened, then once this many more
     /// event-log lines, app-log entries or sessions have been written: so the file holds at
     /// most this many beyond each bound after any save (app logs: in all apps together).
-    /// A trim sorts the app logs (a few hundred rows): every few cycles, not every save.
-    public static let trimStep = 256
+    /// A trim sorts the app logs (a few hundred rows): every cycle or two, not every save.
+    public static let trimStep = 64
 
     /// Deletes what the bounds leave out. `lastSeq` is the event log's newest line written,
     /// `lastSession` the newest session's `seq` (0: none).
