@@ -28,8 +28,12 @@ public enum LogRetention {
     /// Trimming runs at the first save after the file is opened, then once this many more
     /// event-log lines, app-log entries or sessions have been written: so the file holds at
     /// most this many beyond each bound after any save (app logs: in all apps together).
-    /// A trim sorts the app logs (a few hundred rows): every cycle or two, not every save.
-    public static let trimStep = 64
+    /// A trim sorts the app logs and deletes what they and the event log wrote since the last
+    /// (SQLite's `secure_delete` overwrites it): every 64 writes, about once a cycle, it tripled
+    /// a cycle's saves. A start reads the app-log rows a trim would delete and drops them (a
+    /// window query that left them in SQLite cost a start 0.5–1 ms more than reading them), so
+    /// the step is a few cycles: 256.
+    public static let trimStep = 256
 
     /// Deletes what the bounds leave out. `lastSeq` is the event log's newest line written,
     /// `lastSession` the newest session's `seq` (0: none).
