@@ -4,6 +4,19 @@ import Foundation
 // `hubsim-bench probe [options] -- COMMAND ARGS` measures a program in a pseudo-terminal (Probe/Probe.swift).
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "probe" { exit(Probe.main(Array(CommandLine.arguments.dropFirst(2)))) }
+// `hubsim-bench aged-device STATE_HOME CYCLES`: a long-lived device for Scripts/first-frame.
+if which == "aged-device" {
+    let rest = Array(CommandLine.arguments.dropFirst(2))
+    guard rest.count == 2, let cycles = Int(rest[1]), cycles >= 0 else {
+        FileHandle.standardError.write(Data("usage: hubsim-bench aged-device STATE_HOME CYCLES\n".utf8))
+        exit(2)
+    }
+    do { for line in try agedDevice(stateHome: rest[0], cycles: cycles) { print(line) } } catch {
+        FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
     ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark),

@@ -77,7 +77,8 @@ struct DamagedFileTests {
         ("UPDATE device SET session_started_ms = -9223372036854775808", "device.session_started_ms is -9223372036854775808"),
         ("UPDATE sessions SET checked_out_at_ms = 9223372036854775807", "sessions.checked_out_at_ms is 9223372036854775807"),
         ("UPDATE sessions SET ended_at_ms = 9223372036854775807 WHERE ended_at_ms IS NOT NULL", "sessions.ended_at_ms is 9223372036854775807"),
-        ("UPDATE event_log SET time_ms = 9223372036854775807 WHERE seq = 3", "event_log.time_ms is 9223372036854775807"),
+        // A line a start reads (the newest: older ones are checked as their page is read, LogRetention).
+        ("UPDATE event_log SET time_ms = 9223372036854775807 WHERE seq = (SELECT max(seq) - 3 FROM event_log)", "event_log.time_ms is 9223372036854775807"),
         ("UPDATE app_log SET time_ms = x'00'", "app_log.time_ms is not a whole number of milliseconds"),
     ])
     func aTimeOutOfRangeIsReportedAsDamage(sql: String, detail: String) throws {

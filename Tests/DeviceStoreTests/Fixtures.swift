@@ -103,9 +103,20 @@ enum Fixtures {
     }()
 
     /// What a restart keeps: everything but keys held in memory only.
+    /// Of the history, what a start reads back (`LogRetention`): the event log's and each app
+    /// log's newest entries, the newest sessions and each user's last ended one.
     static func persisted(_ snapshot: DeviceSnapshot) -> DeviceSnapshot {
         var s = snapshot
-        for i in s.apps.indices { s.apps[i].keychain.externalKeys = [:] }
+        for i in s.apps.indices {
+            s.apps[i].keychain.externalKeys = [:]
+            s.apps[i].log = ChunkedLog(s.apps[i].log.suffix(LogRetention.appLogKept))
+        }
+        s.log = EventLog(entries: s.log.entries.suffix(LogRetention.eventLogLoaded))
+        let newest = max(0, s.history.count - LogRetention.sessionsKept)
+        let lastEnded = Set(Set(s.history.map(\.user)).compactMap { user in
+            s.history.lastIndex { $0.user == user && $0.endedAt != nil }
+        })
+        s.history = s.history.indices.filter { $0 >= newest || lastEnded.contains($0) }.map { s.history[$0] }
         return s
     }
 

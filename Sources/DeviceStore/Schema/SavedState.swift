@@ -7,6 +7,10 @@ struct SavedState {
     var setup: SavedSetup?
     var historyCount = 0
     var historyLast: SessionRecord?
+    /// The `seq` of the session before `history[0]`'s row, less the older sessions read
+    /// before the newest ones (`LogRetention`): `history[i]` of the newest is row
+    /// `historyBase + i + 1`.
+    var historyBase = 0
     var apps: [AppID: SavedApp] = [:]
     var logCount = 0
     var logLast: LogEntry?
@@ -14,6 +18,11 @@ struct SavedState {
     var failedAttempts: [UserID: FailedAttempts] = [:]
     var keyServer: [UserID: KeyMaterial] = [:]
     var findings: [LeakFinding] = []
+    /// Log entries and sessions written since the last trim (`LogRetention.trimStep`).
+    var writtenSinceTrim = 0
+    /// Whether the next save trims whatever it writes: the first after the file is opened
+    /// (a file of an older hubsim may hold logs of any length) or written whole.
+    var trimDue = true
 }
 
 /// The `device_setup` row's values: they change at enrollment, not at every event.
@@ -81,8 +90,9 @@ extension SavedState {
     }
 
     /// What the tables hold right after `snapshot` was read from them.
-    init(_ snapshot: DeviceSnapshot) {
+    init(_ snapshot: DeviceSnapshot, historyBase: Int = 0) {
         setup = SavedSetup(snapshot)
+        self.historyBase = historyBase
         historyCount = snapshot.history.count
         historyLast = snapshot.history.last
         for (position, app) in snapshot.apps.enumerated() {

@@ -9,12 +9,25 @@ enum SnapshotReader {
         var description: String
     }
 
+    /// A device as read, with what its writer needs to continue the file.
+    struct Loaded {
+        var snapshot: DeviceSnapshot
+        /// `SavedState.historyBase`: the sessions read are the newest (`LogRetention`).
+        var historyBase: Int
+        /// Rows the read fetched, of every table, and of the history's (sessions and logs):
+        /// tests check the latter is bounded whatever the device's age.
+        var rowsRead: Int
+        var historyRowsRead: Int
+    }
+
     /// The stored device, or nil when the database holds none (new, or reset). Every value is
     /// range-checked as it is read (`StoredValue`; Docs/stored-values.md): one outside its
-    /// range throws `Unreadable`, and the store refuses the file as damaged.
-    static func read(_ db: Database) throws -> DeviceSnapshot? {
+    /// range throws `Unreadable`, and the store refuses the file as damaged. Of the logs and
+    /// sessions only the newest are read (`LogRetention`): the work does not grow with history.
+    static func read(_ db: Database) throws -> Loaded? {
         typealias V = StoredValue
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM device WHERE id = 1") else { return nil }
+        var rowsRead = 2
         // What changes at enrollment only has its own row (schema v4).
         guard let setup = try Row.fetchOne(db, sql: "SELECT app_set, enrollment FROM device_setup WHERE id = 1") else {
             throw Unreadable(description: "the device_setup row is missing")
@@ -25,7 +38,8 @@ enum SnapshotReader {
         // The apps first, each with its definition (`app_definitions`): the app set is most often those
         // same definitions in the same order, as one JSON array (the writer's encoder makes the
         // array of the elements' texts). Then it is not decoded a second time (Docs/performance.md).
-        let (apps, definitionTexts) = try readApps(db, json)
+        var appLogRowsRead = 0
+        let (apps, definitionTexts) = try readApps(db, json, rowsRead: &rowsRead, appLogRowsRead: &appLogRowsRead)
         let appSetText = try V.text(value("app_set", in: setup), "device_setup.app_set", V.jsonLength)
         let appSet = appSetText == "[" + definitionTexts.joined(separator: ",") + "]"
             ? apps.map(\.definition)
@@ -69,35 +83,60 @@ enum SnapshotReader {
             s.tokens = tokens
         }
 
-        s.history = try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY seq").map { r in
-            SessionRecord(user: try V.user(value("user", in: r), "sessions.user"),
-                          checkedOutAt: try V.instant(value("checked_out_at_ms", in: r), "sessions.checked_out_at_ms"),
-                          endedAt: try V.optionalInstant(value("ended_at_ms", in: r), "sessions.ended_at_ms"),
-                          ending: value("ending", in: r).isNull ? nil : try V.name(SessionRecord.Ending.self, value("ending", in: r), "sessions.ending"))
+        // The newest sessions, and each user's last ended one before them (`LogRetention`).
+        let sessionRows = try Row.fetchAll(db, sql: """
+            SELECT seq, user, checked_out_at_ms, ended_at_ms, ending FROM sessions
+            WHERE seq > (SELECT coalesce(max(seq), 0) FROM sessions) - ?
+                OR seq IN (SELECT max(seq) FROM sessions WHERE ended_at_ms IS NOT NULL GROUP BY user)
+            ORDER BY seq
+            """, arguments: [LogRetention.sessionsKept])
+        rowsRead += sessionRows.count
+        var lastSession = 0
+        s.history = try sessionRows.map { r in
+            lastSession = try V.integer(r[0], "sessions.seq", V.serial)
+            return SessionRecord(user: try V.user(r[1], "sessions.user"),
+                                 checkedOutAt: try V.instant(r[2], "sessions.checked_out_at_ms"),
+                                 endedAt: try V.optionalInstant(r[3], "sessions.ended_at_ms"),
+                                 ending: (r[4] as DatabaseValue).isNull ? nil : try V.name(SessionRecord.Ending.self, r[4], "sessions.ending"))
         }
         s.apps = apps
-        // Long, so read like the items and app logs (`readApps`). The sequence numbers rise
-        // (the table's key), so the log's next one is the last one's successor.
+        // The newest lines (`LogRetention.eventLogLoaded`); older ones are read by page when the
+        // event log is scrolled to them. The sequence numbers rise (the table's key), so the
+        // log's next one is the last one's successor.
+        let logRows = try Row.fetchCursor(db, sql: """
+            SELECT * FROM (SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq DESC LIMIT ?) ORDER BY seq
+            """, arguments: [LogRetention.eventLogLoaded])
         var log: [LogEntry] = []
-        let logRows = try Row.fetchCursor(db, sql: "SELECT seq, time_ms, kind, app, text FROM event_log ORDER BY seq")
         while let r = try logRows.next() {
-            log.append(LogEntry(seq: try V.integer(r[0], "event_log.seq", V.serial), time: try V.instant(r[1], "event_log.time_ms"),
-                                kind: try V.name(LogEntry.Kind.self, r[2], "event_log.kind"),
-                                app: try V.optionalIdentifier(r[3], "event_log.app"), text: try V.text(r[4], "event_log.text", V.textLength)))
+            log.append(try logEntry(r))
+            rowsRead += 1
         }
         s.log = EventLog(entries: log)
-        for r in try Row.fetchAll(db, sql: "SELECT transition_name, count FROM coverage") {
+        // The lines not read are checked when a page of them is; their oldest `seq` now (one
+        // step down the table's key), so that a line numbered below 1 is refused at the start.
+        if let oldest = try DatabaseValue.fetchOne(db, sql: "SELECT min(seq) FROM event_log"), !oldest.isNull {
+            _ = try V.integer(oldest, "event_log.seq", V.serial)
+        }
+        let coverageRows = try Row.fetchAll(db, sql: "SELECT transition_name, count FROM coverage")
+        rowsRead += coverageRows.count
+        for r in coverageRows {
             s.coverage[try V.identifier(r[0], "coverage.transition_name")] = try V.integer(r[1], "coverage.count", V.count)
         }
-        for r in try Row.fetchAll(db, sql: "SELECT user, count, locked_until_ms FROM failed_attempts") {
+        let attemptRows = try Row.fetchAll(db, sql: "SELECT user, count, locked_until_ms FROM failed_attempts")
+        rowsRead += attemptRows.count
+        for r in attemptRows {
             s.failedAttempts[try V.user(r[0], "failed_attempts.user")] = FailedAttempts(
                 count: try V.integer(r[1], "failed_attempts.count", V.count),
                 lockedUntil: try V.optionalInstant(r[2], "failed_attempts.locked_until_ms"))
         }
-        for r in try Row.fetchAll(db, sql: "SELECT user, key FROM key_server") {
+        let keyRows = try Row.fetchAll(db, sql: "SELECT user, key FROM key_server")
+        rowsRead += keyRows.count
+        for r in keyRows {
             s.externalKeyServer[try V.user(r[0], "key_server.user")] = KeyMaterial(bytes: try V.blob(r[1], "key_server.key", V.keyLength))
         }
-        s.findings = try Row.fetchAll(db, sql: "SELECT app, severity, owners, device_user, item_count, token FROM findings ORDER BY position").map { r in
+        let findingRows = try Row.fetchAll(db, sql: "SELECT app, severity, owners, device_user, item_count, token FROM findings ORDER BY position")
+        rowsRead += findingRows.count
+        s.findings = try findingRows.map { r in
             LeakFinding(app: try V.identifier(r[0], "findings.app"),
                         severity: try V.name(LeakFinding.Severity.self, r[1], "findings.severity"),
                         owners: try V.json(r[2], "findings.owners", json.users),
@@ -105,7 +144,27 @@ enum SnapshotReader {
                         itemCount: try V.integer(r[4], "findings.item_count", V.count),
                         token: try V.optionalFlag(r[5], "findings.token"))
         }
-        return s
+        return Loaded(snapshot: s, historyBase: lastSession - s.history.count, rowsRead: rowsRead,
+                      historyRowsRead: sessionRows.count + log.count + appLogRowsRead)
+    }
+
+    /// Up to `limit` event-log lines before `seq`, oldest first: a page of what a start did not
+    /// read (`LogRetention.eventLogLoaded`), checked as the start checks its lines.
+    static func eventLogPage(_ db: Database, before seq: Int, limit: Int) throws -> [LogEntry] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT * FROM (SELECT seq, time_ms, kind, app, text FROM event_log WHERE seq < ? ORDER BY seq DESC LIMIT ?) ORDER BY seq
+            """, arguments: [seq, limit])
+        var page: [LogEntry] = []
+        while let r = try rows.next() { page.append(try logEntry(r)) }
+        return page
+    }
+
+    /// A row of `SELECT seq, time_ms, kind, app, text FROM event_log`.
+    private static func logEntry(_ r: Row) throws -> LogEntry {
+        typealias V = StoredValue
+        return LogEntry(seq: try V.integer(r[0], "event_log.seq", V.serial), time: try V.instant(r[1], "event_log.time_ms"),
+                        kind: try V.name(LogEntry.Kind.self, r[2], "event_log.kind"),
+                        app: try V.optionalIdentifier(r[3], "event_log.app"), text: try V.text(r[4], "event_log.text", V.textLength))
     }
 
     /// The device's profile as this build defines it, by the name in `device.profile`: a
@@ -139,7 +198,7 @@ enum SnapshotReader {
     }
 
     /// The apps, and the JSON text of each one's definition (in the same order).
-    private static func readApps(_ db: Database, _ json: StoredJSON) throws -> ([AppRuntime], [String]) {
+    private static func readApps(_ db: Database, _ json: StoredJSON, rowsRead: inout Int, appLogRowsRead: inout Int) throws -> ([AppRuntime], [String]) {
         typealias V = StoredValue
         var items: [AppID: [StoredItem]] = [:]
         // The long tables (items and both logs) are read through cursors, by column position
@@ -147,6 +206,7 @@ enum SnapshotReader {
         // lookup at every access.
         let itemRows = try Row.fetchCursor(db, sql: "SELECT app, id, owner, class, plaintext, sealed FROM items ORDER BY app, position")
         while let r = try itemRows.next() {
+            rowsRead += 1
             let payload: ItemPayload
             if let text = try V.optionalText(r[4], "items.plaintext", V.textLength) { payload = .plaintext(text) } else {
                 payload = .sealed(try V.blob(r[5], "items.sealed", V.sealedLength))
@@ -156,22 +216,30 @@ enum SnapshotReader {
                 dataClass: try V.name(DataClass.self, r[3], "items.class"), payload: payload))
         }
         var keys: [AppID: KeyMaterial] = [:]
-        for r in try Row.fetchAll(db, sql: "SELECT app, key FROM keychain WHERE kind = 'sdk'") {
+        let keychainRows = try Row.fetchAll(db, sql: "SELECT app, key FROM keychain WHERE kind = 'sdk'")
+        rowsRead += keychainRows.count
+        for r in keychainRows {
             keys[try V.identifier(r[0], "keychain.app")] = KeyMaterial(bytes: try V.blob(r[1], "keychain.key", V.keyLength))
         }
         var logs: [AppID: [AppLogEntry]] = [:]
         // In the order the entries were appended (the table's key), which is each app's order.
+        // Each app's newest `LogRetention.appLogKept` are kept: the file holds at most a trim
+        // step more (a file of an older hubsim, any number, once: its first save trims it).
         let logRows = try Row.fetchCursor(db, sql: "SELECT app, time_ms, kind, name, detail FROM app_log ORDER BY entry")
         while let r = try logRows.next() {
+            rowsRead += 1
+            appLogRowsRead += 1
             logs[try V.identifier(r[0], "app_log.app"), default: []].append(AppLogEntry(
                 time: try V.instant(r[1], "app_log.time_ms"), kind: try V.name(AppLogEntry.Kind.self, r[2], "app_log.kind"),
                 name: try V.identifier(r[3], "app_log.name"), detail: try V.text(r[4], "app_log.detail", V.textLength)))
         }
         var definitionTexts: [String] = []
-        let apps = try Row.fetchAll(db, sql: """
+        let appRows = try Row.fetchAll(db, sql: """
             SELECT apps.*, app_definitions.definition FROM apps LEFT JOIN app_definitions ON app_definitions.app = apps.id
             ORDER BY apps.position
-            """).map { r in
+            """)
+        rowsRead += appRows.count
+        let apps = try appRows.map { r in
             func value(_ column: String) -> DatabaseValue { r[column] as DatabaseValue }
             let id = try V.identifier(value("id"), "apps.id")
             guard !value("definition").isNull else {
@@ -211,7 +279,7 @@ enum SnapshotReader {
                 }
             }
             app.keychain = AppKeychain(sdkKey: keys[id])
-            app.log = ChunkedLog(logs[id] ?? [])
+            app.log = ChunkedLog((logs[id] ?? []).suffix(LogRetention.appLogKept))
             return app
         }
         return (apps, definitionTexts)

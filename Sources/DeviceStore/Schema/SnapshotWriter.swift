@@ -24,6 +24,8 @@ final class SnapshotWriter {
     private var tokensJSON: (TokenStore, String)?
     private var ownersJSONCache: [[UserID]: String] = [:]
     private var tokenJSON: [AppID: (AppTokenState, String)] = [:]
+    /// App-log entries the current `write` has written (`LogRetention.trimStep`).
+    private var appLogWritten = 0
 
     /// Writes `new` over what `saved` says the tables hold (nil: rewrite everything), and
     /// returns what they hold afterwards (to keep once the transaction commits).
@@ -43,13 +45,24 @@ final class SnapshotWriter {
             try writeSetup(new, db)
             next.setup = SavedSetup(new)
         }
-        try writeSessions(new.history, old: old, db)
+        var written = 0
+        next.historyBase = try writeSessions(new.history, old: old, db, written: &written)
         next.historyCount = new.history.count
         next.historyLast = new.history.last
+        appLogWritten = 0
         next.apps = try writeApps(new.apps, old: old.apps, db, fingerprint: fingerprint)
-        try writeEventLog(new.log.entries, old: old, db)
+        written += appLogWritten
+        written += try writeEventLog(new.log.entries, old: old, db)
         next.logCount = new.log.entries.count
         next.logLast = new.log.entries.last
+        // The file keeps the newest of each log (`LogRetention`), trimmed now and then rather
+        // than at every save: a trim of the app logs reads all of them.
+        next.writtenSinceTrim = old.writtenSinceTrim + written
+        if old.trimDue || next.writtenSinceTrim >= LogRetention.trimStep {
+            try LogRetention.trim(db, lastSeq: new.log.entries.last?.seq ?? 0, lastSession: next.historyBase + new.history.count)
+            next.writtenSinceTrim = 0
+        }
+        next.trimDue = false
         try writeMap(new.coverage, old: old.coverage, db,
                      upsert: "INSERT INTO coverage (transition_name, count) VALUES (?, ?) ON CONFLICT(transition_name) DO UPDATE SET count = excluded.count",
                      delete: "DELETE FROM coverage WHERE transition_name = ?",
@@ -107,26 +120,31 @@ final class SnapshotWriter {
 
     // MARK: sessions
 
-    private func writeSessions(_ new: [SessionRecord], old: SavedState, _ db: Database) throws {
+    /// Returns the `historyBase` of what the table holds afterwards (`SavedState`).
+    private func writeSessions(_ new: [SessionRecord], old: SavedState, _ db: Database, written: inout Int) throws -> Int {
         // Sessions are appended, and only the last one changes (when it ends).
         var from = max(0, old.historyCount - 1)
+        var base = old.historyBase
         if new.count < old.historyCount {
             try db.execute(sql: "DELETE FROM sessions")
             from = 0
+            base = 0
         } else if old.historyCount > 0 && new[old.historyCount - 1] == old.historyLast {
             from = old.historyCount
         }
-        guard from < new.count else { return }
+        guard from < new.count else { return base }
+        written += new.count - from
         let upsert = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO sessions (seq, user, checked_out_at_ms, ended_at_ms, ending) VALUES (?, ?, ?, ?, ?)
             """)
         for i in from..<new.count {
             let record = new[i]
             try upsert.run { row in
-                row.bind(i + 1); row.bind(record.user.name); row.bind(record.checkedOutAt.milliseconds)
+                row.bind(base + i + 1); row.bind(record.user.name); row.bind(record.checkedOutAt.milliseconds)
                 row.bind(record.endedAt?.milliseconds); row.bind(record.ending?.rawValue)
             }
         }
+        return base
     }
 
     // MARK: apps
@@ -272,6 +290,7 @@ final class SnapshotWriter {
             start = 0
         }
         guard start < app.log.count else { return }
+        appLogWritten += app.log.count - start
         // `entry` is left to SQLite: the next rowid, so the row goes to the table's last leaf.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO app_log (app, seq, time_ms, kind, name, detail) VALUES (?, ?, ?, ?, ?, ?)
@@ -287,7 +306,8 @@ final class SnapshotWriter {
 
     // MARK: event log, maps, findings
 
-    private func writeEventLog(_ new: EventLog.Entries, old: SavedState, _ db: Database) throws {
+    /// Returns how many lines it wrote.
+    private func writeEventLog(_ new: EventLog.Entries, old: SavedState, _ db: Database) throws -> Int {
         var start = old.logCount
         // Append-only, so the last entry written must still be where it was; otherwise
         // this is another device's log and it is rewritten.
@@ -295,13 +315,14 @@ final class SnapshotWriter {
             try db.execute(sql: "DELETE FROM event_log")
             start = 0
         }
-        guard start < new.count else { return }
+        guard start < new.count else { return 0 }
         let insert = try db.cachedStatement(sql: "INSERT INTO event_log (seq, time_ms, kind, app, text) VALUES (?, ?, ?, ?, ?)")
         for e in new[start...] {
             try insert.run { row in
                 row.bind(e.seq); row.bind(e.time.milliseconds); row.bind(e.kind.rawValue); row.bind(e.app); row.bind(e.text)
             }
         }
+        return new.count - start
     }
 
     /// Upserts the entries of `new` that differ from `old` and deletes those gone; `key`

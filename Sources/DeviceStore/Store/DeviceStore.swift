@@ -23,6 +23,9 @@ public final class DeviceStore: @unchecked Sendable {
     private var creationUnsynced: Bool
     private let lock = NSLock()
     private let logger: Logger
+    /// Rows the last `load` read, of every table and of the sessions and logs (tests: a long
+    /// history costs a start no more).
+    private(set) var lastLoadRowsRead = (all: 0, history: 0)
 
     private init(path: String?, queue: DatabaseQueue, logger: Logger, creationUnsynced: Bool = false) {
         self.path = path
@@ -204,11 +207,33 @@ public final class DeviceStore: @unchecked Sendable {
     public func load() throws(StoreError) -> DeviceSnapshot? {
         lock.lock(); defer { lock.unlock() }
         do {
-            let snapshot = try queue.read { try SnapshotReader.read($0) }
-            saved = snapshot.map(SavedState.init)
-            return snapshot
+            let loaded = try queue.read { try SnapshotReader.read($0) }
+            saved = loaded.map { SavedState($0.snapshot, historyBase: $0.historyBase) }
+            lastLoadRowsRead = (loaded?.rowsRead ?? 0, loaded?.historyRowsRead ?? 0)
+            return loaded?.snapshot
         } catch let error as SnapshotReader.Unreadable {
             throw .corrupt(displayPath, error.description)
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// Up to `limit` event-log lines older than `seq`, oldest first: the lines a start did not
+    /// read (`LogRetention`), for the event log when it is scrolled past what the device holds.
+    public func eventLogPage(before seq: Int, limit: Int) throws(StoreError) -> [LogEntry] {
+        do {
+            return try queue.read { try SnapshotReader.eventLogPage($0, before: seq, limit: limit) }
+        } catch let error as SnapshotReader.Unreadable {
+            throw .corrupt(displayPath, error.description)
+        } catch {
+            throw Self.map(error, path: displayPath, doing: "read")
+        }
+    }
+
+    /// How many event-log lines older than `seq` the file keeps.
+    public func eventLogCount(before seq: Int) throws(StoreError) -> Int {
+        do {
+            return try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM event_log WHERE seq < ?", arguments: [seq]) ?? 0 }
         } catch {
             throw Self.map(error, path: displayPath, doing: "read")
         }

@@ -10,7 +10,10 @@ extension HubModel {
         case .focusNext: moveFocus(by: 1)
         case .focusPrevious: moveFocus(by: -1)
         case .back: back()
-        case .eventLog: view = view == .eventLog ? .panes : .eventLog; logScroll = 0
+        case .eventLog:
+            view = view == .eventLog ? .panes : .eventLog; logScroll = 0
+            // A resumed device's older lines are counted for the title, not read.
+            if view == .eventLog { countEarlierLog() }
         case .diagram: view = view == .diagram ? .panes : .diagram
         case .toggleOnline: act(device.online ? .goOffline : .goOnline)
         case .warpMinute: act(.advanceClock(seconds: 60))
@@ -291,7 +294,9 @@ extension HubModel {
             return
         }
         if case let .lines(n) = move, !helpOpen {
-            logScroll = max(0, min(device.log.entries.count, logScroll - n))
+            // Older lines are read before the scroll reaches them (`EventLogPages`).
+            if n < 0 { readEarlierLog(toHold: logScroll - n + 2 * page) }
+            logScroll = max(0, min(eventLogLines.count, logScroll - n))
             return
         }
         if helpOpen {
@@ -304,7 +309,12 @@ extension HubModel {
             case let .lines(n): helpScroll = min(last, max(0, helpScroll + n))
             }
         } else {
-            let oldest = device.log.entries.count
+            switch move {
+            case .pageUp: readEarlierLog(toHold: logScroll + 3 * page)
+            case .top: readEarlierLog(toHold: Int.max)
+            default: break
+            }
+            let oldest = eventLogLines.count
             switch move {
             case .pageUp: logScroll = min(oldest, logScroll + page)
             case .pageDown: logScroll = max(0, logScroll - page)

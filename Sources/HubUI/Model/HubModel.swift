@@ -67,6 +67,13 @@ public struct HubModel: TerminalProgram, Sendable {
     var helpScroll = 0
     /// Event-log view: lines scrolled up from the newest entry.
     var logScroll = 0
+    /// Where the event log's older lines are read from (nil: the device holds all of its own).
+    public var olderEventLog: (any EventLogPages)?
+    /// The older lines read so far, oldest first; how many are left to read (counted when the
+    /// event log opens); whether none are.
+    var earlierLog: [LogEntry] = []
+    var earlierLogUnread = 0
+    var earlierLogComplete = false
     /// The event log's filters (F2: by app, user and kind).
     public internal(set) var logFilter = EventLogFilter()
     /// The app whose pane is zoomed (`view == .zoom`).

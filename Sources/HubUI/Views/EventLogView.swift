@@ -4,22 +4,22 @@ import SessionEngine
 /// (the filter bar on its first row; each filter is clickable and has a key).
 enum EventLogView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
-        let all = m.device.log.entries
+        let all = m.eventLogLines
         // Unfiltered, the log is drawn from where it is kept: no copy of every entry per frame.
         // Filtered, the lines that pass are found once for what the log holds (`ScrollLayout`),
         // not on every key: each test reads the line's text.
         if m.logFilter.isActive {
             let kept: [Int]
             if case let .eventLog(positions)? = m.keptRows(.eventLog, width: 0) { kept = positions } else { kept = filtered(m) }
-            draw(kept.lazy.map { all[$0] }, of: all.count, m, &c, r)
+            draw(kept.lazy.map { all[$0] }, of: all.count + m.earlierLogUnread, m, &c, r)
         } else {
-            draw(all, of: all.count, m, &c, r)
+            draw(all, of: all.count + m.earlierLogUnread, m, &c, r)
         }
     }
 
     /// The positions of the lines the filter lets through.
     static func filtered(_ m: HubModel) -> [Int] {
-        let all = m.device.log.entries
+        let all = m.eventLogLines
         let out = all.indices.filter { m.logFilter.matches(all[$0]) }
         m.layoutCounter?.rows += all.count
         return out

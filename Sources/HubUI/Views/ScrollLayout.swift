@@ -22,6 +22,8 @@ struct ScrollLayout: Sendable {
         var width: Int
         /// The event log's filter (the log's lines wrap as they are drawn, a page at a time).
         var filter: EventLogFilter?
+        /// The older event-log lines read (`EventLogPages`): positions shift when more are.
+        var earlier = 0
     }
 
     enum Rows: Sendable {
@@ -42,7 +44,7 @@ struct ScrollLayout: Sendable {
         case .ssoMap, .audit: Key(view: m.view, app: nil, deviceRevision: m.device.revision, width: width)
         case .zoom: m.zoomedApp.map { Key(view: .zoom, app: $0, deviceRevision: m.device.revision, width: width) }
         case .eventLog where m.logFilter.isActive:
-            Key(view: .eventLog, app: nil, deviceRevision: m.device.revision, width: 0, filter: m.logFilter)
+            Key(view: .eventLog, app: nil, deviceRevision: m.device.revision, width: 0, filter: m.logFilter, earlier: m.earlierLog.count)
         default: nil
         }
     }
