@@ -8,58 +8,36 @@ import PackageDescription
 // parsed values and injected capabilities. Only CursesTerminal imports curses (through
 // CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI.
 //
-// The shipped binary's start-up flags (first frame budgeted; README, Benchmarks;
-// HubsimCommands/Launch/StartupPath.swift). Release builds on Linux only: debug
-// and test builds link the usual way, and every build keeps PIE (ASLR).
+// The shipped binary's start-up flags, release builds on Linux only (debug and test builds
+// link the usual way; every build keeps PIE). One line of why each; what each buys, measured,
+// and how to regenerate or drop it: Linker/README.md. Scripts/check-link checks them in CI.
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-// A generic type our code names with concrete arguments (`FrameLoop<CursesPainter>`, the
-// storage of a `[String: String]`) is fetched through its metadata accessor, handed the
-// conformances the compiler already knows, instead of by mangled name, which makes the
-// runtime demangle the name and look each conformance up: the first lookup of a type and
-// protocol scans all 7,600 conformance records, 0.1–0.2 ms each before the first frame
-// (Docs/performance.md, "Fourth pass: start-up").
+// Generic types our code names fetched by their accessors, not by mangled name: fewer conformance scans.
 let directMetadataAccess = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
-// Modules that import Foundation and end up in the static binary are compiled against the
-// static Foundation too, or the link misses its ICU half (`_FoundationICU`).
+// -static-stdlib: modules importing Foundation compile against the static Foundation the binary links.
 let shippedBinarySwiftSettings: [SwiftSetting] = [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"] + directMetadataAccess, releaseOnLinux)]
-// What each flag buys, measured (README, Benchmarks): `-static-stdlib` the runtime and
-// Foundation linked in, not loaded as shared libraries; `--no-export-dynamic` no symbol
-// table for the runtime's start-up to search; lld's `pack-relative-relocs` (DT_RELR, glibc
-// 2.36 or later) keeps the binary position-independent while its 96,000 relative
-// relocations take 18 KB instead of 2.3 MB, which is most of what PIE cost in memory.
-// `-L Linker/static-libraries`: linker scripts named libstdc++.so, libncursesw.so,
-// libsqlite3.so and libgcc_s.so that the link's own `-lstdc++` (swiftc's), `-lncursesw`
-// (CNCurses), `-lsqlite3` (GRDBSQLite) and `-lgcc_s` (the driver's) find first, each naming
-// the static archive, so those libraries are linked in too and the loader maps only libc
-// and libm. libstdc++: peak RSS 17.4 → 16.3 MB for an interactive session; ncursesw, tinfo,
-// sqlite3 and the unwinder: `main` reached 0.5–0.7 ms sooner and peak RSS 12.2–12.6 →
-// 11.0–11.1 MB (Docs/performance.md, "Fifth pass: linking"). The archives come with gcc and
-// Debian's libncurses-dev and libsqlite3-dev (any version; no path to them here).
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
-let staticLibraries = packageDirectory + "Linker/static-libraries"
-// `--symbol-ordering-file`: the functions a start and an everyday session run, listed by
-// `Scripts/symbol-order` (perf over real sessions), placed first and side by side, so the
-// pages a start touches, and the 64 KB the kernel maps around each fault, hold code that
-// runs: peak RSS 15.0 → 12.3 MB (Docs/performance.md, "Third pass: memory and the time
-// before main"). A function it names that a later change removed is skipped without a
-// warning; one it does not name is placed as before. SwiftPM does not see the file as an input: edited by hand, it is used
-// at the next link (delete .build/release/hubsim to force one).
-let symbolOrder = packageDirectory + "Linker/symbol-order.txt"
 let shippedBinaryLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-L", staticLibraries, "-Xlinker", "--no-export-dynamic",
-                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=" + symbolOrder,
-                  "-Xlinker", "--no-warn-symbol-ordering"], releaseOnLinux),
+    .unsafeFlags([
+        // The Swift runtime and Foundation linked in, not loaded as shared libraries.
+        "-static-stdlib",
+        // Linker scripts named like libstdc++, ncursesw, sqlite3 and gcc_s that name the static archives.
+        "-L", packageDirectory + "Linker/static-libraries",
+        // No dynamic symbol table for the start to search.
+        "-Xlinker", "--no-export-dynamic",
+        // PIE's relocations packed (DT_RELR; needs glibc 2.36 at run time): smaller, fewer pages at start.
+        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        // The functions a start runs placed first, side by side (Scripts/symbol-order regenerates it;
+        // Scripts/check-link fails CI when it has gone stale, as lld skips missing names silently).
+        "-Xlinker", "--symbol-ordering-file=" + packageDirectory + "Linker/symbol-order.txt",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ], releaseOnLinux),
 ]
-// Our own modules' functions each in a section of its own (release on Linux), so that the
-// ordering file can move them one by one (alone, the flag changes nothing). The runtime and
-// the standard library's specializations come so too; the rest of the standard library,
-// Foundation and the packages we depend on move an object file at a time.
+// Our modules' functions each in a section of their own, so that the ordering file can move them.
 let orderableSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"] + directMetadataAccess, releaseOnLinux)]
 
 let package = Package(
     name: "hubsim",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "hubsim", targets: ["hubsim"]),
         .executable(name: "hubsim-bench", targets: ["hubsim-bench"]),

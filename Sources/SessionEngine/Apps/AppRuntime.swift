@@ -22,55 +22,11 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     /// Serial number of the next item the app creates (ids stay unique across restarts).
     public var nextSerial = 1
     /// The identity SDK's token as the app holds it (nil: it never asked).
-    public var token: AppTokenState? {
-        get { tokenState }
-        set { tokenState = newValue; tokenAccount = newValue?.account }
-    }
-    /// `token?.account`, kept beside the state: the leak audit reads it for every app after
-    /// every event, and reading it through the optional state copied the whole state first
-    /// (an outlined copy, even of a nil state).
-    public private(set) var tokenAccount: UserID?
-    private var tokenState: AppTokenState?
+    public var token: AppTokenState?
+    /// The account whose token the app believes it holds.
+    public var tokenAccount: UserID? { token?.account }
 
     public init(definition: AppDefinition) { self.definition = definition }
-
-    // The coded form is unchanged: `token` holds the state, the account is derived from it.
-    enum CodingKeys: String, CodingKey {
-        case definition, lifecycle, sdkSeen, initialCheckFailed, sawCheckedIn, currentUser, userChangeFlag
-        case storage, keychain, log, nextSerial, token
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        definition = try c.decode(AppDefinition.self, forKey: .definition)
-        lifecycle = try c.decode(AppLifecycle.self, forKey: .lifecycle)
-        sdkSeen = try c.decodeIfPresent(SessionMarks.self, forKey: .sdkSeen)
-        initialCheckFailed = try c.decode(Bool.self, forKey: .initialCheckFailed)
-        sawCheckedIn = try c.decode(Bool.self, forKey: .sawCheckedIn)
-        currentUser = try c.decodeIfPresent(UserID.self, forKey: .currentUser)
-        userChangeFlag = try c.decode(Bool.self, forKey: .userChangeFlag)
-        storage = try c.decode([StoredItem].self, forKey: .storage)
-        keychain = try c.decode(AppKeychain.self, forKey: .keychain)
-        log = try c.decode(ChunkedLog<AppLogEntry>.self, forKey: .log)
-        nextSerial = try c.decode(Int.self, forKey: .nextSerial)
-        token = try c.decodeIfPresent(AppTokenState.self, forKey: .token)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(definition, forKey: .definition)
-        try c.encode(lifecycle, forKey: .lifecycle)
-        try c.encodeIfPresent(sdkSeen, forKey: .sdkSeen)
-        try c.encode(initialCheckFailed, forKey: .initialCheckFailed)
-        try c.encode(sawCheckedIn, forKey: .sawCheckedIn)
-        try c.encodeIfPresent(currentUser, forKey: .currentUser)
-        try c.encode(userChangeFlag, forKey: .userChangeFlag)
-        try c.encode(storage, forKey: .storage)
-        try c.encode(keychain, forKey: .keychain)
-        try c.encode(log, forKey: .log)
-        try c.encode(nextSerial, forKey: .nextSerial)
-        try c.encodeIfPresent(tokenState, forKey: .token)
-    }
 
     public var id: AppID { definition.id }
 
