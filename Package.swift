@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // Dependencies point inward:
@@ -126,3 +126,9 @@ let package = Package(
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )
+
+// Strict where it costs nothing: an existential is spelt `any P`, so a reader sees where a
+// protocol value is boxed and dispatched dynamically (Swift 6's upcoming ExistentialAny).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny"), .treatWarning("ExistentialAny", as: .error)]
+}

@@ -57,12 +57,12 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey { case time, kind, name, detail }
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(time: try c.decode(SimInstant.self, forKey: .time), kind: try c.decode(Kind.self, forKey: .kind),
                   name: try c.decode(String.self, forKey: .name), detail: try c.decode(String.self, forKey: .detail))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(time, forKey: .time)
         try c.encode(kind, forKey: .kind)

@@ -72,12 +72,12 @@ public struct AppKeychain: Codable, Sendable, Equatable {
     public var isEmpty: Bool { sdkKey == nil && externalKeys.isEmpty }
 
     enum CodingKeys: String, CodingKey { case sdkKey }
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         sdkKey = try c.decodeIfPresent(KeyMaterial.self, forKey: .sdkKey)
         externalKeys = [:]
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(sdkKey, forKey: .sdkKey)
     }

@@ -100,8 +100,8 @@ extension ChunkedLog: Equatable where Element: Equatable {
 
 /// Coded as the array it reads as.
 extension ChunkedLog: Codable where Element: Codable {
-    public init(from decoder: Decoder) throws { self.init(try [Element](from: decoder)) }
-    public func encode(to encoder: Encoder) throws { try Array(self).encode(to: encoder) }
+    public init(from decoder: any Decoder) throws { self.init(try [Element](from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
 }
 
 extension ChunkedLog: Sendable where Element: Sendable {}

@@ -100,12 +100,12 @@ public struct EventLog: Codable, Equatable, Sendable {
     // The coded form is the one an array of entries had: `{"entries": [...]}`.
     enum CodingKeys: String, CodingKey { case entries }
 
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(entries: try c.decode([LogEntry].self, forKey: .entries))
     }
 
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Array(entries), forKey: .entries)
     }

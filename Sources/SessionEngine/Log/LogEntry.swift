@@ -59,13 +59,13 @@ public struct LogEntry: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey { case seq, time, kind, app, text }
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(seq: try c.decode(Int.self, forKey: .seq), time: try c.decode(SimInstant.self, forKey: .time),
                   kind: try c.decode(Kind.self, forKey: .kind), app: try c.decodeIfPresent(AppID.self, forKey: .app),
                   text: try c.decode(String.self, forKey: .text))
     }
-    public func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(seq, forKey: .seq)
         try c.encode(time, forKey: .time)

@@ -6,8 +6,8 @@ public struct UserID: Hashable, Comparable, Codable, Sendable, ExpressibleByStri
     public init(stringLiteral value: String) { self.init(value) }
     public var description: String { name }
     public static func < (a: UserID, b: UserID) -> Bool { a.name < b.name }
-    public init(from decoder: Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
-    public func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
+    public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
 
     /// The rule for user names in a tenant, said the way messages and Docs/qa.md say it.
     public static let nameRule = "1 to 64 ASCII letters, digits and . _ - @, starting with a letter or digit"
