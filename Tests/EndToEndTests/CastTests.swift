@@ -4,7 +4,7 @@ import Testing
 
 /// `--cast FILE` records what the terminal showed as asciicast v2, and `hubsim compare`
 /// shows two devices, both driven through the real binary in tmux.
-@Suite("Recordings and side by side")
+@Suite("Recordings and side by side", .tmuxServer)
 struct CastTests {
     /// Header, one valid JSON event per line, times never going back, the sizes it went
     /// through; returns the events.
@@ -23,7 +23,7 @@ struct CastTests {
     @Test func aSessionIsCastWithItsResizesAndWithoutTheTypedPassword() throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// `--record FILE` turns an interactive walk into a scenario, without a single secret in it.
-@Suite("Recording")
+@Suite("Recording", .tmuxServer)
 struct RecordingTests {
     @Test func aWalkIsRecordedWithSecretsAsReferences() throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file])
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

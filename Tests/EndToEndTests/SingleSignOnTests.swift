@@ -7,11 +7,11 @@ import Testing
 /// silently from the suite's keychain group, Roster goes through the broker, which offers the
 /// account it holds; then removing the account in Mail takes the group's tokens (Chat's
 /// refresh fails) while Roster keeps its own.
-@Suite("Single sign-on end to end")
+@Suite("Single sign-on end to end", .tmuxServer)
 struct SingleSignOnTests {
     @Test func suitePromptedThenSilentBrokerRoundTripAndRemoveAccount() throws {
         // Wide enough for each token line's longest wording.
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,roster,till"], width: 170, height: 40)
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,roster,till"] + HubsimPane.cheapTenant, width: 170, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

@@ -2,8 +2,12 @@ import Foundation
 import HubUI
 
 /// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
-/// tests use: send keys, poll `capture-pane -p` until the screen shows what is expected, and
+/// tests use: send keys, read `capture-pane -p` until the screen shows what is expected, and
 /// always kill the server. Safe to use from tests running in parallel.
+///
+/// A wait reads the screen again only when the server reports that something happened
+/// (`PaneEvents`), with a slow re-read as a safety net, and gives up after `patience`
+/// seconds with the screen it saw in the error.
 final class Tmux {
     struct Timeout: Error, CustomStringConvertible {
         var waitingFor: String
@@ -18,57 +22,98 @@ final class Tmux {
         var description: String { "tmux \(arguments.joined(separator: " ")) exited \(status): \(output)" }
     }
 
-    let socket: String
-    private var killed = false
+    /// Seconds a wait gives the program: far more than any screen takes (a debug build on two
+    /// busy cores draws its first frame in well under a second; a check-out on the shipped
+    /// tenant pays ~0.4 s of scrypt), short enough that a failing test fails fast.
+    static let patience = 15.0
+    /// The safety net: how often a wait reads the screen when nothing is reported.
+    static let rereadInterval = 0.5
 
-    /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane.
+    let socket: String
+    /// This test's session: the target of every command.
+    let session: String
+    /// Whether the server is this `Tmux`'s own (no `.tmuxServer` suite around it).
+    private let ownsServer: Bool
+    private var killed = false
+    private var events: PaneEvents?
+
+    /// Starts a session running `command` (through /bin/sh) in a `width`x`height` pane, on the
+    /// suite's server (`.tmuxServer`) or on a server of its own.
     init(command: String, width: Int = 80, height: Int = 24) throws {
-        socket = "hubsim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        if let server = TmuxServer.current {
+            socket = server.socket
+            ownsServer = false
+        } else {
+            socket = TmuxServer.newSocketName()
+            ownsServer = true
+        }
+        session = "t" + UUID().uuidString.prefix(8)
         // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
         // assertions; set before the session exists so a command that exits at once is kept too.
+        // exit-empty off: a suite's server outlives a moment with no session in it. (A control
+        // client that sets no size of its own, as `PaneEvents`' does not, never resizes a window.)
         try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                 "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+                 "set-option", "-s", "exit-empty", "off", ";",
+                 "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+        do {
+            events = try PaneEvents(socket: socket, session: session, environment: Self.environment)
+        } catch {
+            kill()
+            throw error
+        }
     }
 
     deinit { kill() }
 
-    /// Stops the server and everything in it.
+    /// Ends this test's session and everything in it; its own server too, if it has one.
     func kill() {
         guard !killed else { return }
         killed = true
-        let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try? run(["kill-server"])
-        // The server leaves its socket file behind; tests run often.
+        if ownsServer {
+            Self.killServer(socket: socket)
+        } else {
+            _ = try? run(["kill-session", "-t", session])
+        }
+        events?.stop()
+    }
+
+    /// Stops the server at `socket` and removes its socket file (the server leaves it behind;
+    /// tests run often).
+    static func killServer(socket: String) {
+        let tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
+        let socketPath = (try? Subprocess.run(tmux + ["display-message", "-p", "#{socket_path}"], environment: environment))?
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try? Subprocess.run(tmux + ["kill-server"], environment: environment)
         if let socketPath, socketPath.hasSuffix("/\(socket)") { unlink(socketPath) }
     }
 
     /// tmux key names (`Enter`, `F10`, `BTab`, …) or plain words, one argument each.
-    func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
+    func send(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
 
     /// Text sent as it is, byte for byte (`send-keys -l`).
-    func type(_ text: String) throws { try run(["send-keys", "-t", "0", "-l", text]) }
+    func type(_ text: String) throws { try run(["send-keys", "-t", session, "-l", text]) }
 
     /// A left click at a cell (0-based), as an xterm SGR mouse press and release.
     func click(x: Int, y: Int) throws { try type("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m") }
 
     func resize(width: Int, height: Int) throws {
-        try run(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The pane's text now.
-    func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
+    func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
 
     /// The pane's text with its attributes as escape sequences (`capture-pane -e`).
-    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", "0"]) }
+    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", session]) }
 
     /// The pid of the pane's first process (the command given to `init`).
     func panePID() throws -> Int32 {
-        Int32(try run(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        Int32(try run(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// A pane format (`#{alternate_on}`, `#{pane_tty}`, …) evaluated now.
     func format(_ format: String) throws -> String {
-        try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// What the terminal shows beyond its text: alternate screen, mouse reporting of any
@@ -78,35 +123,46 @@ final class Tmux {
     /// The format `terminalModes` evaluates, for `waitUntilFormat`.
     static let modesFormat = "#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}"
 
-    /// Polls the pane's formats until `predicate` holds, or throws after `timeout` seconds.
+    /// Evaluates `check` now and again after each event the server reports, until it gives a
+    /// value; throws after `timeout` seconds with what `describe` says of the last try.
     @discardableResult
-    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
+    func wait<T>(_ description: String, timeout: Double = Tmux.patience, check: () throws -> T?,
+                 describe: () throws -> String) throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let mark = events?.mark ?? 0
+            if let value = try check() { return value }
+            let now = Date()
+            guard now < deadline else { break }
+            let next = min(deadline, now.addingTimeInterval(Self.rereadInterval))
+            if let events { events.wait(after: mark, until: next) } else { Thread.sleep(until: next) }
+        }
+        throw Timeout(waitingFor: "\(description) (\(Int(timeout)) s)", screen: try describe())
+    }
+
+    /// Waits until the pane's formats satisfy `predicate`, or throws after `timeout` seconds.
+    @discardableResult
+    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        while Date() < deadline {
+        return try wait(description, timeout: timeout, check: {
             last = try self.format(format)
-            if predicate(last) { return last }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        throw Timeout(waitingFor: description, screen: "\(format) = \(last)\n" + (try screen()))
+            return predicate(last) ? last : nil
+        }, describe: { "\(format) = \(last)\n" + (try screen()) })
     }
 
-    /// Polls the screen until `predicate` holds, or throws after `timeout` seconds.
+    /// Waits until the screen satisfies `predicate`, or throws after `timeout` seconds.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitUntil(_ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        while Date() < deadline {
+        return try wait(description, timeout: timeout, check: {
             last = try screen()
-            if predicate(last) { return last }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        throw Timeout(waitingFor: description, screen: last)
+            return predicate(last) ? last : nil
+        }, describe: { last })
     }
 
-    /// Polls until the screen contains `text`.
+    /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 20) throws -> String {
+    func waitFor(_ text: String, timeout: Double = Tmux.patience) throws -> String {
         try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
@@ -120,14 +176,19 @@ final class Tmux {
         return nil
     }
 
-    @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    /// The environment of every tmux command: the runner's, outside any tmux.
+    private static let environment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil // tests may run inside someone's tmux
         environment["TERM"] = environment["TERM"] ?? "xterm-256color"
-        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        return environment
+    }()
+
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: Self.environment)
         let text = result.stdout + result.stderr
-        guard result.status == 0 || arguments.first == "kill-server" else {
+        guard result.status == 0 || arguments.first == "kill-session" else {
             throw CommandFailed(arguments: arguments, status: result.status, output: text)
         }
         return text
