@@ -1,9 +1,10 @@
 import Foundation
 import HubUI
 
-/// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
-/// tests use: send keys, read `capture-pane -p` until the screen shows what is expected, and
-/// always kill the server. Safe to use from tests running in parallel.
+/// A one-pane session in a private tmux server (its own socket, no config), as tmux's own
+/// `regress/` tests use: send keys, read `capture-pane -p` until the screen shows what is
+/// expected, and always kill the session (and a server of its own). Safe to use from tests
+/// running in parallel.
 ///
 /// A wait reads the screen again only when the server reports that something happened
 /// (`PaneEvents`), with a slow re-read as a safety net, and gives up after `patience`
@@ -50,8 +51,8 @@ final class Tmux {
         session = "t" + UUID().uuidString.prefix(8)
         // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
         // assertions; set before the session exists so a command that exits at once is kept too.
-        // exit-empty off: a suite's server outlives a moment with no session in it. (A control
-        // client that sets no size of its own, as `PaneEvents`' does not, never resizes a window.)
+        // exit-empty off: a suite's server outlives a moment with no session in it. The control
+        // client of `PaneEvents` sets no size of its own, so it never resizes the window.
         try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
                  "set-option", "-s", "exit-empty", "off", ";",
                  "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
