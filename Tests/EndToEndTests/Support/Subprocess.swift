@@ -47,6 +47,13 @@ enum Subprocess {
     /// returns its pid; the caller waits for it.
     static func spawn(_ arguments: [String], environment: [String: String],
                       actions: inout posix_spawn_file_actions_t) throws -> pid_t {
+        // Nothing but the three standard descriptors: a file another test has open for writing
+        // at that moment (a script it is about to run) must not stay open in a long-lived tmux
+        // server or client, or running that script fails with "Text file busy" (ETXTBSY).
+        // glibc ignores a close of a descriptor that is not open by then.
+        for fd in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         // The test runner's threads block signals (libdispatch workers do), and a spawned
         // child inherits that mask: a tmux server that never sees SIGCHLD cannot finish
         // `kill-server`, and the panes it leaves behind live on. Start from a clean slate.
