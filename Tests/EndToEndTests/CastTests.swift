@@ -4,7 +4,7 @@ import Testing
 
 /// `--cast FILE` records what the terminal showed as asciicast v2, and `hubsim compare`
 /// shows two devices, both driven through the real binary in tmux.
-@Suite("Recordings and side by side", .tmuxServer)
+@Suite("Recordings and side by side")
 struct CastTests {
     /// Header, one valid JSON event per line, times never going back, the sizes it went
     /// through; returns the events.

@@ -4,7 +4,7 @@ import Testing
 
 /// The real binary refuses a damaged device file before taking the screen: one line, exit 2,
 /// the file byte-identical and nothing left beside it (issue 11, item 2).
-@Suite("Reliability: damaged device file at start", .tmuxServer)
+@Suite("Reliability: damaged device file at start")
 struct DamagedFileStartTests {
     @Test func aZeroByteDeviceFileExitsTwoAndStaysAsItWas() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-damaged-\(UUID().uuidString)").path

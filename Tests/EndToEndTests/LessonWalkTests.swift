@@ -3,7 +3,7 @@ import Testing
 
 /// A lesson on the real binary (issue 14): advance, step back to the very same screen, let
 /// the class try, a wrong action gets a clear line and is undone, the right one moves on.
-@Suite("Lesson walk end to end", .tmuxServer)
+@Suite("Lesson walk end to end")
 struct LessonWalkTests {
     @Test func advanceStepBackAndLetTheClassTry() throws {
         let tmux = try HubsimPane.start(arguments: ["lesson", "ws1-shift-change"])

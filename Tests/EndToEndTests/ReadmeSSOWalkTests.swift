@@ -4,7 +4,7 @@ import Testing
 /// The README's "Single sign-on across your apps: a walk", key for key at 80x24: every line it
 /// quotes is on the screen it says (the pane's token line in its 80-column wording), and the
 /// app its SSO map step names (Tasks) is one its first step installs.
-@Suite("README single sign-on walk at 80x24", .tmuxServer)
+@Suite("README single sign-on walk at 80x24")
 struct ReadmeSSOWalkTests {
     @Test func everyQuotedLineIsOnTheScreen() throws {
         let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,tasks,roster,till"])

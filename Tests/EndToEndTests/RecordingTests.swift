@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--record FILE` turns an interactive walk into a scenario, without a single secret in it.
-@Suite("Recording", .tmuxServer)
+@Suite("Recording")
 struct RecordingTests {
     @Test func aWalkIsRecordedWithSecretsAsReferences() throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The screen follows the terminal's size, and says so plainly when it is too small.
-@Suite("Resize", .tmuxServer)
+@Suite("Resize")
 struct ResizeTests {
     /// The rows of the screen with trailing blanks removed.
     func rows(_ screen: String) -> [Substring] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the terminal shows: secrets masked, colour only when wanted.
-@Suite("Screen", .tmuxServer)
+@Suite("Screen")
 struct ScreenTests {
     @Test func aTypedPasswordIsMasked() throws {
         let tmux = try HubsimPane.start()

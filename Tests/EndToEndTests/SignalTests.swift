@@ -5,7 +5,7 @@ import Testing
 /// Every signal that would end hubsim leaves the terminal as the shell had it and the device
 /// saved (issue 11, item 4); Ctrl-Z and SIGSTOP/SIGCONT come back with the whole screen
 /// redrawn; Ctrl-S does not freeze it.
-@Suite("Reliability: signals", .tmuxServer)
+@Suite("Reliability: signals")
 struct SignalTests {
     /// The catchable signals whose default action ends the process (signal(7) "Term" and
     /// "Core"; the crash signals are `TeardownTests`'), as Linux numbers them: SIGRTMIN and

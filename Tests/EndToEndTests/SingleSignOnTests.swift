@@ -7,7 +7,7 @@ import Testing
 /// silently from the suite's keychain group, Roster goes through the broker, which offers the
 /// account it holds; then removing the account in Mail takes the group's tokens (Chat's
 /// refresh fails) while Roster keeps its own.
-@Suite("Single sign-on end to end", .tmuxServer)
+@Suite("Single sign-on end to end")
 struct SingleSignOnTests {
     @Test func suitePromptedThenSilentBrokerRoundTripAndRemoveAccount() throws {
         // Wide enough for each token line's longest wording.

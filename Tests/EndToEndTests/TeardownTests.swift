@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Whatever ends hubsim, the shell gets its terminal back as it was.
-@Suite("Teardown", .tmuxServer)
+@Suite("Teardown")
 struct TeardownTests {
     /// Waits for the shell's report after hubsim exited and returns (exit status, modes).
     func shellReport(_ tmux: Tmux) throws -> (status: String, modes: [String], screen: String) {

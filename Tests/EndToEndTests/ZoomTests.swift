@@ -3,7 +3,7 @@ import Testing
 
 /// A pane zoomed and scrolled on the real binary at 80x24: a click on its title zooms it, the
 /// keys and the wheel scroll its whole history, and the last page ends on the oldest entry.
-@Suite("Zoom end to end", .tmuxServer)
+@Suite("Zoom end to end")
 struct ZoomTests {
     @Test func clickATitleScrollToTheOldestEntryAndGoBack() throws {
         let tmux = try HubsimPane.start(width: 80, height: 24)

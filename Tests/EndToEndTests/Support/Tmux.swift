@@ -1,10 +1,11 @@
 import Foundation
 import HubUI
 
-/// A one-pane session in a private tmux server (its own socket, no config), as tmux's own
-/// `regress/` tests use: send keys, read `capture-pane -p` until the screen shows what is
-/// expected, and always kill the session (and a server of its own). Safe to use from tests
-/// running in parallel.
+/// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
+/// tests use: send keys, read `capture-pane -p` until the screen shows what is expected, and
+/// always kill the server. Safe to use from tests running in parallel. One server per test, not
+/// per suite: with a suite's tests as sessions of one tmux 3.3a server, that server sometimes
+/// died under the signal tests and took the suite's other tests with it.
 ///
 /// A wait reads the screen again only when the server reports that something happened
 /// (`PaneEvents`), with a slow re-read as a safety net, and gives up after `patience`
@@ -31,30 +32,18 @@ final class Tmux {
     static let rereadInterval = 0.5
 
     let socket: String
-    /// This test's session: the target of every command.
-    let session: String
-    /// Whether the server is this `Tmux`'s own (no `.tmuxServer` suite around it).
-    private let ownsServer: Bool
+    /// The session: the target of every command.
+    let session = "0"
     private var killed = false
     private var events: PaneEvents?
 
-    /// Starts a session running `command` (through /bin/sh) in a `width`x`height` pane, on the
-    /// suite's server (`.tmuxServer`) or on a server of its own.
+    /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane.
     init(command: String, width: Int = 80, height: Int = 24) throws {
-        if let server = TmuxServer.current {
-            socket = server.socket
-            ownsServer = false
-        } else {
-            socket = TmuxServer.newSocketName()
-            ownsServer = true
-        }
-        session = "t" + UUID().uuidString.prefix(8)
+        socket = "hubsim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
         // assertions; set before the session exists so a command that exits at once is kept too.
-        // exit-empty off: a suite's server outlives a moment with no session in it. The control
-        // client of `PaneEvents` sets no size of its own, so it never resizes the window.
+        // The control client of `PaneEvents` sets no size of its own: it never resizes the window.
         try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                 "set-option", "-s", "exit-empty", "off", ";",
                  "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
         do {
             events = try PaneEvents(socket: socket, session: session, environment: Self.environment)
@@ -66,25 +55,14 @@ final class Tmux {
 
     deinit { kill() }
 
-    /// Ends this test's session and everything in it; its own server too, if it has one.
+    /// Stops the server and everything in it.
     func kill() {
         guard !killed else { return }
         killed = true
-        if ownsServer {
-            Self.killServer(socket: socket)
-        } else {
-            _ = try? run(["kill-session", "-t", session])
-        }
+        let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try? run(["kill-server"])
         events?.stop()
-    }
-
-    /// Stops the server at `socket` and removes its socket file (the server leaves it behind;
-    /// tests run often).
-    static func killServer(socket: String) {
-        let tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
-        let socketPath = (try? Subprocess.run(tmux + ["display-message", "-p", "#{socket_path}"], environment: environment))?
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try? Subprocess.run(tmux + ["kill-server"], environment: environment)
+        // The server leaves its socket file behind; tests run often.
         if let socketPath, socketPath.hasSuffix("/\(socket)") { unlink(socketPath) }
     }
 
@@ -189,7 +167,7 @@ final class Tmux {
     private func run(_ arguments: [String]) throws -> String {
         let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: Self.environment)
         let text = result.stdout + result.stderr
-        guard result.status == 0 || arguments.first == "kill-session" else {
+        guard result.status == 0 || arguments.first == "kill-server" else {
             throw CommandFailed(arguments: arguments, status: result.status, output: text)
         }
         return text
