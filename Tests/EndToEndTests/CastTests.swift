@@ -23,7 +23,7 @@ struct CastTests {
     @Test func aSessionIsCastWithItsResizesAndWithoutTheTypedPassword() throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

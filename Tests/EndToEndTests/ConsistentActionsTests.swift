@@ -168,7 +168,14 @@ struct ConsistentActionsTests {
         guard entries.last == "… more" else { return entries }
         entries.removeLast()
         try clickText("… more", onRow: 23, tmux)
-        let menu = try tmux.waitFor("┌ more ─")
+        // The whole menu, down to its bottom edge (a screen read mid-frame shows only its top).
+        let menu = try tmux.waitUntil("the more menu") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            guard let top = rows.firstIndex(where: { String($0).contains("┌ more ─") }),
+                  let column = String(rows[top]).range(of: "┌ more ─").map({ TextWidth.of(String(String(rows[top])[..<$0.lowerBound])) })
+            else { return false }
+            return rows[(top + 1)...].contains { column < $0.count && $0[column] == "└" }
+        }
         let rows = menu.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let top = rows.firstIndex(where: { $0.contains("┌ more ─") }),
               let column = rows[top].range(of: "┌ more ─").map({ TextWidth.of(String(rows[top][..<$0.lowerBound])) }) else { return entries }
@@ -190,7 +197,7 @@ struct ConsistentActionsTests {
             return
         }
         try clickText("… more", onRow: 23, tmux)
-        try tmux.waitFor("┌ more ─", timeout: HubDriver.patience)
+        try tmux.waitUntil("'\(entry)' in the more menu") { $0.contains("┌ more ─") && $0.contains(entry) }
         guard let at = try tmux.locate(entry) else { throw Tmux.Timeout(waitingFor: "'\(entry)' in the more menu", screen: try tmux.screen()) }
         try tmux.click(x: at.x + 1, y: at.y)
     }

@@ -13,7 +13,7 @@ struct DamagedFileStartTests {
         let file = dir + "/till.sqlite"
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
+        environment.merge(HubsimPane.baseEnvironment) { _, new in new }
         let result = try Subprocess.run([try HubsimBinary.path(), "--state-dir", dir, "--device", "till"], environment: environment)
         #expect(result.status == 2)
         #expect(result.stderr == "hubsim: the device database \(file) is damaged (the file is empty (0 bytes)); it was left untouched: move it aside to keep it, then start again (the device starts unenrolled), or use --device/--ephemeral\n")
@@ -34,7 +34,7 @@ struct DamagedFileStartTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-damaged-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let arguments = ["--state-dir", dir, "--device", "till"]
+        let arguments = ["--state-dir", dir, "--device", "till"] + HubsimPane.cheapTenant
         do {
             let tmux = try HubsimPane.start(arguments: arguments, width: 120, height: 40)
             defer { tmux.kill() }
@@ -48,7 +48,7 @@ struct DamagedFileStartTests {
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
+        environment.merge(HubsimPane.baseEnvironment) { _, new in new }
         let result = try Subprocess.run([try HubsimBinary.path()] + arguments, environment: environment)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("hubsim: the device database \(file) is damaged (\(detail)); it was left untouched"), "\(result.stderr)")

@@ -12,7 +12,7 @@ struct FullDiskScreenTests {
     @Test func aFailingSaveIsOnScreenAndTheRetrySavesWhenSpaceComesBack() throws {
         let disk = try SmallDisk(kilobytes: 4096)
         defer { disk.unmount() }
-        let tmux = try HubsimPane.start(arguments: ["--state-dir", disk.path, "--device", "till"], width: 120, height: 40)
+        let tmux = try HubsimPane.start(arguments: ["--state-dir", disk.path, "--device", "till"] + HubsimPane.cheapTenant, width: 120, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

@@ -7,7 +7,7 @@ struct RecordingTests {
     @Test func aWalkIsRecordedWithSecretsAsReferences() throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file])
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

@@ -11,7 +11,7 @@ import Testing
 struct SingleSignOnTests {
     @Test func suitePromptedThenSilentBrokerRoundTripAndRemoveAccount() throws {
         // Wide enough for each token line's longest wording.
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,roster,till"], width: 170, height: 40)
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,roster,till"] + HubsimPane.cheapTenant, width: 170, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.enroll()

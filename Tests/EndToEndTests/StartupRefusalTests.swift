@@ -36,6 +36,21 @@ struct StartupRefusalTests {
         #expect(result.stderr.contains("TERM is not set"))
     }
 
+    /// The suite's test tenant (hashes of ln=4) is refused as too cheap unless
+    /// `HUBSIM_TEST_TENANTS=1`: the binary holds every tenant file to the real cost, and only
+    /// the suite's own variable lets its panes run on cheap hashes.
+    @Test func theTestTenantIsRefusedWithoutTheTestVariable() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HUBSIM_TEST_TENANTS"] = nil
+        let refused = try Subprocess.run([try HubsimBinary.path(), "tenant", "validate", HubsimPane.testTenant], environment: environment)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("too cheap to guard a password (ln=4, r=8, p=1; at least ln=14, r=8, p=1 is needed)"), "\(refused.stderr)")
+        environment["HUBSIM_TEST_TENANTS"] = "1"
+        let accepted = try Subprocess.run([try HubsimBinary.path(), "tenant", "validate", HubsimPane.testTenant], environment: environment)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.hasPrefix("valid: "))
+    }
+
     @Test func malformedTenantFileExitsTwoWithItsPosition() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-bad-tenant-\(getpid()).yaml")
         try Data("groups: [{id: G}\n".utf8).write(to: file)

@@ -28,7 +28,8 @@ struct RandomInputTests {
                 for allApps in [false, true] {
                     for _ in 0..<seedsPerWalkKind {
                         out.append(WalkConfig(profile: profile, strict: strict, allApps: allApps,
-                                              seed: SplitMix64.derive(baseSeed, out.count), inputs: inputsPerWalk))
+                                              seed: SplitMix64.derive(baseSeed, out.count), inputs: inputsPerWalk,
+                                              checksAudit: checksEveryAudit || out.count % auditSample == 0))
                     }
                 }
             }
@@ -37,6 +38,10 @@ struct RandomInputTests {
     }()
 
     static let seedsPerWalkKind = 2
+    /// One walk in this many (the first of each profile) checks every incremental leak audit
+    /// against a full one, which doubles the audit's cost; `HUBSIM_CHECK_AUDIT=1` checks all.
+    static let auditSample = 8
+    static let checksEveryAudit = getenv("HUBSIM_CHECK_AUDIT").map { String(cString: $0) == "1" } ?? false
     static let inputsPerWalk = 6_250
     static let baseSeed: UInt64 = getenv("HUBSIM_RANDOM_SEED").flatMap { UInt64(String(cString: $0), radix: 10) } ?? 0x48_75_62_73_69_6D
 

@@ -86,6 +86,40 @@ import Testing
         #expect(Self.press(&fresh, "q") == [.quit])
     }
 
+    /// Every shipped lesson, with the class trying to get ahead at every step: `q` asks and Esc
+    /// comes back to the very same screen; an action before its turn (F4, which takes the
+    /// device offline, or Esc on a page the step opened) is refused with the trainer's line and
+    /// changes nothing; only the trainer's → moves the lesson on (twice on a try-it step: the
+    /// class's turn, then shown), and at the end `q` quits at once. Headless: the keys go to the
+    /// lesson program the binary runs; `LessonWalkTests` and `LessonLeadWalkTests` still walk a
+    /// lesson in a terminal.
+    @Test(arguments: ["ws1-shift-change", "ws1-support-levels", "ws1-offline", "ws1-cross-app-sign-on",
+                      "entra-shared-device-mode", "entra-cross-app-sign-on"])
+    func theClassCannotGetAheadInAnyLesson(_ name: String) throws {
+        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "\(name).yaml" })
+        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/\(name).yaml")
+        var p = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
+        let count = lesson.steps.count
+        #expect(count >= 2 && p.model.shown().contains("step 0/\(count)"), "\(name)")
+        _ = Self.press(&p, " ")
+        for step in 1..<count {
+            let before = p.model.shown()
+            #expect(p.position == step && before.contains("step \(step)/\(count)"), "\(name) at step \(step):\n\(before)")
+            #expect(Self.press(&p, "q") == [.none])
+            #expect(p.model.shown().contains("Quit the lesson?"), "\(name) at step \(step)")
+            _ = Self.press(&p, "<Esc>")
+            #expect(p.model.shown() == before, "\(name): Esc brings back the screen of step \(step)")
+            let device = p.model.device
+            _ = Self.press(&p, before.contains("the class answers at its turn") ? "<Esc>" : "<F4>")
+            #expect(p.model.shown().contains("Wait for the trainer: this is step \(step) of \(count)"), "\(name) at step \(step)")
+            #expect(p.position == step && Self.same(p.model.device, device), "\(name): the class moved the lesson at step \(step)")
+            _ = Self.press(&p, "<Right>")
+            if p.isWaiting { _ = Self.press(&p, "<Right>") }
+        }
+        #expect(p.position == count && p.model.shown().contains("step \(count)/\(count)"), "\(name)")
+        #expect(Self.press(&p, "q") == [.quit])
+    }
+
     @Test func theHubsMessageOfAStepDoesNotOutliveTheNext() throws {
         var p = try Self.shiftChange().advanced(to: 7)
         #expect(p.model.shown().contains("Checked in. Not broadcast"))

@@ -3,7 +3,7 @@ import SessionEngine
 
 /// Reads a tenant from YAML. Passwords must be PHC hashes; plaintext is refused with a
 /// message that says how to hash it, and each must cost at least `minimumCost` (tests that
-/// hash in-process at a low work factor pass theirs; files are held to `ScryptCost.minimum`).
+/// hash in-process at a low work factor pass theirs; files are held to `ScryptCost.forFiles`).
 public enum TenantLoader {
     public static func load(yaml text: String, file: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let root = try YAMLValue.parse(text, file: file)
@@ -39,7 +39,7 @@ public enum TenantLoader {
 
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before
     /// the first frame).
-    public static func load(path: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
+    public static func load(path: String, minimumCost: ScryptCost = .forFiles) throws(ConfigError) -> Tenant {
         try load(yaml: ConfigFile.text(at: path, what: "the tenant file"), file: path, minimumCost: minimumCost)
     }
 

@@ -5,9 +5,8 @@ import Foundation
 struct HubDriver {
     let tmux: Tmux
 
-    /// Seconds to wait for a screen. Generous: a debug build verifies each password with
-    /// scrypt (~0.4 s) and tests run in parallel on two cores.
-    static let patience = 60.0
+    /// Seconds to wait for a screen (`Tmux.patience`).
+    static let patience = Tmux.patience
 
     @discardableResult
     func waitFor(_ text: String) throws -> String { try tmux.waitFor(text, timeout: Self.patience) }
@@ -43,17 +42,15 @@ struct HubDriver {
     /// returns once hubsim left its screen.
     func quit() throws {
         try tmux.send("F10")
-        let deadline = Date().addingTimeInterval(Self.patience)
         var answered = false
-        while Date() < deadline {
-            if try tmux.format("#{alternate_on}") == "0" { return }
+        try tmux.wait("hubsim to quit", check: { () throws -> Bool? in
+            if try tmux.format("#{alternate_on}") == "0" { return true }
             if !answered, try tmux.screen().contains("Quit hubsim?") {
                 try tmux.send("Enter")
                 answered = true
             }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        throw Tmux.Timeout(waitingFor: "hubsim to quit", screen: try tmux.screen())
+            return nil
+        }, describe: { try tmux.screen() })
     }
 
     /// Clicks the first place the screen shows `text` (at its first column).

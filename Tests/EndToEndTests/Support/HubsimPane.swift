@@ -6,10 +6,23 @@ enum HubsimPane {
     /// The marker printed after hubsim exits: `EXIT=<status> MODES=<stty flags> END`.
     static let endMarker = "END"
 
-    static func start(arguments: [String] = ["--ephemeral"], width: Int = 80, height: Int = 24,
+    /// The test tenant (Tests/Tenants/cheap.yaml): the bundled tenant's groups, users and
+    /// policy with hashes of scrypt ln=4, so a check-out costs microseconds instead of ~0.4 s
+    /// in a debug build. Passed as a user passes a tenant; hubsim accepts hashes this cheap
+    /// only under `HUBSIM_TEST_TENANTS=1`, which every pane of these tests sets.
+    static let testTenant = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tenants/cheap.yaml").path
+
+    /// `--tenant` with the test tenant, for tests whose subject is not the shipped tenant.
+    static let cheapTenant = ["--tenant", testTenant]
+
+    /// What every pane's hubsim gets: a terminal, UTF-8, and test tenants allowed.
+    static let baseEnvironment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HUBSIM_TEST_TENANTS": "1"]
+
+    static func start(arguments: [String] = ["--ephemeral"] + cheapTenant, width: Int = 80, height: Int = 24,
                       environment: [String: String] = [:]) throws -> Tmux {
         let binary = try HubsimBinary.path()
-        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        var env = baseEnvironment
         env.merge(environment) { _, new in new }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
         let command = ([binary] + arguments).map(shellQuoted).joined(separator: " ")

@@ -17,7 +17,7 @@ enum SignalPane {
 
     static func start(arguments: [String], environment: [String: String] = [:]) throws -> Tmux {
         let binary = try HubsimBinary.path()
-        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        var env = HubsimPane.baseEnvironment
         env.merge(environment) { _, new in new }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(HubsimPane.shellQuoted($0.value))" }.joined(separator: " ")
         let command = ([binary] + arguments).map(HubsimPane.shellQuoted).joined(separator: " ")

@@ -33,7 +33,27 @@ enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let pid = try spawn(arguments, environment: environment, actions: &actions)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        func read(_ path: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
+        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+    }
 
+    /// Starts `arguments[0]` (searched in PATH) with `actions` setting up its descriptors and
+    /// returns its pid; the caller waits for it.
+    static func spawn(_ arguments: [String], environment: [String: String],
+                      actions: inout posix_spawn_file_actions_t) throws -> pid_t {
+        // Nothing but the three standard descriptors: a file another test has open for writing
+        // at that moment (a script it is about to run) must not stay open in a long-lived tmux
+        // server or client, or running that script fails with "Text file busy" (ETXTBSY).
+        // glibc ignores a close of a descriptor that is not open by then.
+        for fd in ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
         // The test runner's threads block signals (libdispatch workers do), and a spawned
         // child inherits that mask: a tmux server that never sees SIGCHLD cannot finish
         // `kill-server`, and the panes it leaves behind live on. Start from a clean slate.
@@ -56,12 +76,6 @@ enum Subprocess {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SpawnFailed(program: arguments[0], errno: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        func read(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-        }
-        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+        return pid
     }
 }

@@ -2,8 +2,14 @@ import Foundation
 import HubUI
 
 /// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
-/// tests use: send keys, poll `capture-pane -p` until the screen shows what is expected, and
-/// always kill the server. Safe to use from tests running in parallel.
+/// tests use: send keys, read `capture-pane -p` until the screen shows what is expected, and
+/// always kill the server. Safe to use from tests running in parallel. One server per test, not
+/// per suite: with a suite's tests as sessions of one tmux 3.3a server, that server sometimes
+/// died under the signal tests and took the suite's other tests with it.
+///
+/// A wait reads the screen again only when the server reports that something happened
+/// (`PaneEvents`), with a slow re-read as a safety net, and gives up after `patience`
+/// seconds with the screen it saw in the error.
 final class Tmux {
     struct Timeout: Error, CustomStringConvertible {
         var waitingFor: String
@@ -18,16 +24,33 @@ final class Tmux {
         var description: String { "tmux \(arguments.joined(separator: " ")) exited \(status): \(output)" }
     }
 
+    /// Seconds a wait gives the program: far more than any screen takes (a debug build on two
+    /// busy cores draws its first frame in well under a second; a check-out on the shipped
+    /// tenant pays ~0.4 s of scrypt), short enough that a failing test fails fast.
+    static let patience = 15.0
+    /// The safety net: how often a wait reads the screen when nothing is reported.
+    static let rereadInterval = 0.5
+
     let socket: String
+    /// The session: the target of every command.
+    let session = "0"
     private var killed = false
+    private var events: PaneEvents?
 
     /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane.
     init(command: String, width: Int = 80, height: Int = 24) throws {
         socket = "hubsim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
         // assertions; set before the session exists so a command that exits at once is kept too.
+        // The control client of `PaneEvents` sets no size of its own: it never resizes the window.
         try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                 "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+                 "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+        do {
+            events = try PaneEvents(socket: socket, session: session, environment: Self.environment)
+        } catch {
+            kill()
+            throw error
+        }
     }
 
     deinit { kill() }
@@ -38,37 +61,38 @@ final class Tmux {
         killed = true
         let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["kill-server"])
+        events?.stop()
         // The server leaves its socket file behind; tests run often.
         if let socketPath, socketPath.hasSuffix("/\(socket)") { unlink(socketPath) }
     }
 
     /// tmux key names (`Enter`, `F10`, `BTab`, …) or plain words, one argument each.
-    func send(_ keys: String...) throws { try run(["send-keys", "-t", "0"] + keys) }
+    func send(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
 
     /// Text sent as it is, byte for byte (`send-keys -l`).
-    func type(_ text: String) throws { try run(["send-keys", "-t", "0", "-l", text]) }
+    func type(_ text: String) throws { try run(["send-keys", "-t", session, "-l", text]) }
 
     /// A left click at a cell (0-based), as an xterm SGR mouse press and release.
     func click(x: Int, y: Int) throws { try type("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m") }
 
     func resize(width: Int, height: Int) throws {
-        try run(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The pane's text now.
-    func screen() throws -> String { try run(["capture-pane", "-p", "-t", "0"]) }
+    func screen() throws -> String { try run(["capture-pane", "-p", "-t", session]) }
 
     /// The pane's text with its attributes as escape sequences (`capture-pane -e`).
-    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", "0"]) }
+    func styledScreen() throws -> String { try run(["capture-pane", "-p", "-e", "-t", session]) }
 
     /// The pid of the pane's first process (the command given to `init`).
     func panePID() throws -> Int32 {
-        Int32(try run(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        Int32(try run(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// A pane format (`#{alternate_on}`, `#{pane_tty}`, …) evaluated now.
     func format(_ format: String) throws -> String {
-        try run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// What the terminal shows beyond its text: alternate screen, mouse reporting of any
@@ -78,35 +102,46 @@ final class Tmux {
     /// The format `terminalModes` evaluates, for `waitUntilFormat`.
     static let modesFormat = "#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}"
 
-    /// Polls the pane's formats until `predicate` holds, or throws after `timeout` seconds.
+    /// Evaluates `check` now and again after each event the server reports, until it gives a
+    /// value; throws after `timeout` seconds with what `describe` says of the last try.
     @discardableResult
-    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
+    func wait<T>(_ description: String, timeout: Double = Tmux.patience, check: () throws -> T?,
+                 describe: () throws -> String) throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let mark = events?.mark ?? 0
+            if let value = try check() { return value }
+            let now = Date()
+            guard now < deadline else { break }
+            let next = min(deadline, now.addingTimeInterval(Self.rereadInterval))
+            if let events { events.wait(after: mark, until: next) } else { Thread.sleep(until: next) }
+        }
+        throw Timeout(waitingFor: "\(description) (\(Int(timeout)) s)", screen: try describe())
+    }
+
+    /// Waits until the pane's formats satisfy `predicate`, or throws after `timeout` seconds.
+    @discardableResult
+    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        while Date() < deadline {
+        return try wait(description, timeout: timeout, check: {
             last = try self.format(format)
-            if predicate(last) { return last }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        throw Timeout(waitingFor: description, screen: "\(format) = \(last)\n" + (try screen()))
+            return predicate(last) ? last : nil
+        }, describe: { "\(format) = \(last)\n" + (try screen()) })
     }
 
-    /// Polls the screen until `predicate` holds, or throws after `timeout` seconds.
+    /// Waits until the screen satisfies `predicate`, or throws after `timeout` seconds.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitUntil(_ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        while Date() < deadline {
+        return try wait(description, timeout: timeout, check: {
             last = try screen()
-            if predicate(last) { return last }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        throw Timeout(waitingFor: description, screen: last)
+            return predicate(last) ? last : nil
+        }, describe: { last })
     }
 
-    /// Polls until the screen contains `text`.
+    /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 20) throws -> String {
+    func waitFor(_ text: String, timeout: Double = Tmux.patience) throws -> String {
         try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
@@ -120,12 +155,17 @@ final class Tmux {
         return nil
     }
 
-    @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    /// The environment of every tmux command: the runner's, outside any tmux.
+    private static let environment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil // tests may run inside someone's tmux
         environment["TERM"] = environment["TERM"] ?? "xterm-256color"
-        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: environment)
+        return environment
+    }()
+
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: Self.environment)
         let text = result.stdout + result.stderr
         guard result.status == 0 || arguments.first == "kill-server" else {
             throw CommandFailed(arguments: arguments, status: result.status, output: text)

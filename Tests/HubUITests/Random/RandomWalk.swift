@@ -14,6 +14,8 @@ struct WalkConfig: Sendable {
     var inputs: Int
     /// The terminal size the walk returns to after every resize.
     var home: (width: Int, height: Int) = (80, 24)
+    /// Check every incremental leak audit against a full one (`EngineDependencies.checksIncrementalAudit`).
+    var checksAudit = false
 
     var label: String {
         "\(profile.rawValue), \(strict ? "strict" : "default") tenant, \(allApps ? "every app" : "default apps"), \(home.width)x\(home.height), seed 0x\(String(seed, radix: 16))"
@@ -71,10 +73,12 @@ struct RandomWalk {
     init(_ config: WalkConfig) {
         self.config = config
         rng = SplitMix64(seed: config.seed)
+        var dependencies = EngineDependencies.seeded("walk-\(config.seed)", hasher: CheapHasher())
+        dependencies.checksIncrementalAudit = config.checksAudit
         let device = try! SharedDevice.make(
             profile: config.profile, tenant: config.strict ? Self.tenants.strict : Self.tenants.default,
             catalogue: Self.catalogue, apps: config.allApps ? Self.catalogue.ids : nil,
-            dependencies: .seeded("walk-\(config.seed)", hasher: CheapHasher()))
+            dependencies: dependencies)
         model = HubModel(device: device, width: config.home.width, height: config.home.height)
         loop = FrameLoop(painter: FrameRecorder(), width: config.home.width, height: config.home.height)
         loop.paint(model)
