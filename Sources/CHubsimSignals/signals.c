@@ -63,7 +63,16 @@ static void wake_loop(int sig) {
     }
 }
 
-static void on_quit(int sig) { atomic_store(&pending_quit, sig); wake_loop(sig); }
+// The first quit signal decides how hubsim ends. One that lands on the loop's own thread
+// after the loop last looked and before its `wget_wch` blocks interrupts nothing, and the
+// wait would last until its timeout (up to a minute): `alarm` (async-signal-safe) then sends
+// SIGALRM a second later, which interrupts that wait; taking the signal cancels it.
+static void on_quit(int sig) {
+    int none = 0;
+    atomic_compare_exchange_strong(&pending_quit, &none, sig);
+    wake_loop(sig);
+    if (atomic_load(&loop_thread_known) && pthread_equal(pthread_self(), loop_thread)) alarm(1);
+}
 static void on_tstp(int sig) { atomic_store(&pending_suspend, 1); wake_loop(sig); }
 static void on_cont(int sig) { atomic_store(&pending_redraw, 1); wake_loop(sig); }
 
@@ -113,7 +122,11 @@ int hubsim_quit_signal_at(int index) {
 #endif
 }
 
-int hubsim_take_quit_signal(void) { return atomic_exchange(&pending_quit, 0); }
+int hubsim_take_quit_signal(void) {
+    int sig = atomic_exchange(&pending_quit, 0);
+    if (sig != 0) alarm(0);
+    return sig;
+}
 
 int hubsim_quit_signal_pending(void) { return atomic_load(&pending_quit) != 0; }
 
@@ -232,6 +245,7 @@ void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active)
 void hubsim_restore_handlers(void) {
     if (quit_installed) {
         atomic_store(&loop_thread_known, 0);
+        alarm(0); // a wake-up `on_quit` armed must not end the process after its handler is gone
         for (unsigned i = 0; i < QUIT_COUNT; i++) sigaction(quit_signals[i], &previous_quit[i], NULL);
 #ifdef SIGRTMIN
         for (int i = 0; i < rt_count; i++) sigaction(SIGRTMIN + i, &previous_rt[i], NULL);
