@@ -5,31 +5,24 @@ import Platform
 import SessionEngine
 
 /// A device that has served `cycles` shifts, for the first-frame rows of a long-lived device
-/// (README, Benchmarks; Scripts/first-frame): `hubsim-bench aged-device STATE_HOME CYCLES`
+/// (Docs/performance.md, Benchmarks; Scripts/first-frame): `hubsim-bench aged-device STATE_HOME CYCLES`
 /// writes hubsim's default device under `STATE_HOME/hubsim`, as `XDG_STATE_HOME=STATE_HOME
 /// hubsim` finds it, enrolled and left checked out to cou1.
 ///
-/// Each cycle is the store benchmark's: a check-out, every default app launched, a check-in,
+/// Each cycle is the store benchmark's (`ShiftCycle`): a check-out, every default app launched, a check-in,
 /// every app launched again (~44 event-log lines, a few entries per app log, one session),
 /// saved once per cycle (the store trims what its retention leaves out as it goes). Driven
 /// through the engine and the store, not the UI: 10,000 shifts through tmux would take hours.
 func agedDevice(stateHome: String, cycles: Int) throws -> [String] {
-    let apps = DeviceProfile.workspaceOne.defaultApps
-    var cycle: [DeviceAction] = [.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)]
-    cycle += apps.map { .launch($0) }
-    cycle.append(.logOut)
-    cycle += apps.map { .launch($0) }
+    let cycle = ShiftCycle.actions
 
     let hasher = ScryptHasher()
     let tenant = try BundledAssets.tenant()
-    var device = try SharedDevice.make(profile: .workspaceOne, tenant: tenant, catalogue: BundledAssets.catalogue(),
-                                       dependencies: EngineDependencies.seeded(hasher: hasher))
+    var device = try ShiftCycle.enrolledDevice(tenant: tenant, hasher: hasher)
     let path = try StoreLocation.resolvePath(stateDir: nil, device: SharedDevice.defaultName,
                                              environment: ["XDG_STATE_HOME": stateHome])
     try? FileManager.default.removeItem(atPath: path)
     let store = try DeviceStore.open(path: path)
-    device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-    device.apply(.completeEnrollment)
     try store.save(device)
     let start = ContinuousClock.now
     for _ in 0..<cycles {

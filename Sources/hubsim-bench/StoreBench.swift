@@ -13,23 +13,14 @@ import SessionEngine
 func storeBenchmark() throws -> [String] {
     let cycles = 200
     let apps = DeviceProfile.workspaceOne.defaultApps
-    var cycle: [DeviceAction] = [.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)]
-    cycle += apps.map { .launch($0) }
-    cycle.append(.logOut)
-    cycle += apps.map { .launch($0) }
+    let cycle = ShiftCycle.actions
 
     let hasher = ScryptHasher()
     let tenant = try BundledAssets.tenant()
     for (user, password) in [("stage", "stage"), ("cou1", "cou1")] {
         _ = hasher.verify(Secret(password), against: tenant.user(UserID(user))!.passwordHash)
     }
-    func enrolledDevice() throws -> SharedDevice {
-        var device = try SharedDevice.make(profile: .workspaceOne, tenant: tenant, catalogue: BundledAssets.catalogue(),
-                                           dependencies: EngineDependencies.seeded(hasher: hasher))
-        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
-        return device
-    }
+    func enrolledDevice() throws -> SharedDevice { try ShiftCycle.enrolledDevice(tenant: tenant, hasher: hasher) }
     /// Median and 95th percentile, in milliseconds, of `cycles` timed cycles (after a
     /// warm-up), and the medians of the first and last 50 (the log grows between them).
     func measure(_ save: ((SharedDevice) throws -> Void)?) throws -> (median: Double, p95: Double, first: Double, last: Double, cpu: Double) {

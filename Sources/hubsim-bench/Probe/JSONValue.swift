@@ -1,3 +1,5 @@
+import HubUI
+
 /// A JSON value written on one line, its objects' keys in the order they were set, integers
 /// without a fraction: the probe's report, which the scripts read with Python's json module.
 indirect enum JSONValue: Equatable {
@@ -58,24 +60,6 @@ indirect enum JSONValue: Equatable {
         }
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string, escaped as the casts' are (one escaper for every JSON line hubsim writes).
+    static func quoted(_ s: String) -> String { Asciicast.json(s) }
 }
