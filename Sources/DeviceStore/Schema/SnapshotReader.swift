@@ -272,8 +272,9 @@ enum SnapshotReader {
             app.storage = items[id] ?? []
             // New items are numbered from `next_serial`: one at or below a kept item's serial
             // would give a second item the same id, and every later save would fail.
+            // A developer's program names its own items (Docs/bridge-protocol.md): no serials.
             let prefix = id + "-"
-            for item in app.storage where item.id.hasPrefix(prefix) {
+            for item in app.storage where !definition.isExternal && item.id.hasPrefix(prefix) {
                 if let serial = Int(item.id.dropFirst(prefix.count)), serial >= app.nextSerial {
                     throw Unreadable(description: "apps.next_serial of '\(id)' is \(app.nextSerial), not above its item '\(item.id)'")
                 }

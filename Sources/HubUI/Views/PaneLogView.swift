@@ -77,6 +77,8 @@ enum PaneLogView {
         case .call: ("→ \(e.name) \(e.detail)", .call)
         case .data: ("· \(e.detail.isEmpty ? e.name : e.detail)", .data)
         case .lifecycle: ("· \(e.name)" + (e.detail.isEmpty ? "" : " (\(e.detail))"), .data)
+        case .process: ("! \(e.name): \(e.detail)", .missed)
+        case .output: ("> \(e.detail)", .data)
         }
     }
 }

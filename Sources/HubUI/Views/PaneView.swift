@@ -121,6 +121,7 @@ enum PaneView {
         case .notIntegrated, .notStarted, .started: t.dim
         case .notTold: t.warning
         case .blocked: t.overlay
+        case .hung, .crashed, .faulted: t.statusAlert
         }
     }
 
@@ -176,6 +177,12 @@ enum PaneView {
                     "started \(at)", "started"]
         case .blocked:
             return ["blocked: \(API.sharedDeviceNotCheckedOut) · relaunch", "blocked until relaunch", "blocked"]
+        case .hung:
+            return ["HUNG: no answer to \(v.cause ?? "an event")", "HUNG: no answer to \(shortName(v.cause ?? "an event"))", "HUNG"]
+        case .crashed:
+            return ["CRASHED: \(v.cause ?? "process ended")", "CRASHED"]
+        case .faulted:
+            return ["FAULTED: \(v.cause ?? "broke the protocol")", "FAULTED"]
         }
     }
 

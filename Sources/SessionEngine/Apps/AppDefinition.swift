@@ -65,13 +65,20 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
     public var summary: String
     /// Single sign-on set-up of an app using the Microsoft identity SDK (003); nil: none.
     public var sso: SSOConfiguration?
+    /// A developer's own program playing this app over the bridge (Docs/bridge-protocol.md);
+    /// nil: the simulator plays it from the templates above.
+    public var external: ExternalCommand?
 
     public init(id: AppID, name: String, sdk: AppSDK, faults: [AppFault] = [], userItems: [String] = [],
-                preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil) {
+                preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil,
+                external: ExternalCommand? = nil) {
         self.id = id; self.name = name; self.sdk = sdk; self.faults = faults; self.userItems = userItems
         self.preferences = preferences; self.commonItems = commonItems; self.summary = summary
-        self.sso = sso
+        self.sso = sso; self.external = external
     }
+
+    /// Whether a developer's program plays this app (its pane says so, with its process id).
+    public var isExternal: Bool { external != nil }
 
     public var workspaceOneSupport: SharedDeviceSupport? { if case let .workspaceOne(s) = sdk { s } else { nil } }
     public var msal: MSALTraits? { if case let .msal(t) = sdk { t } else { nil } }

@@ -27,6 +27,10 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
         case lifecycle
         /// What the app did with its data (wiped, generated, re-applied).
         case data
+        /// A developer's program: its process started, answered late, broke the protocol, ended.
+        case process
+        /// A line the developer's program wrote to its standard error (its own log).
+        case output
     }
     // Stored in this order, the one-byte kind last: 64 bytes an entry, one cache line, where
     // the kind between the time and the name padded it to 72 (every app's log grows by two

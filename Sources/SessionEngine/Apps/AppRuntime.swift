@@ -25,6 +25,9 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     public var token: AppTokenState?
     /// The account whose token the app believes it holds.
     public var tokenAccount: UserID? { token?.account }
+    /// A developer's program playing the app over the bridge: its process and what it says
+    /// it shows (nil for the catalogue's apps, and before the program's first launch).
+    public var process: AppProcess?
 
     public init(definition: AppDefinition) { self.definition = definition }
 
@@ -34,6 +37,14 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     /// deliberately faulty app does not filter by user: it lists whatever it can read.
     /// Public callers ask the device (`SharedDevice.visibleItems(of:)`), which holds the cipher.
     func visibleItems(cipher: any Cipher) -> [(item: StoredItem, text: String)] {
+        // A developer's program shows what it says it shows, and only while it runs.
+        if definition.isExternal {
+            guard lifecycle.isRunning, let shown = process?.screen?.items, !shown.isEmpty else { return [] }
+            return storage.compactMap { item in
+                guard shown.contains(item.id), let text = item.open(with: keychain, cipher: cipher) else { return nil }
+                return (item, text)
+            }
+        }
         let filters = definition.faults.isEmpty
         return storage.compactMap { item in
             guard !filters || item.owner == nil || item.owner == currentUser else { return nil }

@@ -30,6 +30,12 @@ public struct AppVerdict: Equatable, Sendable {
         /// Started while the device was checked in: `controllerDidFinishInitialCheck` reported
         /// `sharedDeviceNotCheckedOut`, and the app stays blocked until it is relaunched.
         case blocked
+        /// A developer's program left an event unanswered past its time limit (`cause`: which).
+        case hung
+        /// A developer's program ended without being asked to (`cause`: its exit status).
+        case crashed
+        /// A developer's program broke the protocol and was stopped (`cause`: how).
+        case faulted
     }
 
     /// The app's next chance to learn of the change.
@@ -79,6 +85,9 @@ public struct AppVerdict: Equatable, Sendable {
         case .started:
             return "started \(receivedAt?.description ?? ""), no account change since" + (via.isEmpty ? "" : ": " + via.joined(separator: ", "))
         case .blocked: return "blocked until relaunch: \(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))"
+        case .hung: return "HUNG: no answer to \(cause ?? "an event")"
+        case .crashed: return "CRASHED: \(cause ?? "the process ended")"
+        case .faulted: return "FAULTED: \(cause ?? "broke the bridge protocol")"
         }
     }
 }
@@ -105,6 +114,7 @@ extension SharedDevice {
         if let leak = snapshot.findings.first(where: { $0.app == app.id && $0.severity == .visibleLeak }) {
             return AppVerdict(kind: .leak, owners: leak.owners, cause: leakCause(of: app), what: Self.what(leak))
         }
+        if app.definition.isExternal { return externalVerdict(app) }
         let rule = rule(for: app)
         if !rule.isTold, app.definition.sdk != .none { return notToldVerdict(app) }
         let missed = lastMiss(of: app)
@@ -116,6 +126,28 @@ extension SharedDevice {
         case .msal(let traits):
             return msalVerdict(app, traits, missed: missed)
         }
+    }
+
+    /// A developer's program: what its process did, then what it was told. No forecast of a
+    /// leak: what its code will do is the program's, not a trait the simulator knows.
+    private func externalVerdict(_ app: AppRuntime) -> AppVerdict {
+        if let process = app.process {
+            switch process.health {
+            case let .hung(what): return AppVerdict(kind: .hung, cause: what)
+            case let .faulted(why): return AppVerdict(kind: .faulted, cause: why)
+            case let .exited(status, _) where process.exitsInARow > 0: return AppVerdict(kind: .crashed, cause: status)
+            case .starting, .running, .exited: break
+            }
+        }
+        if !rule(for: app).isTold, app.definition.sdk != .none {
+            return AppVerdict(kind: .notTold, cause: SDKRules.whyNotTold(profile.id, app.definition.sdk.kind),
+                              shortCause: SDKRules.whyNotToldShort(profile.id, app.definition.sdk.kind))
+        }
+        if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
+        if case .workspaceOne = app.definition.sdk, isPending(app) {
+            return AppVerdict(kind: .willNotice, next: app.lifecycle.isRunning ? .foreground : .coldStart)
+        }
+        return received(app)
     }
 
     /// What a visible leak shows: items, a token.
@@ -234,7 +266,7 @@ extension SharedDevice {
         var at: SimInstant?
         for e in app.log.reversed() {
             switch e.kind {
-            case .data: continue
+            case .data, .process, .output: continue
             case .lifecycle, .missed: if at != nil { break } else { continue }
             case .callback, .notification, .call:
                 if let t = at, t != e.time { break }
@@ -254,7 +286,7 @@ extension SharedDevice {
             case .callback: return e.name != API.didFinishInitialCheck
             case .call: return e.name == API.getCurrentAccount && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
             case .data: return e.name == "clear" || e.name == "wipe"
-            case .lifecycle, .missed: return false
+            case .lifecycle, .missed, .process, .output: return false
             }
         }
         return AppVerdict(kind: learned ? .received : .started, receivedAt: at, via: names.reversed())

@@ -63,6 +63,17 @@ extension SharedDevice {
         return .success(.terminated)
     }
 
+    /// The bridge event for a lifecycle change (nil: none is sent).
+    static func lifecycleEvent(from old: AppLifecycle, to new: AppLifecycle) -> AppEvent? {
+        switch new {
+        case .foreground: old.isRunning ? .foreground : .launch
+        case .background: .background
+        case .suspended: .suspend
+        case .terminated: old.isRunning ? .terminate : nil
+        case .notRunning: nil
+        }
+    }
+
     /// The person opens the Hub (or broker): the foreground app goes to the background.
     public mutating func openBroker() {
         touch()
@@ -89,11 +100,17 @@ extension SharedDevice {
 
     mutating func setLifecycle(_ id: AppID, _ lifecycle: AppLifecycle, detail: String = "") {
         let now = self.now
+        var event: AppEvent?
         withApp(id) { app in
             guard app.lifecycle != lifecycle else { return }
             app.record(now, .lifecycle, lifecycle.rawValue, detail.isEmpty ? "from \(app.lifecycle.rawValue)" : detail)
+            // A developer's program is told (a process that ended is not).
+            if app.definition.isExternal, app.process?.isAlive != false || lifecycle == .foreground {
+                event = Self.lifecycleEvent(from: app.lifecycle, to: lifecycle)
+            }
             app.lifecycle = lifecycle
         }
+        if let event { send([event], to: id) }
         logEvent(.lifecycle, app: id, "\(id): \(lifecycle.rawValue)\(detail.isEmpty ? "" : " (\(detail))")")
     }
 }

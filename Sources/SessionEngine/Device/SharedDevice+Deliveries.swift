@@ -31,6 +31,10 @@ extension SharedDevice {
         guard let i = appIndex[id] else { return }
         let sdk = snapshot.apps[i].definition.sdk
         let rule = SDKRules.rule(profile.id, sdk.kind)
+        // A developer's program was told of the launch or resume itself (`setLifecycle`):
+        // its own code calls `getCurrentAccount` or not. Only the Workspace ONE SDK's
+        // callbacks come from the device.
+        if snapshot.apps[i].definition.isExternal, sdk.kind != .workspaceOne { return }
         switch sdk {
         case .workspaceOne:
             if rule.initialCheck == .sharedDevice || coldStart {
@@ -88,6 +92,7 @@ extension SharedDevice {
         let user = state.user
         let ctx = appContext
         var delivered: [String] = []
+        var requests: [AppEvent] = []
         withApp(id) { app in
             if app.initialCheckFailed && !coldStart { return }  // SDK not initialized until relaunch
             if let seen = app.sdkSeen {
@@ -98,12 +103,12 @@ extension SharedDevice {
                     }
                     app.record(ctx.now, .callback, API.didWipeCurrentUserData)
                     delivered.append(API.didWipeCurrentUserData)
-                    app.handleWipe(ctx)
+                    Self.reach(&app, with: .controllerDidWipeCurrentUserData, ctx, queue: &requests)
                 }
                 if marks.checkOuts > seen.checkOuts {
                     app.record(ctx.now, .callback, API.didDetectUserChange)
                     delivered.append(API.didDetectUserChange)
-                    app.userChangeFlag = true
+                    Self.reach(&app, with: .controllerDidDetectUserChange, ctx, queue: &requests)
                 }
             }
             app.sdkSeen = marks
@@ -113,15 +118,19 @@ extension SharedDevice {
                 app.record(ctx.now, .callback, API.didFinishInitialCheck, "error: \(error)")
                 delivered.append("\(API.didFinishInitialCheck)(error: \(error))")
                 app.initialCheckFailed = checkedIn
-                if app.definition.workspaceOneSupport == .sharedDeviceMode {
+                Self.reach(&app, with: .controllerDidFinishInitialCheck(error: checkedIn ? API.sharedDeviceNotCheckedOut : nil), ctx, queue: &requests)
+                if !app.definition.isExternal && app.definition.workspaceOneSupport == .sharedDeviceMode {
                     app.record(ctx.now, .data, "mode", "shared device detected: sign-up hidden, shared-device behaviour on")
                 }
             }
-            if let user, !app.initialCheckFailed, app.currentUser != user || app.userChangeFlag {
+            // The catalogue app shows the checked-out user's data; a developer's program
+            // decides for itself (`retrieveUserInfo`, `screen/show`).
+            if !app.definition.isExternal, let user, !app.initialCheckFailed, app.currentUser != user || app.userChangeFlag {
                 app.show(user, ctx)
             }
         }
         for name in delivered { logEvent(.callback, app: id, message: .received(name)) }
+        send(requests, to: id)
     }
 
     /// A Workspace ONE SDK app on a device without the Hub (entra-ios): the device is not a
@@ -131,20 +140,24 @@ extension SharedDevice {
     private mutating func workspaceOneWithoutHub(_ id: AppID, coldStart: Bool) {
         guard coldStart else { return keepFirstUser(id) }
         let ctx = appContext
+        var requests: [AppEvent] = []
         withApp(id) { app in
             app.record(ctx.now, .callback, API.didFinishInitialCheck, "error: nil")
-            if app.definition.workspaceOneSupport == .sharedDeviceMode {
+            Self.reach(&app, with: .controllerDidFinishInitialCheck(error: nil), ctx, queue: &requests)
+            if !app.definition.isExternal && app.definition.workspaceOneSupport == .sharedDeviceMode {
                 app.record(ctx.now, .data, "mode", "not a Workspace ONE shared device: default behaviour")
             }
         }
         logEvent(.callback, app: id, message: .received("\(API.didFinishInitialCheck)(error: nil)"))
+        send(requests, to: id)
         keepFirstUser(id)
     }
 
     /// An app its SDK never tells of an account change: the first person who uses it becomes
     /// its user, and it keeps that user, and their data, whoever signs in to the device later.
     private mutating func keepFirstUser(_ id: AppID) {
-        guard let i = appIndex[id], snapshot.apps[i].currentUser == nil, let user = state.user else { return }
+        guard let i = appIndex[id], !snapshot.apps[i].definition.isExternal, snapshot.apps[i].currentUser == nil,
+              let user = state.user else { return }
         let ctx = appContext
         withApp(id) { $0.show(user, ctx) }
     }
@@ -153,6 +166,9 @@ extension SharedDevice {
     private mutating func accountChanged(_ id: AppID, at i: Int) {
         snapshot.apps[i].record(now, .notification, API.accountChangedNotification)
         logEvent(.notification, app: id, message: .received(API.accountChangedNotification))
+        // The catalogue's listener asks for the current account at once (`accountCheck`); a
+        // developer's program is told, and its own code asks or not.
+        if snapshot.apps[i].definition.isExternal { return send([.sharedModeCurrentAccountChanged], to: id) }
         accountCheck(id, at: i, reason: .notification)
     }
 

@@ -42,6 +42,10 @@ public struct SharedDevice: Sendable {
     /// is still going on. Not stored: a restored device takes them from its findings.
     private var leakEpisodes: Set<AppOwner> = []
     private var exposureEpisodes: Set<AppOwner> = []
+    /// Events for developers' programs, in order, until the bridge takes them
+    /// (`takeAppRequests`). Not stored: a program's process does not outlive hubsim.
+    var outbox: [AppRequest] = []
+    var nextRequestSerial = 1
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive
     /// (`hubsim` without `--device`), so a recording and its replay show one device.

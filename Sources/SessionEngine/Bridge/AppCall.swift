@@ -1,0 +1,90 @@
+/// What a developer's program asks of the device over the bridge: the SDK calls it may
+/// make, shaped like the real ones, and what it keeps and shows (Docs/bridge-protocol.md).
+public enum AppCall: Sendable, Equatable {
+    /// Workspace ONE `UserInformationController.retrieveUserInfo`.
+    case retrieveUserInfo
+    /// Workspace ONE `DeviceInformationController.fetchApplicationAssignmentStatus`.
+    case fetchApplicationAssignmentStatus
+    /// MSAL `getCurrentAccount(with:completionBlock:)`: account and previous account.
+    case getCurrentAccount
+    /// MSAL `getDeviceInformation(with:completionBlock:)`.
+    case getDeviceInformation
+    case acquireTokenSilent
+    /// Interactive: answered when the person finishes or cancels the prompt.
+    case acquireToken
+    /// MSAL `signout(with:signoutParameters:completionBlock:)`.
+    case signout(fromBrowser: Bool)
+    case removeAccount
+    case put(key: String, owner: UserID?, protection: Protection, text: String)
+    case get(key: String)
+    case delete(key: String)
+    case list
+    /// What is on the app's screen now: whose data, and which items.
+    case show(user: UserID?, items: [String], lines: [String])
+
+    /// How the program asked to keep an item.
+    public enum Protection: String, Sendable, Equatable, CaseIterable {
+        /// Sealed under the SDK's data-encryption key.
+        case sdk
+        /// Sealed under the owner's key from the key server, held in memory only.
+        case user
+        /// Written as is.
+        case plain
+    }
+
+    /// The bridge method that carries it.
+    public var method: String {
+        switch self {
+        case .retrieveUserInfo: "awcontroller/retrieveUserInfo"
+        case .fetchApplicationAssignmentStatus: "awcontroller/fetchApplicationAssignmentStatus"
+        case .getCurrentAccount: "msal/getCurrentAccount"
+        case .getDeviceInformation: "msal/getDeviceInformation"
+        case .acquireTokenSilent: "msal/acquireTokenSilent"
+        case .acquireToken: "msal/acquireToken"
+        case .signout: "msal/signout"
+        case .removeAccount: "msal/removeAccount"
+        case .put: "storage/put"
+        case .get: "storage/get"
+        case .delete: "storage/delete"
+        case .list: "storage/list"
+        case .show: "screen/show"
+        }
+    }
+}
+
+/// The device's answer to an `AppCall`.
+public enum AppCallResult: Sendable, Equatable {
+    case userInfo(userName: String, groupID: String, email: String)
+    case assignment(isDeviceStagingEnabled: Bool, checkedOutUser: UserID?)
+    case accounts(current: UserID?, previous: UserID?)
+    case deviceInformation(mode: String)
+    case token(account: UserID, accessToken: String)
+    /// The call waits for the person (an interactive token request): the bridge answers it
+    /// when `SharedDevice.finishedTokenRequests` says so.
+    case pending
+    case stored(key: String)
+    case text(String)
+    case items([ItemInfo])
+    case done
+
+    public struct ItemInfo: Sendable, Equatable {
+        public var key: String
+        public var owner: UserID?
+        public var protection: AppCall.Protection
+        public var readable: Bool
+    }
+}
+
+/// Why the device refused a call: a code of the bridge protocol and the one line the pane shows.
+public struct AppCallError: Error, Sendable, Equatable {
+    public enum Code: Int, Sendable {
+        case invalidParams = -32602
+        case notSignedIn = -32001
+        case interactionRequired = -32002
+        case unreadable = -32003
+        case refused = -32004
+    }
+    public var code: Code
+    public var message: String
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+}

@@ -1,0 +1,60 @@
+/// What the device tells an app's own code: a lifecycle change, a Workspace ONE delegate
+/// callback or the Entra notification. For the catalogue's apps the simulator answers
+/// (`SimulatedApp`); for a developer's program each becomes a bridge request whose method
+/// is `method` (Docs/bridge-protocol.md).
+public enum AppEvent: Codable, Sendable, Equatable {
+    /// Cold launch: the process has just started.
+    case launch
+    /// Back to the foreground (resume): where the Microsoft documentation has an app call
+    /// `getCurrentAccount`.
+    case foreground
+    case background
+    case suspend
+    case terminate
+    /// Workspace ONE (004, Programming Interface), after the SDK deleted its keys.
+    case controllerDidWipeCurrentUserData
+    case controllerDidDetectUserChange
+    /// `error`: nil, or `sharedDeviceNotCheckedOut` on a checked-in device.
+    case controllerDidFinishInitialCheck(error: String?)
+    /// Entra shared device mode's Darwin notification (000).
+    case sharedModeCurrentAccountChanged
+
+    /// The bridge method that carries it.
+    public var method: String {
+        switch self {
+        case .launch: "app/launch"
+        case .foreground: "app/foreground"
+        case .background: "app/background"
+        case .suspend: "app/suspend"
+        case .terminate: "app/terminate"
+        case .controllerDidWipeCurrentUserData: "awcontroller/" + API.didWipeCurrentUserData
+        case .controllerDidDetectUserChange: "awcontroller/" + API.didDetectUserChange
+        case .controllerDidFinishInitialCheck: "awcontroller/" + API.didFinishInitialCheck
+        case .sharedModeCurrentAccountChanged: "msal/" + API.accountChangedNotification
+        }
+    }
+
+    /// The name a log line or a verdict uses (the SDK's own name for a callback).
+    public var name: String {
+        switch self {
+        case .launch: "cold launch"
+        case .foreground: "foreground"
+        case .background: "background"
+        case .suspend: "suspend"
+        case .terminate: "terminate"
+        case .controllerDidWipeCurrentUserData: API.didWipeCurrentUserData
+        case .controllerDidDetectUserChange: API.didDetectUserChange
+        case .controllerDidFinishInitialCheck(let error): "\(API.didFinishInitialCheck)(error: \(error ?? "nil"))"
+        case .sharedModeCurrentAccountChanged: API.accountChangedNotification
+        }
+    }
+}
+
+/// An event on its way to a developer's program: the bridge sends it, and reports the
+/// answer back with its serial (`SharedDevice.appAnswered`).
+public struct AppRequest: Codable, Sendable, Equatable {
+    public var serial: Int
+    public var app: AppID
+    public var event: AppEvent
+    public init(serial: Int, app: AppID, event: AppEvent) { self.serial = serial; self.app = app; self.event = event }
+}

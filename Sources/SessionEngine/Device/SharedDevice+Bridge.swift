@@ -1,0 +1,191 @@
+/// The app port: how an app's own code is reached, and how a developer's program reaches
+/// the device (Docs/bridge-protocol.md, Docs/architecture.md).
+///
+/// Every delivery to every app goes through `reach(_:with:_:queue:)`. The catalogue's apps
+/// are one implementation of the port (`SimulatedApp`, answering at once); a developer's
+/// program is the other: the event waits in the outbox, the bridge (a module of its own)
+/// sends it, and the program's answer comes back as an event of this state machine
+/// (`appAnswered`, `appHung`, `appExited`, …). The engine itself never waits.
+extension SharedDevice {
+    // MARK: events to an app's own code
+
+    /// What the app's own code does with `event`, inside a `withApp` closure: the catalogue's
+    /// apps act at once; for a developer's program the event is queued in `requests`, which
+    /// the caller hands to `send(_:to:)` once the closure is done.
+    static func reach(_ app: inout AppRuntime, with event: AppEvent, _ ctx: AppContext, queue requests: inout [AppEvent]) {
+        if app.definition.isExternal { requests.append(event) } else { SimulatedApp.respond(to: event, &app, ctx) }
+    }
+
+    /// Queues `events` for the developer's program `id`, in order.
+    mutating func send(_ events: [AppEvent], to id: AppID) {
+        for event in events {
+            outbox.append(AppRequest(serial: nextRequestSerial, app: id, event: event))
+            nextRequestSerial += 1
+        }
+    }
+
+    /// Events waiting for the bridge to send them.
+    public var pendingAppRequests: [AppRequest] { outbox }
+
+    /// The bridge takes the events to send; each is then awaited until `appAnswered`.
+    public mutating func takeAppRequests() -> [AppRequest] {
+        guard !outbox.isEmpty else { return [] }
+        let taken = outbox
+        outbox = []
+        for request in taken {
+            withApp(request.app) { app in
+                if app.process == nil { app.process = AppProcess() }
+                app.process?.awaiting.append(request)
+            }
+        }
+        return taken
+    }
+
+    // MARK: the program's process, as the bridge reports it
+
+    /// The program's process started (at the app's cold launch).
+    public mutating func appStarted(_ id: AppID, pid: Int32) {
+        let now = self.now
+        withApp(id) { app in
+            var process = AppProcess(pid: pid)
+            process.awaiting = app.process?.awaiting ?? []
+            process.exitsInARow = app.process?.exitsInARow ?? 0
+            app.process = process
+            app.record(now, .process, "started", "process \(pid)")
+        }
+        logEvent(.lifecycle, app: id, "\(id): process \(pid) started")
+    }
+
+    /// The program answered the event `serial` (its handshake included: it runs now).
+    public mutating func appAnswered(_ id: AppID, serial: Int) {
+        var late: String?
+        withApp(id) { app in
+            guard var process = app.process else { return }
+            if case let .hung(what) = process.health { late = what }
+            process.awaiting.removeAll { $0.serial == serial }
+            if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
+            process.warningsInARow = 0
+            if process.health == .running, app.lifecycle.isRunning { process.exitsInARow = 0 }
+            app.process = process
+        }
+        if let late { note(id, "answered at last (was hung on \(late))") }
+    }
+
+    /// An event went unanswered past the app's time limit: the pane says what it did not
+    /// answer; the device goes on without waiting.
+    public mutating func appHung(_ id: AppID, serial: Int) {
+        guard let i = appIndex[id], let request = snapshot.apps[i].process?.awaiting.first(where: { $0.serial == serial }),
+              snapshot.apps[i].process?.isAlive == true else { return }
+        if case .hung = snapshot.apps[i].process?.health { return }
+        snapshot.apps[i].process?.health = .hung(request.event.name)
+        note(id, "hung: no answer to \(request.event.name)")
+        audit(touching: [id])
+    }
+
+    /// An event the bridge could not deliver (the process is gone and is not restarted).
+    public mutating func appMissed(_ id: AppID, serial: Int, why: String) {
+        var name: String?
+        withApp(id) { app in
+            name = app.process?.awaiting.first { $0.serial == serial }?.event.name
+            app.process?.awaiting.removeAll { $0.serial == serial }
+        }
+        if let name { logEvent(.delivery, app: id, "dropped: \(id): \(name) (\(why))") }
+    }
+
+    /// The process ended: an exit status in words (`exit 1`, `killed by SIGKILL`), and its
+    /// last lines of standard error. The app is terminated (the next launch is a cold start);
+    /// what it stored stays on the device. `expected`: it ended after `app/terminate`.
+    public mutating func appExited(_ id: AppID, status: String, lastLines: [String], expected: Bool) {
+        guard let i = appIndex[id] else { return }
+        touch()
+        var process = snapshot.apps[i].process ?? AppProcess()
+        process.awaiting = []
+        process.screen = nil
+        process.pid = nil
+        if !expected { process.exitsInARow += 1 }
+        process.health = .exited(status: status, lastLines: lastLines.map(Self.printable))
+        snapshot.apps[i].process = process
+        if expected {
+            snapshot.apps[i].record(now, .process, "ended", status)
+            logEvent(.lifecycle, app: id, "\(id): process ended (\(status))")
+        } else {
+            snapshot.apps[i].record(now, .process, "crashed", status)
+            logEvent(.event, app: id, "\(id): process ended unexpectedly (\(status))")
+            if snapshot.apps[i].lifecycle.isRunning {
+                if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
+                setLifecycle(id, .terminated, detail: "process ended")
+                snapshot.heldDeliveries.removeAll { $0.app == id }
+                endTokenRequest(of: id)
+            }
+        }
+        audit(touching: [id])
+    }
+
+    /// The program broke the protocol past what is forgiven: the bridge stopped it.
+    public mutating func appFaulted(_ id: AppID, reason: String) {
+        guard let i = appIndex[id] else { return }
+        touch()
+        snapshot.apps[i].process?.health = .faulted(Self.printable(reason))
+        snapshot.apps[i].process?.awaiting = []
+        snapshot.apps[i].process?.screen = nil
+        snapshot.apps[i].record(now, .process, "faulted", Self.printable(reason))
+        logEvent(.event, app: id, "\(id): faulted: \(Self.printable(reason))")
+        if snapshot.apps[i].lifecycle.isRunning {
+            if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
+            setLifecycle(id, .terminated, detail: "stopped: faulted")
+            snapshot.heldDeliveries.removeAll { $0.app == id }
+            endTokenRequest(of: id)
+        }
+        audit(touching: [id])
+    }
+
+    /// A protocol error the program caused (not JSON, unknown method, bad params). Returns
+    /// how many in a row: the bridge faults the program at ten.
+    @discardableResult
+    public mutating func appWarned(_ id: AppID, _ problem: String) -> Int {
+        var count = 0
+        let now = self.now
+        withApp(id) { app in
+            app.process?.warningsInARow += 1
+            count = app.process?.warningsInARow ?? 0
+            app.record(now, .process, "warning", Self.printable(problem))
+        }
+        return count
+    }
+
+    /// A line the program wrote to its standard error: its own log, shown in the pane's log.
+    public mutating func appWrote(_ id: AppID, _ line: String) {
+        let now = self.now
+        withApp(id) { $0.record(now, .output, "stderr", Self.printable(line)) }
+    }
+
+    private mutating func note(_ id: AppID, _ text: String) {
+        let now = self.now
+        withApp(id) { $0.record(now, .process, "health", text) }
+        logEvent(.event, app: id, "\(id): \(text)")
+    }
+
+    /// `text` with control characters, line and paragraph separators and bidirectional
+    /// controls shown as `\u{…}`: a program's words never move the terminal's cursor, and
+    /// the store keeps only printable text. At most 200 characters.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let control = v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+                || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            if control { out += "\\u{" + String(v, radix: 16) + "}" } else { out.unicodeScalars.append(scalar) }
+            if out.count >= 200 { out += "…"; break }
+        }
+        return out
+    }
+
+    /// Whether `text` has nothing `printable` would have to escape.
+    static func isPrintable(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { s in
+            let v = s.value
+            return !(v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v))
+        }
+    }
+}
