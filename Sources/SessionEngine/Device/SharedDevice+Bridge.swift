@@ -24,6 +24,15 @@ extension SharedDevice {
         }
     }
 
+    /// A developer's program with an event not yet answered is redrawing: its screen is
+    /// judged when it answers (or when it is found hung: then what it shows is what the
+    /// person sees). The catalogue's apps answer at once.
+    func isHandling(_ app: AppRuntime) -> Bool {
+        guard app.definition.isExternal else { return false }
+        if case .hung = app.process?.health { return false }
+        return !(app.process?.awaiting.isEmpty ?? true) || outbox.contains { $0.app == app.id }
+    }
+
     /// Events waiting for the bridge to send them.
     public var pendingAppRequests: [AppRequest] { outbox }
 
@@ -59,6 +68,7 @@ extension SharedDevice {
     /// The program answered the event `serial` (its handshake included: it runs now).
     public mutating func appAnswered(_ id: AppID, serial: Int) {
         var late: String?
+        var done = false
         withApp(id) { app in
             guard var process = app.process else { return }
             if case let .hung(what) = process.health { late = what }
@@ -66,9 +76,11 @@ extension SharedDevice {
             if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
             process.warningsInARow = 0
             if process.health == .running, app.lifecycle.isRunning { process.exitsInARow = 0 }
+            done = process.awaiting.isEmpty
             app.process = process
         }
         if let late { note(id, "answered at last (was hung on \(late))") }
+        if done { audit(touching: [id]) }
     }
 
     /// An event went unanswered past the app's time limit: the pane says what it did not
@@ -100,6 +112,9 @@ extension SharedDevice {
         touch()
         var process = snapshot.apps[i].process ?? AppProcess()
         process.awaiting = []
+        // Nobody to tell: the next launch starts afresh. After `app/terminate` the queue may
+        // already hold the next launch's events: they stay.
+        if !expected { outbox.removeAll { $0.app == id } }
         process.screen = nil
         process.pid = nil
         if !expected { process.exitsInARow += 1 }
@@ -128,6 +143,7 @@ extension SharedDevice {
         snapshot.apps[i].process?.health = .faulted(Self.printable(reason))
         snapshot.apps[i].process?.awaiting = []
         snapshot.apps[i].process?.screen = nil
+        outbox.removeAll { $0.app == id }
         snapshot.apps[i].record(now, .process, "faulted", Self.printable(reason))
         logEvent(.event, app: id, "\(id): faulted: \(Self.printable(reason))")
         if snapshot.apps[i].lifecycle.isRunning {

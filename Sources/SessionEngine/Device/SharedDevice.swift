@@ -262,7 +262,7 @@ public struct SharedDevice: Sendable {
     mutating func audit() {
         let context = AuditContext(state: state, held: snapshot.heldDeliveries, signedInAlone: signedInAlone)
         let fresh = LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, signedInAlone: context.signedInAlone, cipher: deps.cipher,
-                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
+                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) || isHandling($0) })
         record(fresh, context)
     }
 
@@ -279,10 +279,10 @@ public struct SharedDevice: Sendable {
         let indices = Set(touched.compactMap { $0.flatMap { appIndex[$0] } }).sorted()
         let fresh = LeakAudit.findings(updating: snapshot.findings, apps: snapshot.apps, at: indices, index: appIndex,
                                        deviceUser: context.user, signedInAlone: context.signedInAlone, cipher: deps.cipher,
-                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) })
+                                       uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) || isHandling($0) })
         if deps.checksIncrementalAudit {
             precondition(fresh == LeakAudit.findings(apps: snapshot.apps, deviceUser: context.user, signedInAlone: context.signedInAlone,
-                                                     cipher: deps.cipher, uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) }),
+                                                     cipher: deps.cipher, uiBlocked: { block(of: $0) != nil || context.held.contains($0.id) || isHandling($0) }),
                          "the audit of the touched apps differs from a full audit")
         }
         record(fresh, context)

@@ -1,0 +1,144 @@
+import Testing
+@testable import SessionEngine
+
+/// The app port (Docs/bridge-protocol.md): a developer's program is told the same events in
+/// the same order as a catalogue app, through the outbox; its calls are answered by the
+/// device's rules; its answers, hangs and exits come back as engine events. The bridge's
+/// part (processes, JSON) is tested in AppBridgeTests; here the test plays the program.
+@Suite struct AppPortTests {
+    static let wsApp = AppDefinition(id: "mine", name: "Mine", sdk: .workspaceOne(.none),
+                                     external: ExternalCommand(exec: ["python3", "mine.py"]))
+    static let msalApp = AppDefinition(id: "mine", name: "Mine", sdk: .msal(MSALTraits(
+        backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: false)),
+        external: ExternalCommand(exec: ["python3", "mine.py"]))
+
+    static func staged(_ profile: DeviceProfile, _ app: AppDefinition) -> SharedDevice {
+        var d = SharedDevice(profile: profile, tenant: Fixtures.tenant, apps: [app], dependencies: Fixtures.dependencies())
+        _ = d.enroll(group: profile.id == .workspaceOne ? "FRONTLINE" : nil, user: "stage", password: "stage")
+        _ = d.completeEnrollment()
+        return d
+    }
+
+    /// The events the program is sent, by name, and answers them all.
+    static func answerAll(_ d: inout SharedDevice) -> [String] {
+        let taken = d.takeAppRequests()
+        for r in taken { d.appAnswered(r.app, serial: r.serial) }
+        return taken.map(\.event.name)
+    }
+
+    @Test func aWorkspaceOneProgramIsToldTheCallbacksInTheSDKsOrder() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        #expect(d.checkOut("cou1").isSuccess)
+        #expect(d.launch("mine").isSuccess)
+        #expect(d.app("mine")!.process?.awaiting == nil)
+        #expect(Self.answerAll(&d) == ["cold launch", initialOK])
+        #expect(d.app("mine")!.process?.awaiting == [])
+        // The simulator does not play the program: no items, no user of its own.
+        #expect(d.app("mine")!.storage.isEmpty && d.app("mine")!.currentUser == nil)
+        #expect(d.call(.put(key: "orders", owner: "cou1", protection: .sdk, text: "3 orders"), from: "mine") == .success(.stored(key: "orders")))
+        #expect(d.call(.show(user: "cou1", items: ["orders"], lines: ["cou1's orders"]), from: "mine") == .success(.done))
+        #expect(d.visibleItems(of: d.app("mine")!).map(\.text) == ["3 orders"])
+        #expect(d.background("mine").isSuccess)
+        #expect(Self.answerAll(&d) == ["background"])
+        #expect(d.logOut().isSuccess)
+        #expect(d.checkOut("cou2").isSuccess)
+        #expect(d.launch("mine").isSuccess)
+        // Two cycles since it last ran: one wipe, one user change, after the resume.
+        #expect(Self.answerAll(&d) == ["foreground", wipe, userChange])
+        // The SDK deleted its key before the wipe callback: what was sealed cannot be read back.
+        #expect(d.call(.get(key: "orders"), from: "mine").failureCode == .unreadable)
+    }
+
+    @Test func aProgramThatKeepsAPlainCopyAndIgnoresTheWipeLeaks() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        _ = Self.answerAll(&d)
+        _ = d.call(.put(key: "offline", owner: "cou1", protection: .plain, text: "cou1's orders"), from: "mine")
+        _ = d.call(.show(user: "cou1", items: ["offline"], lines: []), from: "mine")
+        _ = d.logOut()
+        _ = d.checkOut("cou2")
+        _ = d.launch("mine")
+        // Judged once it has answered: while it handles the wipe, it is redrawing.
+        let taken = d.takeAppRequests()
+        #expect(d.findings.allSatisfy { $0.severity != .visibleLeak })
+        for r in taken { d.appAnswered(r.app, serial: r.serial) }  // answers the wipe, deletes nothing
+        let leak = d.findings.first { $0.app == "mine" && $0.severity == .visibleLeak }
+        #expect(leak?.owners == ["cou1"])
+        #expect(d.verdict(of: d.app("mine")!).kind == .leak)
+    }
+
+    @Test func entraTellsOnlyARunningListenerAndAnswersGetCurrentAccount() {
+        var d = Self.staged(.entraIOS, Self.msalApp)
+        _ = d.signIn(user: "cou1", password: "cou1")
+        _ = d.launch("mine")
+        #expect(Self.answerAll(&d) == ["cold launch"])  // its own code calls getCurrentAccount, or not
+        #expect(d.call(.getCurrentAccount, from: "mine") == .success(.accounts(current: "cou1", previous: nil)))
+        #expect(d.call(.getDeviceInformation, from: "mine") == .success(.deviceInformation(mode: "shared")))
+        _ = d.background("mine")
+        _ = Self.answerAll(&d)
+        _ = d.signOut()
+        #expect(Self.answerAll(&d) == [accountChanged])
+        _ = d.suspend("mine")
+        _ = Self.answerAll(&d)
+        _ = d.signIn(user: "cou2", password: "cou2")
+        #expect(Self.answerAll(&d) == [])  // suspended: it misses the notification
+        _ = d.launch("mine")
+        #expect(Self.answerAll(&d) == ["foreground"])
+        #expect(d.call(.getCurrentAccount, from: "mine") == .success(.accounts(current: "cou2", previous: "cou1")))
+    }
+
+    @Test func hungCrashedAndFaultedAreVerdictsAndTheDeviceGoesOn() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        let taken = d.takeAppRequests()
+        d.appStarted("mine", pid: 4242)
+        d.appAnswered("mine", serial: taken[0].serial)
+        d.appHung("mine", serial: taken[1].serial)
+        #expect(d.verdict(of: d.app("mine")!).sentence == "HUNG: no answer to \(initialOK)")
+        #expect(d.logOut().isSuccess)  // the device does not wait for the program
+        d.appAnswered("mine", serial: taken[1].serial)
+        #expect(d.app("mine")!.process?.health == .running)
+        d.appExited("mine", status: "exit 3", lastLines: ["Traceback", "boom\u{1B}[2J"], expected: false)
+        #expect(d.app("mine")!.lifecycle == .terminated)
+        #expect(d.verdict(of: d.app("mine")!).sentence == "CRASHED: exit 3")
+        #expect(d.app("mine")!.process?.health == .exited(status: "exit 3", lastLines: ["Traceback", "boom\\u{1b}[2J"]))
+        _ = d.checkOut("cou2")
+        _ = d.launch("mine")
+        #expect(Self.answerAll(&d).first == "cold launch")  // the next launch is a cold start
+        d.appFaulted("mine", reason: "a line over 1 MiB")
+        #expect(d.verdict(of: d.app("mine")!).sentence == "FAULTED: a line over 1 MiB")
+        #expect(d.app("mine")!.lifecycle == .terminated)
+    }
+
+    @Test func callsOutsideTheRulesAreOneLineErrors() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        #expect(d.call(.retrieveUserInfo, from: "mine").failureCode == .notSignedIn)
+        #expect(d.call(.put(key: "a b", owner: nil, protection: .plain, text: "x"), from: "mine").failureCode == .invalidParams)
+        #expect(d.call(.put(key: "k", owner: nil, protection: .plain, text: "bell\u{07}"), from: "mine").failureCode == .invalidParams)
+        #expect(d.call(.put(key: "k", owner: "nobody", protection: .plain, text: "x"), from: "mine").failureCode == .invalidParams)
+        #expect(d.call(.put(key: "k", owner: "cou1", protection: .user, text: "x"), from: "mine").failureCode == .refused)
+        _ = d.checkOut("cou1")
+        #expect(d.call(.retrieveUserInfo, from: "mine") == .success(.userInfo(userName: "cou1", groupID: "FRONTLINE", email: "")))
+        #expect(d.call(.fetchApplicationAssignmentStatus, from: "mine") == .success(.assignment(isDeviceStagingEnabled: true, checkedOutUser: "cou1")))
+        #expect(d.call(.delete(key: "missing"), from: "mine") == .success(.done))
+    }
+
+    @Test func lifecycleEventsFollowTheAppsLifecycle() {
+        #expect(SharedDevice.lifecycleEvent(from: .notRunning, to: .foreground) == .launch)
+        #expect(SharedDevice.lifecycleEvent(from: .terminated, to: .foreground) == .launch)
+        #expect(SharedDevice.lifecycleEvent(from: .background, to: .foreground) == .foreground)
+        #expect(SharedDevice.lifecycleEvent(from: .foreground, to: .suspended) == .suspend)
+        #expect(SharedDevice.lifecycleEvent(from: .background, to: .terminated) == .terminate)
+        #expect(SharedDevice.lifecycleEvent(from: .terminated, to: .terminated) == nil)
+    }
+}
+
+private extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+}
+
+private extension Result where Failure == AppCallError {
+    var failureCode: AppCallError.Code? { if case let .failure(e) = self { e.code } else { nil } }
+}
