@@ -122,6 +122,12 @@ class App:
 
     def request(self, method, params=None, limit=EVENT_TIME_LIMIT):
         """Sends one event and answers the app's calls until the app answers it."""
+        try:
+            return self._exchange(method, params, limit)
+        except Fault as fault:
+            raise Fault(f"at {method}: {fault}") from None
+
+    def _exchange(self, method, params, limit):
         self.next_id += 1
         self._send({"id": self.next_id, "method": method, "params": params or {}})
         if method in ("app/launch", "app/foreground"):
