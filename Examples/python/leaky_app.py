@@ -32,7 +32,7 @@ def show(owner):
 def handle(method, params):
     if method == "initialize":
         return {"protocolVersion": "1", "name": "Leaky store"}
-    # THE MISTAKE: the orders kept in plain as an offline copy, shown at launch, and a wipe callback that deletes nothing.
+    # THE MISTAKE: an offline copy of the orders in plain, shown at launch; the wipe callback deletes nothing.
     if method == "app/launch":
         for item in call("storage/list")["items"]:
             if item["key"] == "orders":
