@@ -353,7 +353,7 @@ def entra(name, command, right):
     user's sign-in while it is suspended (it misses the notification; resume), a cold launch."""
     run = Run(name)
     device = Device("entra-ios", "cou1")
-    app = App(command, device, "tasks", "msal")
+    app = App(command, device, "msal", "msal")
     try:
         app.start("entra-ios")
         run.check(app.screen == [("tasks", "cou1")], "launch, cou1 signed in: shows cou1's tasks",
@@ -382,7 +382,7 @@ def entra(name, command, right):
         app.terminate()
 
         device.check_in()
-        app = App(command, device, "tasks", "msal")
+        app = App(command, device, "msal", "msal")
         app.start("entra-ios")
         run.check(app.screen == [], "cold launch, nobody signed in: shows nothing", f"screen {app.screen}")
         run.previous_user_left(app, 0, "cou2", "cold launch after the global sign-out", leak_expected=False)
@@ -406,10 +406,20 @@ EXAMPLES = [
 ]
 
 
+def check(example):
+    runner, name, command, right = example
+    try:
+        return runner(name, command, right)
+    except OSError as error:  # no python3 or java on the PATH
+        run = Run(name)
+        run.check(False, "starts", str(error))
+        return run
+
+
 def main():
     start = time.monotonic()
     with ThreadPoolExecutor(max_workers=len(EXAMPLES)) as pool:  # the JVM's start-up overlaps the others
-        runs = list(pool.map(lambda example: example[0](*example[1:]), EXAMPLES))
+        runs = list(pool.map(check, EXAMPLES))
     for run in runs:
         print("\n".join(run.lines))
     failed = [run.name for run in runs if run.failed]

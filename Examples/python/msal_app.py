@@ -3,7 +3,7 @@
 It shows the signed-in user's tasks. As Microsoft's "Shared device mode for iOS devices" says,
 it asks getCurrentAccount at launch, at every resume and when SHARED_MODE_CURRENT_ACCOUNT_CHANGED
 arrives, and deletes the previous user's data as soon as the account changed.
-Run it: swift run hubsim --profile entra-ios --app 'tasks=python3 Examples/python/msal_app.py'
+Run it: swift run hubsim --profile entra-ios --app 'msal=python3 Examples/python/msal_app.py'
 """
 import json
 import sys

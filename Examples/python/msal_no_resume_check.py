@@ -2,7 +2,7 @@
 
 It checks the account at launch and when SHARED_MODE_CURRENT_ACCOUNT_CHANGED arrives, but not
 when it is resumed. hubsim's leak audit reports it: LEAK, the next user sees the last one's tasks.
-Run it: swift run hubsim --profile entra-ios --app 'tasks=python3 Examples/python/msal_no_resume_check.py'
+Run it: swift run hubsim --profile entra-ios --app 'noresume=python3 Examples/python/msal_no_resume_check.py'
 """
 import json
 import sys
