@@ -142,3 +142,19 @@ private extension Result {
 private extension Result where Failure == AppCallError {
     var failureCode: AppCallError.Code? { if case let .failure(e) = self { e.code } else { nil } }
 }
+
+@Suite struct RestoredProgramTests {
+    @Test func aRestoredDeviceHasNoProcessForAProgramThatWasRunning() {
+        var d = AppPortTests.staged(.workspaceOne, AppPortTests.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        _ = AppPortTests.answerAll(&d)
+        var restored = SharedDevice(snapshot: d.snapshot, tenant: Fixtures.tenant, dependencies: Fixtures.dependencies())
+        restored.programsEndedWithPreviousRun()
+        #expect(restored.app("mine")!.lifecycle == .terminated)
+        #expect(restored.foreground == .hub)
+        #expect(restored.pendingAppRequests.isEmpty)
+        _ = restored.launch("mine")
+        #expect(AppPortTests.answerAll(&restored) == ["cold launch", initialOK])
+    }
+}

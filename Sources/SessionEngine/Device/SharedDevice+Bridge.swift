@@ -136,6 +136,24 @@ extension SharedDevice {
         audit(touching: [id])
     }
 
+    /// A device restored from its file: the programs that were running ended with the hubsim
+    /// that ran them, so their apps are terminated (the next launch is a cold start), as an
+    /// iOS restart leaves every app. Nothing is sent: there is no process to tell.
+    public mutating func programsEndedWithPreviousRun() {
+        for i in snapshot.apps.indices where snapshot.apps[i].definition.isExternal && snapshot.apps[i].lifecycle.isRunning {
+            let id = snapshot.apps[i].id
+            if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
+            snapshot.apps[i].process = nil
+            snapshot.apps[i].lifecycle = .terminated
+            snapshot.apps[i].record(now, .process, "ended", "its process ended with the previous hubsim")
+            logEvent(.lifecycle, app: id, "\(id): terminated (its process ended with the previous hubsim)")
+        }
+        let external = Set(snapshot.apps.filter(\.definition.isExternal).map(\.id))
+        snapshot.heldDeliveries.removeAll { external.contains($0.app) }
+        outbox = []
+        audit()
+    }
+
     /// The program broke the protocol past what is forgiven: the bridge stopped it.
     public mutating func appFaulted(_ id: AppID, reason: String) {
         guard let i = appIndex[id] else { return }
