@@ -84,3 +84,22 @@ struct HandshakeTests {
         #expect(hubsim.sendsNothingMore())
     }
 }
+
+@Suite("Standard output is the protocol's alone")
+struct StandardOutputDiversionTests {
+    @Test func aStrayWriteToTheOutputGoesToTheLogAndTheProtocolKeepsItsPipe() throws {
+        let output = Pipe()
+        let log = Pipe()
+        let descriptor = output.fileHandleForWriting.fileDescriptor
+        let protocolOutput = try #require(StandardOutputDiversion.divert(output: descriptor, to: log.fileHandleForWriting.fileDescriptor))
+        let stray = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        stray.write(Data("debug print\n".utf8))
+        let protocolHandle = FileHandle(fileDescriptor: protocolOutput, closeOnDealloc: true)
+        protocolHandle.write(Data("{}\n".utf8))
+        try protocolHandle.close()
+        try output.fileHandleForWriting.close()
+        try log.fileHandleForWriting.close()
+        #expect(String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self) == "{}\n")
+        #expect(String(decoding: try log.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self) == "debug print\n")
+    }
+}

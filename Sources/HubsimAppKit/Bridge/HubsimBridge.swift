@@ -24,8 +24,10 @@ public final class HubsimBridge: @unchecked Sendable {
     /// The bridge protocol version this library speaks.
     public static let protocolVersion = "1"
 
-    /// The bridge over this process's standard input and output, the one hubsim talks to.
-    public static let standard = HubsimBridge(input: .standardInput, output: .standardOutput)
+    /// The bridge over this process's standard input and output, the one hubsim talks to. Made
+    /// on first use; from then on standard output is the bridge's alone, and anything else
+    /// written there (a `print`) goes to standard error, the pane's log.
+    public static let standard = HubsimBridge(input: .standardInput, output: StandardOutputDiversion.standardProtocolOutput())
 
     /// The bridge whose run loop runs on this thread, or else ``standard``. The SDK stand-ins'
     /// singletons (`AWController.clientInstance()`, `HubsimApplication.shared`, …) are this
