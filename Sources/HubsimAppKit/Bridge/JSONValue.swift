@@ -2,7 +2,7 @@ import Foundation
 
 /// One JSON value as it travels over the bridge: what JSON-RPC 2.0 carries in `id`, `params`
 /// and `result`. Integers stay integers, so an `id` comes back exactly as hubsim sent it.
-public enum JSONValue: Hashable, Sendable {
+enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,23 +12,23 @@ public enum JSONValue: Hashable, Sendable {
     case object([String: JSONValue])
 
     /// The member `key` of an object (nil for any other value or a missing member).
-    public subscript(key: String) -> JSONValue? {
+subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
-    public var stringValue: String? {
+var stringValue: String? {
         if case .string(let text) = self { text } else { nil }
     }
 
-    public var boolValue: Bool? {
+var boolValue: Bool? {
         if case .bool(let flag) = self { flag } else { nil }
     }
 
-    public var arrayValue: [JSONValue]? {
+var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
-    public var isNull: Bool {
+var isNull: Bool {
         if case .null = self { true } else { false }
     }
 
@@ -40,17 +40,17 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+init(stringLiteral value: String) { self = .string(value) }
+init(integerLiteral value: Int) { self = .int(value) }
+init(booleanLiteral value: Bool) { self = .bool(value) }
+init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
+init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -69,7 +69,7 @@ extension JSONValue: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -85,7 +85,7 @@ extension JSONValue: Codable {
 
 extension JSONValue: CustomStringConvertible {
     /// The value as JSON text, as it travels.
-    public var description: String {
+var description: String {
         var data = line()
         data.removeLast()
         return String(decoding: data, as: UTF8.self)
