@@ -77,6 +77,14 @@ struct HandshakeTests {
         #expect(hubsim.log == ["hubsim bridge: notification app/foreground ignored (hubsim sends only requests)"])
     }
 
+    @Test func aStringIDComesBackAsItWasAndParamsMayBeLeftOut() {
+        let hubsim = FakeHubsim()
+        hubsim.start()
+        hubsim.send(#"{"jsonrpc":"2.0","id":"h-7","method":"app/foreground"}"#)
+        #expect(hubsim.receiveLine() == #"{"id":"h-7","jsonrpc":"2.0","result":{}}"#)
+        #expect(hubsim.finish())
+    }
+
     @Test func theRunLoopReturnsWhenHubsimClosesTheInput() {
         let hubsim = FakeHubsim()
         hubsim.start()
