@@ -41,6 +41,8 @@ let package = Package(
     products: [
         .executable(name: "hubsim", targets: ["hubsim"]),
         .executable(name: "hubsim-bench", targets: ["hubsim-bench"]),
+        // For an app developer's own package: the bridge's app side and the SDK stand-ins.
+        .library(name: "HubsimAppKit", targets: ["HubsimAppKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -104,6 +106,9 @@ let package = Package(
             swiftSettings: shippedBinarySwiftSettings,
             linkerSettings: shippedBinaryLinkerSettings
         ),
+        // Your own app in hubsim: the app's end of the bridge protocol (Docs/bridge-protocol.md)
+        // and the SDK shapes it speaks for. Foundation only, so an app's package pulls in nothing else.
+        .target(name: "HubsimAppKit"),
         .executableTarget(
             name: "hubsim-bench",
             dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform"]
@@ -123,6 +128,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
         // The pseudo-terminal probe of the bench target (hubsim-bench probe).
         .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench"]),
+        .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

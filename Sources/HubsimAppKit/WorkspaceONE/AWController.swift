@@ -1,0 +1,56 @@
+import Foundation
+
+/// The Workspace ONE SDK's controller: set its ``delegate`` and call ``start()`` when the app
+/// launches, as with the SDK. Until `start()` the SDK runs no check and calls no delegate
+/// method, so hubsim's Workspace ONE events reach the delegate only after it (each one missed
+/// is a line in the pane's log).
+public final class AWController: @unchecked Sendable {
+    /// The controller of the bridge that delivers events on this thread.
+    public static func clientInstance() -> AWController {
+        HubsimBridge.current.awController
+    }
+
+    private let lock = NSLock()
+    private weak var storedDelegate: (any AWControllerDelegate)?
+    private var storedCallbackScheme = ""
+    private var started = false
+    unowned var bridge: HubsimBridge!
+
+    init() {}
+
+    /// Held weakly, as in the SDK.
+    public var delegate: (any AWControllerDelegate)? {
+        get { lock.withLock { storedDelegate } }
+        set { lock.withLock { storedDelegate = newValue } }
+    }
+
+    /// The app's URL scheme for the Hub's call-backs. Kept for source compatibility: hubsim
+    /// plays the Hub in-process, so nothing is opened through it.
+    public var callbackScheme: String {
+        get { lock.withLock { storedCallbackScheme } }
+        set { lock.withLock { storedCallbackScheme = newValue } }
+    }
+
+    /// Starts the SDK: from now on its callbacks reach the delegate.
+    public func start() {
+        lock.withLock { started = true }
+    }
+
+    /// Whether ``start()`` was called.
+    public var isStarted: Bool {
+        lock.withLock { started }
+    }
+
+    func deliver(_ method: String, _ callback: (any AWControllerDelegate) -> Void) {
+        let (delegate, started) = lock.withLock { (storedDelegate, self.started) }
+        guard started else {
+            bridge.log("AWController: \(method) not delivered: AWController.clientInstance().start() was not called")
+            return
+        }
+        guard let delegate else {
+            bridge.log("AWController: \(method) not delivered: AWController.clientInstance().delegate is nil")
+            return
+        }
+        callback(delegate)
+    }
+}
