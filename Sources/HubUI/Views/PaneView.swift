@@ -77,7 +77,7 @@ enum PaneView {
     /// is the verdict at the bottom, with the red border.)
     private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, theme t: Theme,
                                     exposure showExposure: Bool) -> [Line] {
-        var lines: [Line] = []
+        var lines: [Line] = externalLines(app, width: width, room: m.height >= 40 ? 3 : 1, theme: t)
         // Where its token came from, or why the last request failed (apps using the identity SDK).
         // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
         let status = facts.tokenStatus, problems = facts.misconfigurations
@@ -96,6 +96,32 @@ enum PaneView {
         if showExposure, let exposure = facts.exposure {
             lines.append((width >= 40 ? "exposure: " + keptWhat(exposure, long: true) + " kept"
                                       : "exposure: " + keptWhat(exposure, long: false, gap: " "), t.warning))
+        }
+        return lines
+    }
+
+    /// A developer's program (Docs/bridge-protocol.md): that it is external and its process id,
+    /// the last line of standard error once it ended, and the lines it says are on its screen
+    /// (`screen/show`), as many as `room` allows. Its health in words is the verdict at the bottom.
+    static func externalLines(_ app: AppRuntime, width: Int, room: Int, theme t: Theme) -> [Line] {
+        guard app.definition.isExternal else { return [] }
+        let process = app.process
+        var lines: [Line] = []
+        switch process?.health {
+        case let .exited(status, lastLines)?:
+            let tail = lastLines.last.map { ": \($0)" } ?? ""
+            lines.append((TextWidth.truncate("ext · \(status)\(tail)", to: width), process?.exitsInARow ?? 0 > 0 ? t.warning : t.dim))
+        case .faulted?:
+            lines.append(("ext · stopped", t.warning))
+        default:
+            if let pid = process?.pid {
+                lines.append((TextWidth.truncate("ext pid \(pid)" + (process?.health == .starting ? " · starting" : ""), to: width), t.dim))
+            } else {
+                lines.append(("ext · not started", t.dim))
+            }
+        }
+        if let shown = process?.screen?.lines, app.lifecycle.isRunning {
+            for text in shown.prefix(room) { lines.append((TextWidth.truncate("│ " + text, to: width), .plain)) }
         }
         return lines
     }
