@@ -80,7 +80,7 @@ let package = Package(
         // and the password prompt of the tenant commands.
         .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"], swiftSettings: orderableSwiftSettings),
         // YAML scenarios, headless runner, reports, recorder.
-        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"], swiftSettings: orderableSwiftSettings),
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform", "AppBridge"], swiftSettings: orderableSwiftSettings),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "HubsimCommands",
             dependencies: [
-                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform",
+                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

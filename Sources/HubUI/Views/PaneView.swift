@@ -20,7 +20,7 @@ enum PaneView {
         guard inner.height > 0 else { return }
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
-        let top = statusLines(m, app, facts, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
+        let top = statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(facts, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
@@ -75,9 +75,9 @@ enum PaneView {
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
     /// is the verdict at the bottom, with the red border.)
-    private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, theme t: Theme,
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, height: Int, theme t: Theme,
                                     exposure showExposure: Bool) -> [Line] {
-        var lines: [Line] = externalLines(app, width: width, room: m.height >= 40 ? 3 : 1, theme: t)
+        var lines: [Line] = externalLines(app, width: width, room: height >= 16 ? 3 : height >= 10 ? 2 : 1, theme: t)
         // Where its token came from, or why the last request failed (apps using the identity SDK).
         // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
         let status = facts.tokenStatus, problems = facts.misconfigurations
@@ -121,7 +121,7 @@ enum PaneView {
             }
         }
         if let shown = process?.screen?.lines, app.lifecycle.isRunning {
-            for text in shown.prefix(room) { lines.append((TextWidth.truncate("│ " + text, to: width), .plain)) }
+            for text in shown.prefix(room) { lines.append((TextWidth.truncate("» " + text, to: width), .plain)) }
         }
         return lines
     }

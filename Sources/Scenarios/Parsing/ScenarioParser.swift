@@ -14,6 +14,9 @@ public struct ScenarioParser: Sendable {
     /// Values for `${NAME}` references.
     public var environment: [String: String]
     public var catalogue: AppCatalogue
+    /// Programs given on the command line (`hubsim run --app`): added to every scenario's
+    /// apps, or playing the app of the same name.
+    public var addedApps: [CommandLineApp] = []
     private let tenants: TenantCache
 
     public init(environment: [String: String] = [:], catalogue: AppCatalogue) {
@@ -62,7 +65,7 @@ public struct ScenarioParser: Sendable {
         var tenant = try loadTenant(top["tenant"], directory: directory)
         if let policy = top["policy"] { tenant.policy = try PolicyOverrides.merge(policy, into: tenant.policy, env: environment) }
 
-        let apps = try appSet(top["apps"], profile: profile, directory: directory)
+        let apps = CommandLineApp.merge(addedApps, into: try appSet(top["apps"], profile: profile, directory: directory), profile: profile)
         let (width, height) = try screenSize(top["screen"])
         return Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
                         screenWidth: width, screenHeight: height, steps: [])
