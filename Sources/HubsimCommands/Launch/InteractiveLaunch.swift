@@ -52,7 +52,7 @@ struct InteractiveLaunch: Equatable {
         let session = try CursesSession.started(environment: environment)
         StartupTrace.mark(.cursesInit)
         let outcome = walk(opened, on: session, outputs: outputs, hasher: hasher, logger: logger,
-                           bridge: opened.device.apps.contains { $0.definition.isExternal } ? AppBridge() : nil)
+                           bridge: opened.device.snapshot.appSet.contains { $0.isExternal } ? AppBridge() : nil)
         try finish(outcome, outputs: outputs, logger: logger)
     }
 
