@@ -51,6 +51,28 @@ struct BridgeHangTests {
                       describe: { (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "" })
     }
 
+    /// SIGTERM to hubsim while a program runs: the terminal is restored, hubsim dies of the
+    /// signal, and the program is ended with it (no process left with its pid).
+    @Test func aQuitSignalEndsTheProgramToo() throws {
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral"] + HubsimPane.cheapTenant
+                                        + ["--apps", "notes", "--app", "orders=python3 \(Self.orders)"])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        try hub.checkOut("cou1")
+        try tmux.send("Tab", "Tab", "Enter")
+        let started = try tmux.waitUntil("the program's pid and cou1's orders") { $0.contains("ext pid ") && $0.contains("orders of cou1") }
+        let child = try #require(Self.pid(in: started), "no pid in:\n\(started)")
+        let hubsim = try #require(try HubsimPane.hubsimPID(tmux))
+        #expect(kill(hubsim, SIGTERM) == 0)
+        let end = try tmux.waitFor(HubsimPane.endMarker)
+        #expect(end.contains("EXIT=\(128 + SIGTERM)"), "\(end)")
+        #expect(!end.contains("-icanon") && !end.contains("-echo") && !end.contains("-isig"), "\(end)")
+        #expect(try tmux.terminalModes() == "0 0 0 0 0")
+        try tmux.wait("the program's process to be gone", timeout: 5, check: { FileManager.default.fileExists(atPath: "/proc/\(child)") ? nil : true },
+                      describe: { (try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8)) ?? "" })
+    }
+
     /// The process id after `ext pid ` on the screen.
     static func pid(in screen: String) -> Int32? {
         guard let range = screen.range(of: "ext pid ") else { return nil }
