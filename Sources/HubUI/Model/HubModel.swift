@@ -244,3 +244,20 @@ public struct HubModel: TerminalProgram, Sendable {
         replayTypeAhead()
     }
 }
+
+extension HubModel {
+    /// A change that comes to the device from outside the person's input: a developer's
+    /// program answering over the app bridge (`AppBridge.exchange`). `change` returns whether
+    /// it changed the device; the revision then moves (the device is saved) and the UI follows
+    /// the device as after an action. Not an action of the log: a replay drives the program again.
+    @discardableResult
+    public mutating func updateDevice(_ change: (inout SharedDevice) -> Bool) -> Bool {
+        let before = device.revision
+        let changed = change(&device)
+        if changed || device.revision != before {
+            if device.revision != before { revision += 1 }
+            syncWithDevice()
+        }
+        return changed
+    }
+}

@@ -20,7 +20,7 @@ enum PaneView {
         guard inner.height > 0 else { return }
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
-        let top = statusLines(m, app, facts, width: inner.width, theme: c.theme, exposure: !exposureOnUserRow)
+        let top = statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(facts, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
@@ -75,9 +75,9 @@ enum PaneView {
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
     /// is the verdict at the bottom, with the red border.)
-    private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, theme t: Theme,
+    private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, height: Int, theme t: Theme,
                                     exposure showExposure: Bool) -> [Line] {
-        var lines: [Line] = []
+        var lines: [Line] = externalLines(app, width: width, room: height >= 16 ? 3 : height >= 10 ? 2 : 1, theme: t)
         // Where its token came from, or why the last request failed (apps using the identity SDK).
         // A short pane keeps its rows for the history while the app has not asked and breaks no rule.
         let status = facts.tokenStatus, problems = facts.misconfigurations
@@ -96,6 +96,32 @@ enum PaneView {
         if showExposure, let exposure = facts.exposure {
             lines.append((width >= 40 ? "exposure: " + keptWhat(exposure, long: true) + " kept"
                                       : "exposure: " + keptWhat(exposure, long: false, gap: " "), t.warning))
+        }
+        return lines
+    }
+
+    /// A developer's program (Docs/bridge-protocol.md): that it is external and its process id,
+    /// the last line of standard error once it ended, and the lines it says are on its screen
+    /// (`screen/show`), as many as `room` allows. Its health in words is the verdict at the bottom.
+    static func externalLines(_ app: AppRuntime, width: Int, room: Int, theme t: Theme) -> [Line] {
+        guard app.definition.isExternal else { return [] }
+        let process = app.process
+        var lines: [Line] = []
+        switch process?.health {
+        case let .exited(status, lastLines)?:
+            let tail = lastLines.last.map { ": \($0)" } ?? ""
+            lines.append((TextWidth.truncate("ext · \(status)\(tail)", to: width), process?.exitsInARow ?? 0 > 0 ? t.warning : t.dim))
+        case .faulted?:
+            lines.append(("ext · stopped", t.warning))
+        default:
+            if let pid = process?.pid {
+                lines.append((TextWidth.truncate("ext pid \(pid)" + (process?.health == .starting ? " · starting" : ""), to: width), t.dim))
+            } else {
+                lines.append(("ext · not started", t.dim))
+            }
+        }
+        if let shown = process?.screen?.lines, app.lifecycle.isRunning {
+            for text in shown.prefix(room) { lines.append((TextWidth.truncate("» " + text, to: width), .plain)) }
         }
         return lines
     }

@@ -53,6 +53,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run scenarios one after another instead of on every core.")
     var serial = false
 
+    @Option(name: .customLong("app"), help: ArgumentHelp(
+        "Your own program as an app of every scenario (repeatable): NAME=COMMAND or NAME:SDK=COMMAND (SDK: workspace-one, msal or none; default: the scenario's profile's). Split on spaces, no shell; it runs here. It plays the scenario's app of that name, or is added after its apps.",
+        valueName: "name=command"))
+    var app: [String] = []
+
     func run() throws {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw CommandError.usage("unknown option '\(unknown)'; see `hubsim run --help`")
@@ -70,9 +75,13 @@ struct RunCommand: ParsableCommand {
         if output.force && junit == nil && output.cast == nil {
             throw CommandError.usage("--force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
         }
+        var added: [CommandLineApp] = []
+        do throws(CommandLineAppError) { for value in app { added.append(try CommandLineApp.parse(value)) } } catch {
+            throw CommandError.usage(error.message)
+        }
         let runner: ScenarioRunner
         do throws(ConfigError) {
-            runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: !serial)
+            runner = try ScenarioRunner(environment: ProcessInfo.processInfo.environment, parallel: !serial, addedApps: added)
         } catch {
             throw CommandError.usage(error.description)
         }

@@ -1,3 +1,4 @@
+import AppBridge
 import ArgumentParser
 import Configuration
 import CursesTerminal
@@ -26,6 +27,8 @@ struct InteractiveLaunch: Equatable {
     var force: Bool
     /// Wipes, sign-outs and quitting mid-walk ask first (`--no-confirm` turns it off).
     var confirms: Bool
+    /// `--app`: developers' programs playing apps over the bridge, their panes last.
+    var addedApps: [CommandLineApp] = []
 
     init(choice: DeviceChoice, record: String? = nil, cast: String? = nil, force: Bool = false, confirms: Bool = true) {
         self.choice = choice
@@ -48,7 +51,8 @@ struct InteractiveLaunch: Equatable {
         let opened = try openDevice(logger: logger, environment: environment, hasher: hasher)
         let session = try CursesSession.started(environment: environment)
         StartupTrace.mark(.cursesInit)
-        let outcome = walk(opened, on: session, outputs: outputs, hasher: hasher, logger: logger)
+        let outcome = walk(opened, on: session, outputs: outputs, hasher: hasher, logger: logger,
+                           bridge: opened.device.snapshot.appSet.contains { $0.isExternal } ? AppBridge() : nil)
         try finish(outcome, outputs: outputs, logger: logger)
     }
 
@@ -91,8 +95,11 @@ struct InteractiveLaunch: Equatable {
 
     /// The session: the device's model on the terminal until it ends, every change saved
     /// (`DeviceSaves`) and recorded (`--record`, `--cast`). The terminal is restored on return.
+    /// `bridge` runs the programs of the device's external apps (nil: it has none): the loop
+    /// exchanges with them after every event and never waits for one (`BridgedProgram`); once
+    /// the terminal is restored they are ended, and their ends recorded, before the last save.
     func walk(_ opened: OpenedDevice, on session: CursesSession, outputs: ClaimedOutputs,
-              hasher: ScryptHasher, logger: Logger) -> Outcome {
+              hasher: ScryptHasher, logger: Logger, bridge: AppBridge? = nil) -> Outcome {
         let (device, saves) = (opened.device, opened.saves)
         // Before the first key, so that no change can come before the store that saves it.
         if saves.createsDatabase { session.afterFirstFrame = { saves.createDatabase() } }
@@ -114,11 +121,22 @@ struct InteractiveLaunch: Equatable {
                                                        title: "hubsim: \(device.name) (\(device.profile.id.rawValue))",
                                                        environment: ProcessInfo.processInfo.environment) }
         if let cast { session.paintObserver = { cast.append($0) } }
-        let exit = StartupTrace.run(session, &model) { model in
-            recorder?.append(model)
-            saves.afterEvent(&model)
+        let exit: TerminalExit
+        if let bridge {
+            var program = BridgedProgram(model: model, bridge: bridge)
+            exit = session.run(&program) { program in
+                recorder?.append(program.model)
+                saves.afterEvent(&program.model)
+            }
+            model = program.model
+        } else {
+            exit = StartupTrace.run(session, &model) { model in
+                recorder?.append(model)
+                saves.afterEvent(&model)
+            }
         }
         session.end()
+        if let bridge { model.updateDevice { bridge.shutdown(&$0); return false } }
         StartupTrace.finish()
         return Outcome(exit: exit, model: model, saves: saves, recorder: recorder, cast: cast)
     }
@@ -181,11 +199,13 @@ struct InteractiveLaunch: Equatable {
         switch saved {
         case .none: break
         case let .unenrolled(profile): savedProfile = profile
-        case let .enrolled(snapshot):
-            if let wanted = try choice.profileID(), wanted != snapshot.profile.id {
-                throw CommandError.usage("device '\(choice.device)' is enrolled with the \(snapshot.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
+        case let .enrolled(saved):
+            if let wanted = try choice.profileID(), wanted != saved.profile.id {
+                throw CommandError.usage("device '\(choice.device)' is enrolled with the \(saved.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
-            let enrolledApps = snapshot.appSet.map(\.id)
+            let snapshot = try withAddedApps(saved)
+            let addedIDs = Set(addedApps.map(\.id))
+            let enrolledApps = snapshot.appSet.map(\.id).filter { !addedIDs.contains($0) }
             if let wanted = try requestedApps(), wanted != enrolledApps {
                 throw CommandError.usage("--apps '\(MessageText.shown(choice.apps ?? ""))': device '\(choice.device)' is enrolled with the apps \(enrolledApps.joined(separator: ",")); leave --apps out, run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
@@ -194,12 +214,34 @@ struct InteractiveLaunch: Equatable {
             return device
         }
         do {
-            return try SharedDevice.make(name: choice.device, profile: choice.profileID() ?? savedProfile ?? .workspaceOne,
-                                         tenant: tenant, catalogue: BundledAssets.catalogue(), apps: requestedApps(),
-                                         dependencies: dependencies)
+            let profile = try choice.profileID() ?? savedProfile ?? .workspaceOne
+            guard !addedApps.isEmpty else {
+                return try SharedDevice.make(name: choice.device, profile: profile, tenant: tenant, catalogue: BundledAssets.catalogue(),
+                                             apps: requestedApps(), dependencies: dependencies)
+            }
+            let catalogueApps = try BundledAssets.catalogue().select(requestedApps() ?? DeviceProfile.named(profile).defaultApps)
+            return SharedDevice(name: choice.device, profile: DeviceProfile.named(profile), tenant: tenant,
+                                apps: CommandLineApp.merge(addedApps, into: catalogueApps, profile: profile), dependencies: dependencies)
         } catch let error as CatalogueError {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// An enrolled device with the programs of `--app`: an app it was enrolled with as a
+    /// program takes the command given now (the program may have moved; what it stored stays).
+    /// A device enrolled without the app is refused with what to do: apps are installed at
+    /// enrollment, and installing one into a device mid-shift is not something a Hub does.
+    func withAddedApps(_ snapshot: DeviceSnapshot) throws -> DeviceSnapshot {
+        var snapshot = snapshot
+        for app in addedApps {
+            guard let i = snapshot.appSet.firstIndex(where: { $0.id == app.id }), snapshot.appSet[i].isExternal else {
+                let was = snapshot.appSet.contains { $0.id == app.id } ? "has '\(app.id)' as a catalogue app" : "was enrolled without '\(app.id)'"
+                throw CommandError.usage("--app '\(MessageText.excerpt(app.id))': device '\(choice.device)' \(was) (apps are installed at enrollment); run 'hubsim reset --device \(choice.device)' to enrol again with it, or add --ephemeral or another --device")
+            }
+            snapshot.appSet[i].external = app.command
+            if let j = snapshot.apps.firstIndex(where: { $0.id == app.id }) { snapshot.apps[j].definition.external = app.command }
+        }
+        return snapshot
     }
 
     /// The app ids of `--apps`, checked against the catalogue; nil without `--apps` (the

@@ -14,6 +14,9 @@ public struct ScenarioParser: Sendable {
     /// Values for `${NAME}` references.
     public var environment: [String: String]
     public var catalogue: AppCatalogue
+    /// Programs given on the command line (`hubsim run --app`): added to every scenario's
+    /// apps, or playing the app of the same name.
+    public var addedApps: [CommandLineApp] = []
     private let tenants: TenantCache
 
     public init(environment: [String: String] = [:], catalogue: AppCatalogue) {
@@ -62,7 +65,7 @@ public struct ScenarioParser: Sendable {
         var tenant = try loadTenant(top["tenant"], directory: directory)
         if let policy = top["policy"] { tenant.policy = try PolicyOverrides.merge(policy, into: tenant.policy, env: environment) }
 
-        let apps = try appSet(top["apps"], profile: profile)
+        let apps = CommandLineApp.merge(addedApps, into: try appSet(top["apps"], profile: profile, directory: directory), profile: profile)
         let (width, height) = try screenSize(top["screen"])
         return Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
                         screenWidth: width, screenHeight: height, steps: [])
@@ -105,7 +108,7 @@ public struct ScenarioParser: Sendable {
         return Self.tenantURL(name, directory: URL(fileURLWithPath: path).deletingLastPathComponent()).path
     }
 
-    private func appSet(_ node: YAMLValue?, profile: ProfileID) throws(ConfigError) -> [AppDefinition] {
+    private func appSet(_ node: YAMLValue?, profile: ProfileID, directory: URL?) throws(ConfigError) -> [AppDefinition] {
         guard let node else {
             do { return try catalogue.select(DeviceProfile.named(profile).defaultApps) } catch {
                 throw ConfigError(file: node?.file ?? "", line: 1, column: 1, message: error.description)
@@ -113,20 +116,39 @@ public struct ScenarioParser: Sendable {
         }
         var out: [AppDefinition] = []
         for item in try node.items("apps") {
-            // `mail`, or `{app: mail, sso: {…}}`: the catalogue's app with its SSO set-up changed.
-            let fields = item.isMapping ? try item.fields("an app entry", allowed: ["app", "sso"]) : nil
-            let idNode = try fields?.required("app") ?? item
-            let id = try idNode.text("an app id", env: environment)
-            guard var app = catalogue.app(id) else {
-                throw idNode.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", "))")
+            let app: AppDefinition
+            let idNode: YAMLValue
+            if item.isMapping, (try item.entries("an app entry")).contains(where: { $0.key != "app" && $0.key != "sso" }) {
+                // `{id: myapp, exec: [python3, myapp.py], …}`: an app of this file's own, read as
+                // the catalogue reads its apps (a developer's program, most often).
+                idNode = item
+                app = try AppEntryReader.read(item, directory: directory?.path, defaultSDK: Self.defaultSDK(of: profile))
+                if catalogue.app(app.id) != nil, app.external == nil {
+                    throw item.error("app '\(app.id)' is the catalogue's; list it as '- \(app.id)' (or give 'exec' to play it with your own program)")
+                }
+            } else {
+                // `mail`, or `{app: mail, sso: {…}}`: the catalogue's app with its SSO set-up changed.
+                let fields = item.isMapping ? try item.fields("an app entry", allowed: ["app", "sso"]) : nil
+                idNode = try fields?.required("app") ?? item
+                let id = try idNode.text("an app id", env: environment)
+                guard var known = catalogue.app(id) else {
+                    throw idNode.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", ")), or an entry of your own with 'id' and 'exec'")
+                }
+                if let sso = fields?["sso"] { known = try known.overridingSSO(with: sso) }
+                app = known
             }
-            if let sso = fields?["sso"] { app = try app.overridingSSO(with: sso) }
             // The catalogue's rules for the set, on the apps as this file changes them.
             try AppSetRules.check(app, at: idNode, after: out, verb: "listed")
             out.append(app)
         }
         guard !out.isEmpty else { throw node.error("'apps' needs at least one app; valid apps: \(catalogue.ids.joined(separator: ", "))") }
         return out
+    }
+
+    /// The SDK of an app entry that names none: the profile's own (Workspace ONE's SDK on a
+    /// Workspace ONE device, MSAL in Entra shared device mode).
+    static func defaultSDK(of profile: ProfileID) -> String {
+        profile == .workspaceOne ? "workspace-one" : "msal"
     }
 
     private func screenSize(_ node: YAMLValue?) throws(ConfigError) -> (Int, Int) {

@@ -1,3 +1,4 @@
+import AppBridge
 import HubUI
 import SessionEngine
 
@@ -8,8 +9,13 @@ struct Console {
     private(set) var model: HubModel
     /// Sees the model after every event a `press:` step feeds (a cast shows them key by key).
     var afterEvent: ((HubModel) -> Void)?
+    /// The programs of the device's external apps (nil: it has none). After every action and
+    /// every key the console waits until they have answered (`settle`): a scenario reads the
+    /// device as the programs left it.
+    let bridge: AppBridge?
 
-    init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour) {
+    init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour, bridge: AppBridge? = nil) {
+        self.bridge = bridge
         model = HubModel(device: device, theme: theme, width: width, height: height)
         // A scenario says what it wants: its wipes and sign-outs need no yes (the Hub's own
         // log-out confirmation is a page of the device and is still pressed through).
@@ -24,7 +30,23 @@ struct Console {
     /// when the person acts again.
     mutating func apply(_ action: DeviceAction) -> ActionOutcome {
         model.dismissNotice()
-        return model.apply(action)
+        let outcome = model.apply(action)
+        settle()
+        return outcome
+    }
+
+    /// Waits until every event sent to a program is answered (or its time ran out: hung),
+    /// and takes in what the programs did meanwhile.
+    mutating func settle() {
+        guard let bridge else { return }
+        model.updateDevice { bridge.settle(&$0); return false }
+    }
+
+    /// Ends the programs (the scenario is over): none is left running, and their ends are
+    /// in the device's log.
+    mutating func shutdown() {
+        guard let bridge else { return }
+        model.updateDevice { bridge.shutdown(&$0); return false }
     }
 
     /// Feeds events to the UI, then lets it settle (finish the enrollment animation);
@@ -33,9 +55,11 @@ struct Console {
         let before = model.actionLog.count
         for event in events {
             if model.handle(event) == .quit { break }
+            settle()
             afterEvent?(model)
         }
         model.settle()
+        settle()
         return Array(model.actionLog[min(before, model.actionLog.count)...])
     }
 

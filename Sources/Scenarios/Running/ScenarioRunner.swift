@@ -1,3 +1,4 @@
+import AppBridge
 import Configuration
 import Dispatch
 import HubUI
@@ -24,10 +25,13 @@ public struct ScenarioRunner: Sendable {
 
     /// `environment` resolves `${NAME}` references in scenario files.
     public init(environment: [String: String] = [:], catalogue: AppCatalogue? = nil,
-                hasher: ScryptHasher = ScryptHasher(logN: 10), parallel: Bool = true) throws(ConfigError) {
+                hasher: ScryptHasher = ScryptHasher(logN: 10), parallel: Bool = true,
+                addedApps: [CommandLineApp] = []) throws(ConfigError) {
         let apps: AppCatalogue
         if let catalogue { apps = catalogue } else { apps = try BundledAssets.catalogue() }
-        self.parser = ScenarioParser(environment: environment, catalogue: apps)
+        var parser = ScenarioParser(environment: environment, catalogue: apps)
+        parser.addedApps = addedApps
+        self.parser = parser
         self.hasher = hasher
         self.verifier = SharedVerifier(base: hasher)
         self.bundledTenant = try? BundledAssets.tenant()
@@ -127,7 +131,9 @@ public struct ScenarioRunner: Sendable {
         let start = Date()
         let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
                                   dependencies: EngineDependencies.seeded(hasher: verifier))
-        var console = Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight)
+        // A bridge of its own for each scenario: scenarios run side by side.
+        let bridge = scenario.apps.contains(where: \.isExternal) ? AppBridge() : nil
+        var console = Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight, bridge: bridge)
         if let timeline {
             timeline.show(console.model, after: 0)
             console.afterEvent = { timeline.show($0, after: timeline.keyPace) }
@@ -148,6 +154,7 @@ public struct ScenarioRunner: Sendable {
             }
             timeline?.stepDone(step, execution.console.model)
         }
+        execution.console.shutdown()
         return ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
                               screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
     }
