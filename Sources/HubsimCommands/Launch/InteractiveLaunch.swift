@@ -78,8 +78,12 @@ struct InteractiveLaunch: Equatable {
         }
         StartupTrace.mark(.stateLoad)
         let tenant = try choice.loadTenant()
-        let device = try obtainInitialDevice(saved: saved, tenant: tenant,
+        var device = try obtainInitialDevice(saved: saved, tenant: tenant,
                                              dependencies: EngineDependencies.system(hasher: hasher))
+        // A program that was running ended with the hubsim that started it.
+        if device.apps.contains(where: { $0.definition.isExternal && $0.lifecycle.isRunning }) {
+            device.programsEndedWithPreviousRun()
+        }
         StartupTrace.mark(.assets)
         return OpenedDevice(device: device, saves: saves)
     }
