@@ -80,7 +80,7 @@ let package = Package(
         // and the password prompt of the tenant commands.
         .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"], swiftSettings: orderableSwiftSettings),
         // YAML scenarios, headless runner, reports, recorder.
-        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform"], swiftSettings: orderableSwiftSettings),
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform", "AppBridge"], swiftSettings: orderableSwiftSettings),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine", "FuzzSupport", "GoldenSupport"]),
         .testTarget(name: "HubUITests", dependencies: ["HubUI", "SessionEngine", "Platform", "Configuration", "FuzzSupport", "GoldenSupport"], exclude: ["Golden"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "HubUI", "SessionEngine"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform", "FuzzSupport", "GoldenSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "HubUI", "SessionEngine", "Configuration", "Platform", "FuzzSupport", "GoldenSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "FuzzSupport", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
         // The pseudo-terminal probe of the bench target (hubsim-bench probe).
