@@ -48,6 +48,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit.
@@ -81,6 +82,13 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"], swiftSettings: orderableSwiftSettings),
         // YAML scenarios, headless runner, reports, recorder.
         .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform", "AppBridge"], swiftSettings: orderableSwiftSettings),
+        // A developer's own programs as apps: child processes speaking JSON-RPC over stdio
+        // (Docs/bridge-protocol.md). Real I/O beside the pure engine, as swift-nio keeps NIOPosix beside NIOCore.
+        .target(
+            name: "AppBridge",
+            dependencies: ["SessionEngine", .product(name: "Subprocess", package: "swift-subprocess")],
+            swiftSettings: orderableSwiftSettings
+        ),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
@@ -106,9 +114,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "hubsim-bench",
-            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform"]
+            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge"]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
+        .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
         // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
         // the small tmpfs of the full-disk tests.

@@ -1,0 +1,396 @@
+import Dispatch
+import SessionEngine
+import Subprocess
+
+/// The programs of one device: starts them at cold launch, sends them the device's events, answers
+/// their calls against the device, and reports what they did back to it as engine events
+/// (Docs/bridge-protocol.md).
+///
+/// The engine never waits for a program: a delivery to an external app is an `AppRequest` in the
+/// device's outbox, and everything a program does comes back through the device's own events
+/// (`appAnswered`, `appHung`, …). The children's output is read on background tasks into an
+/// `Inbox`; the device is changed only here, in `exchange`/`settle`/`shutdown`, on the caller's
+/// thread (`SharedDevice` is a value passed `inout`), which is why the class is `@unchecked Sendable`:
+/// one caller at a time, as with the device itself.
+public final class AppBridge: @unchecked Sendable {
+    private let options: BridgeOptions
+    private let inbox = Inbox()
+    private var channels: [AppID: AppChannel] = [:]
+    /// Process numbers to their app (deliveries name the process, not the app).
+    private var owners: [Int: AppID] = [:]
+    private var nextProcessNumber = 1
+
+    public init(options: BridgeOptions = BridgeOptions()) { self.options = options }
+
+    // MARK: the public surface
+
+    /// Everything ready, without waiting: takes `device.takeAppRequests()`, starts processes for
+    /// `.launch`, sends each app's next event when its previous one is answered, answers the programs'
+    /// calls with `device.call(_:from:)`, reports answers, stderr lines, protocol errors, time-outs,
+    /// exits, faults and undeliverable events, and answers pending `acquireToken` calls once the
+    /// person finished the prompt. Returns whether it changed the device.
+    @discardableResult public func exchange(_ device: inout SharedDevice) -> Bool {
+        var changed = false
+        for delivery in inbox.take() { changed = handle(delivery, &device) || changed }
+        let requests = device.takeAppRequests()
+        if !requests.isEmpty { changed = true }
+        for request in requests { accept(request, &device) }
+        let now = Self.now()
+        for id in channels.keys.sorted() { changed = advance(id, now: now, &device) || changed }
+        return changed
+    }
+
+    /// Headless (scenarios, check-app, benchmarks): `exchange` until no event is awaited and no
+    /// request is pending, blocking on the children's output (no polling sleeps), each event bounded
+    /// by its app's time limit (a hung app is reported hung and `settle` returns).
+    public func settle(_ device: inout SharedDevice) {
+        while true {
+            exchange(&device)
+            guard device.pendingAppRequests.isEmpty else { continue }
+            guard channels.values.contains(where: \.isAwaited) else {
+                if inbox.isEmpty { return }
+                continue
+            }
+            let deadline = channels.values.compactMap(\.nextDeadline).min()
+            inbox.wait(until: deadline.map { DispatchTime(uptimeNanoseconds: $0) })
+        }
+    }
+
+    /// An event is awaited or a program's message is unread: the interactive loop polls again soon.
+    public var isBusy: Bool {
+        !inbox.isEmpty || channels.values.contains { $0.inFlight != nil || $0.handshake != nil || $0.stop != nil }
+    }
+
+    /// Seconds until the next time limit or grace period runs out (nil: none running).
+    public var secondsUntilNextDeadline: Double? {
+        guard let next = channels.values.compactMap(\.nextDeadline).min() else { return nil }
+        let now = Self.now()
+        return next > now ? Double(next - now) / 1e9 : 0
+    }
+
+    /// The running programs' process ids (the pane shows them).
+    public var processIDs: [AppID: Int32] {
+        var ids: [AppID: Int32] = [:]
+        for (id, channel) in channels { if let pid = channel.pid, channel.process != nil { ids[id] = pid } }
+        return ids
+    }
+
+    /// Ends every program (app/terminate, stdin closed, SIGTERM, then SIGKILL of its process group,
+    /// each after `graceMilliseconds`), reaps them (no zombie), reports exits to the device.
+    public func shutdown(_ device: inout SharedDevice) {
+        exchange(&device)
+        let now = Self.now()
+        for id in channels.keys.sorted() {
+            guard var channel = channels[id], let process = channel.process else { continue }
+            channel.queue = []
+            if channel.stop == nil {
+                if channel.handshake == nil {
+                    let rpcID = channel.takeRPCID()
+                    process.send(RPCMessage.request(id: rpcID, method: AppEvent.terminate.method, params: .object([])))
+                    channel.stop = .terminating(rpcID: rpcID, deadline: now + grace)
+                } else {
+                    process.closeInput()
+                    channel.stop = .inputClosed(deadline: now + grace)
+                }
+            }
+            channels[id] = channel
+        }
+        settleStops(&device)
+    }
+
+    /// Same, without a device to report to (a signal's exit path): best effort, never blocks > 2 s.
+    public func shutdownNow() {
+        let live = channels.values.compactMap(\.process)
+        guard !live.isEmpty else { return }
+        var waiting = Set(live.map(\.number))
+        for process in live { process.closeInput(); process.signal(.terminate) }
+        let start = Self.now()
+        let half: UInt64 = 1_000_000_000
+        var killed = false
+        while !waiting.isEmpty {
+            let now = Self.now()
+            if !killed, now >= start + half {
+                for process in live where waiting.contains(process.number) { process.signal(.kill, group: true) }
+                killed = true
+            }
+            if now >= start + 2 * half { break }
+            inbox.wait(until: DispatchTime(uptimeNanoseconds: killed ? start + 2 * half : start + half))
+            for delivery in inbox.take() {
+                if case .exited = delivery.kind { waiting.remove(delivery.process) }
+            }
+        }
+        for id in channels.keys { channels[id] = AppChannel(id: id) }
+        owners = [:]
+    }
+
+    // MARK: events from the device
+
+    private func accept(_ request: AppRequest, _ device: inout SharedDevice) {
+        var channel = channels[request.app] ?? AppChannel(id: request.app)
+        defer { channels[request.app] = channel }
+        if request.event == .launch {
+            if let old = channel.process {
+                // A cold launch while the old process is still ending: it goes now.
+                old.signal(.kill, group: true)
+                owners[old.number] = nil
+                channel.process = nil
+                channel.pid = nil
+            }
+            let exits = device.app(request.app)?.process?.exitsInARow ?? 0
+            if channel.givenUp || exits >= options.maxExitsInARow {
+                channel.givenUp = true
+                device.appMissed(request.app, serial: request.serial,
+                                 why: "ended \(exits) times in a row: not started again until hubsim restarts")
+                return
+            }
+            guard let app = device.app(request.app)?.definition, let command = app.external, !command.exec.isEmpty else {
+                device.appMissed(request.app, serial: request.serial, why: "no command to start")
+                return
+            }
+            start(&channel, app: app, command: command, profile: device.profile.id)
+            channel.queue = [request]
+            return
+        }
+        guard channel.process != nil, channel.stop == nil else {
+            device.appMissed(request.app, serial: request.serial, why: "not running")
+            return
+        }
+        channel.queue.append(request)
+    }
+
+    private func start(_ channel: inout AppChannel, app: AppDefinition, command: ExternalCommand, profile: ProfileID) {
+        let number = nextProcessNumber
+        nextProcessNumber += 1
+        let process = ChildProcess(
+            number: number, executable: resolve(command.exec[0], executable: true), arguments: Array(command.exec.dropFirst()),
+            environment: command.environment, workingDirectory: command.workingDirectory.map { resolve($0, executable: false) } ?? options.baseDirectory,
+            limits: ChildProcess.Limits(maxLineBytes: options.maxLineBytes, floodMessagesPerSecond: options.floodMessagesPerSecond),
+            inbox: inbox)
+        owners[number] = app.id
+        channel.process = process
+        channel.pid = nil
+        channel.stop = nil
+        channel.faulted = false
+        channel.inFlight = nil
+        channel.pendingTokens = []
+        channel.warningsInARow = 0
+        channel.nextRPCID = 1
+        let rpcID = channel.takeRPCID()
+        process.send(RPCMessage.request(id: rpcID, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: profile)))
+        // The handshake waits for the program to start (an interpreter, a JVM): at least the grace period.
+        let limit = max(options.graceMilliseconds, command.timeout)
+        channel.handshake = (rpcID, Self.now() + UInt64(limit) * 1_000_000, false)
+    }
+
+    /// A relative program path or folder is the scenario's or catalogue's (`baseDirectory`); a bare
+    /// program name is looked up in PATH.
+    private func resolve(_ path: String, executable: Bool) -> String {
+        if path.hasPrefix("/") { return path }
+        if executable, !path.contains("/") { return path }
+        guard let base = options.baseDirectory else { return path }
+        return base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
+    // MARK: what the programs said
+
+    private func handle(_ delivery: Delivery, _ device: inout SharedDevice) -> Bool {
+        guard let id = owners[delivery.process], var channel = channels[id], channel.process?.number == delivery.process else {
+            return false
+        }
+        defer { channels[id] = channel }
+        switch delivery.kind {
+        case let .started(pid):
+            channel.pid = pid
+            device.appStarted(id, pid: pid)
+        case let .stderr(line):
+            device.appWrote(id, line)
+        case let .message(message):
+            handle(message, &channel, &device)
+        case let .fault(reason):
+            fault(&channel, reason, &device)
+        case let .exited(status, lastLines):
+            // Ending after app/terminate (answered or not) is what was asked for.
+            let expected = channel.stop != nil || channel.inFlight?.request.event == .terminate
+            if !channel.faulted {
+                device.appExited(id, status: status, lastLines: lastLines, expected: expected)
+            }
+            owners[delivery.process] = nil
+            channel.process = nil
+            channel.pid = nil
+            channel.handshake = nil
+            channel.inFlight = nil
+            channel.queue = []
+            channel.stop = nil
+            channel.pendingTokens = []
+        }
+        return true
+    }
+
+    private func handle(_ message: RPCMessage, _ channel: inout AppChannel, _ device: inout SharedDevice) {
+        guard let process = channel.process, !channel.faulted else { return }
+        switch message {
+        case let .invalid(id, error):
+            process.send(RPCMessage.error(id: id, error))
+            warn(&channel, error.message, &device)
+        case let .request(id, method, params):
+            switch ProtocolMapping.call(method: method, params: params) {
+            case let .failure(error):
+                if let id { process.send(RPCMessage.error(id: id, error)) }
+                warn(&channel, error.message, &device)
+            case let .success(call):
+                channel.warningsInARow = 0
+                let answer = device.call(call, from: channel.id)
+                guard let id else { return }  // a notification: run, never answered
+                switch answer {
+                case .success(.pending): channel.pendingTokens.append(id)
+                case let .success(result): process.send(RPCMessage.result(id: id, ProtocolMapping.json(result)))
+                case let .failure(error): process.send(RPCMessage.error(id: id, ProtocolMapping.rpcError(error)))
+                }
+            }
+        case let .response(id, result, error):
+            answered(id: id, result: result, error: error, &channel, &device)
+        }
+    }
+
+    private func answered(id: JSONValue, result: JSONValue?, error: RPCError?, _ channel: inout AppChannel, _ device: inout SharedDevice) {
+        guard case let .int(rpcID) = id else {
+            warn(&channel, "an answer to no request (id \(id.text))", &device)
+            return
+        }
+        if let handshake = channel.handshake, handshake.rpcID == rpcID {
+            channel.handshake = nil
+            if let error {
+                fault(&channel, "initialize failed: \(error.message)", &device)
+                return
+            }
+            let version = result?["protocolVersion"]?.string ?? "none"
+            guard version == ProtocolMapping.version else {
+                fault(&channel, "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)", &device)
+                return
+            }
+            // A late handshake needs no word to the device: the launch goes now, and its answer clears *hung*.
+            channel.warningsInARow = 0
+            return
+        }
+        if let inFlight = channel.inFlight, inFlight.rpcID == rpcID {
+            channel.inFlight = nil
+            channel.warningsInARow = 0
+            device.appAnswered(channel.id, serial: inFlight.request.serial)
+            if let error { device.appWrote(channel.id, "answered \(inFlight.request.event.name) with error \(error.code): \(error.message)") }
+            if inFlight.request.event == .terminate { beginStop(&channel) }
+            return
+        }
+        if case let .terminating(stopID, _) = channel.stop, stopID == rpcID {
+            beginStop(&channel)
+            return
+        }
+        warn(&channel, "an answer to no request (id \(rpcID))", &device)
+    }
+
+    private func warn(_ channel: inout AppChannel, _ problem: String, _ device: inout SharedDevice) {
+        channel.warningsInARow += 1
+        device.appWarned(channel.id, problem)
+        if channel.warningsInARow >= options.maxWarningsInARow {
+            fault(&channel, "\(channel.warningsInARow) protocol errors in a row (last: \(problem))", &device)
+        }
+    }
+
+    /// The program broke the protocol past what is forgiven: the device is told, the process stopped.
+    private func fault(_ channel: inout AppChannel, _ reason: String, _ device: inout SharedDevice) {
+        guard !channel.faulted else { return }
+        channel.faulted = true
+        device.appFaulted(channel.id, reason: reason)
+        channel.process?.signal(.kill, group: true)
+        channel.handshake = nil
+        channel.inFlight = nil
+        channel.queue = []
+        channel.pendingTokens = []
+        channel.stop = .killed(deadline: Self.now() + grace)
+    }
+
+    // MARK: sending and time limits
+
+    private func advance(_ id: AppID, now: UInt64, _ device: inout SharedDevice) -> Bool {
+        guard var channel = channels[id], let process = channel.process else { return false }
+        defer { channels[id] = channel }
+        var changed = false
+        if !channel.pendingTokens.isEmpty, let answer = device.interactiveTokenResult(of: id) {
+            for rpcID in channel.pendingTokens {
+                switch answer {
+                case let .success(result): process.send(RPCMessage.result(id: rpcID, ProtocolMapping.json(result)))
+                case let .failure(error): process.send(RPCMessage.error(id: rpcID, ProtocolMapping.rpcError(error)))
+                }
+            }
+            channel.pendingTokens = []
+        }
+        if let stop = channel.stop {
+            if now >= stop.deadline { advanceStop(&channel, stop, now: now) }
+            return changed
+        }
+        if var handshake = channel.handshake {
+            if !handshake.reportedHung, now >= handshake.deadline, let launch = channel.queue.first {
+                handshake.reportedHung = true
+                channel.handshake = handshake
+                device.appHung(id, serial: launch.serial)
+                changed = true
+            }
+            return changed
+        }
+        if var inFlight = channel.inFlight {
+            if !inFlight.reportedHung, now >= inFlight.deadline {
+                inFlight.reportedHung = true
+                channel.inFlight = inFlight
+                device.appHung(id, serial: inFlight.request.serial)
+                changed = true
+                // A program that does not answer app/terminate is ended all the same.
+                if inFlight.request.event == .terminate { beginStop(&channel) }
+            }
+            return changed
+        }
+        if !channel.queue.isEmpty {
+            let request = channel.queue.removeFirst()
+            let rpcID = channel.takeRPCID()
+            process.send(RPCMessage.request(id: rpcID, method: request.event.method, params: ProtocolMapping.params(of: request.event)))
+            let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+            channel.inFlight = AppChannel.InFlight(rpcID: rpcID, request: request, deadline: now + UInt64(timeout) * 1_000_000)
+        }
+        return changed
+    }
+
+    /// After `app/terminate`: standard input closed; the next steps run on time limits.
+    private func beginStop(_ channel: inout AppChannel) {
+        channel.queue = []
+        channel.process?.closeInput()
+        channel.stop = .inputClosed(deadline: Self.now() + grace)
+    }
+
+    private func advanceStop(_ channel: inout AppChannel, _ stop: AppChannel.Stop, now: UInt64) {
+        switch stop {
+        case .terminating:
+            beginStop(&channel)
+        case .inputClosed:
+            channel.process?.signal(.terminate)
+            channel.stop = .signalled(deadline: now + grace)
+        case .signalled:
+            channel.process?.signal(.kill, group: true)
+            channel.stop = .killed(deadline: now + grace)
+        case .killed:
+            // The exit report is on its way (a killed process is always reaped): wait again.
+            channel.stop = .killed(deadline: now + grace)
+        }
+    }
+
+    /// Blocks until every stop under way ended with the process's exit.
+    private func settleStops(_ device: inout SharedDevice) {
+        while channels.values.contains(where: { $0.process != nil }) {
+            exchange(&device)
+            guard channels.values.contains(where: { $0.process != nil }) else { return }
+            let deadline = channels.values.compactMap(\.nextDeadline).min()
+            inbox.wait(until: deadline.map { DispatchTime(uptimeNanoseconds: $0) })
+        }
+    }
+
+    private var grace: UInt64 { UInt64(options.graceMilliseconds) * 1_000_000 }
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}

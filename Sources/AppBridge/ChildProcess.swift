@@ -1,0 +1,182 @@
+import Dispatch
+import SessionEngine
+import Subprocess
+import Synchronization
+
+/// One running program: started through swift-subprocess in a session of its own (its own
+/// process group, no controlling terminal: it can neither read the terminal nor be hit by
+/// the terminal's signals), with its three streams handled on background tasks.
+///
+/// Standard output is cut into lines (at most `maxLineBytes` held), each parsed into an
+/// `RPCMessage` there, off the caller's thread; standard error into log lines, the last few
+/// kept for the exit report. Everything goes to the `Inbox`. Writes and signals come from the
+/// caller's thread through two streams, so the caller never blocks on a child.
+final class ChildProcess: Sendable {
+    /// Distinguishes this process from the app's earlier and later ones in the inbox.
+    let number: Int
+    private let outgoing: AsyncStream<Outgoing>.Continuation
+    private let control: AsyncStream<Control>.Continuation
+
+    enum Outgoing: Sendable {
+        case line(String)
+        /// Close the program's standard input (after `app/terminate`).
+        case close
+    }
+
+    struct Control: Sendable {
+        var signal: Signal
+        var group: Bool
+    }
+
+    struct Limits: Sendable {
+        var maxLineBytes: Int
+        var floodMessagesPerSecond: Int
+        var lastLines = 5
+        var longestStderrLine = 4096
+    }
+
+
+    /// Starts the program at once. `executable` is a path (with a `/`) or a name looked up in PATH.
+    init(number: Int, executable: String, arguments: [String], environment: [EnvironmentVariable],
+         workingDirectory: String?, limits: Limits, inbox: Inbox) {
+        self.number = number
+        let (outStream, outContinuation) = AsyncStream<Outgoing>.makeStream()
+        let (controlStream, controlContinuation) = AsyncStream<Control>.makeStream()
+        outgoing = outContinuation
+        control = controlContinuation
+        var overrides: [Environment.Key: String?] = [:]
+        for variable in environment { overrides[Environment.Key(stringLiteral: variable.name)] = variable.value }
+        var platform = PlatformOptions()
+        // A session of its own: a process group hubsim can kill whole (grandchildren too),
+        // and no controlling terminal to write escape sequences to or read keys from.
+        platform.createSession = true
+        let exe: Executable = executable.contains("/") ? .path(.init(executable)) : .name(executable)
+        let env = Environment.inherit.updating(overrides)
+        let cwd: String? = workingDirectory
+        Task(executorPreference: BridgeExecutor.shared) {
+            let lastLines = LastLines()
+            do {
+                let result = try await run(
+                    exe, arguments: Arguments(arguments), environment: env,
+                    workingDirectory: cwd.map { .init($0) }, platformOptions: platform,
+                    input: .inputWriter, output: .sequence, error: .sequence
+                ) { execution in
+                    inbox.post(Delivery(process: number, kind: .started(pid: execution.processIdentifier.value)))
+                    await withTaskGroup(of: Bool.self) { group in
+                        group.addTask {
+                            await Self.readMessages(execution.standardOutput, limits: limits, number: number, inbox: inbox)
+                            return true
+                        }
+                        group.addTask {
+                            await Self.readLog(execution.standardError, limits: limits, number: number, inbox: inbox, last: lastLines)
+                            return true
+                        }
+                        group.addTask {
+                            for await item in outStream {
+                                switch item {
+                                case let .line(text):
+                                    do { _ = try await execution.standardInputWriter.write(Array((text + "\n").utf8)) } catch { return false }
+                                case .close:
+                                    try? await execution.standardInputWriter.finish()
+                                    return false
+                                }
+                            }
+                            return false
+                        }
+                        group.addTask {
+                            for await c in controlStream {
+                                try? execution.send(signal: c.signal, toProcessGroup: c.group)
+                            }
+                            return false
+                        }
+                        // Done when both readers are: the process ended (or closed its output).
+                        var readersDone = 0
+                        for await isReader in group where isReader {
+                            readersDone += 1
+                            if readersDone == 2 { break }
+                        }
+                        // Nothing of the app outlives its process (a grandchild it left behind
+                        // included); the leader is not reaped yet, so its group id is still its
+                        // own. Killing first also ends a write blocked on a child that stopped reading.
+                        try? execution.send(signal: .kill, toProcessGroup: true)
+                        group.cancelAll()
+                    }
+                    // Reported from here, not after `run` returns: `run` finishes its clean-up on
+                    // Swift's global pool, which a caller blocked in `settle` may be holding.
+                    let status = ExitStatus.peek(execution.processIdentifier.value)
+                    inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: lastLines.lines.withLock { $0 })))
+                    return status
+                }
+                _ = result
+            } catch {
+                inbox.post(Delivery(process: number, kind: .exited(status: "could not start: \(error)",
+                                                                    lastLines: lastLines.lines.withLock { $0 })))
+            }
+            outContinuation.finish()
+            controlContinuation.finish()
+        }
+    }
+
+    func send(_ line: String) { outgoing.yield(.line(line)) }
+    func closeInput() { outgoing.yield(.close) }
+    func signal(_ signal: Signal, group: Bool = false) { control.yield(Control(signal: signal, group: group)) }
+
+    // MARK: reading
+
+    private static func readMessages(_ output: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox) async {
+        var splitter = LineSplitter(limit: limits.maxLineBytes)
+        var windowStart = ContinuousClock.now
+        var begun = 0
+        var fault: String?
+        func take(_ line: [UInt8]) {
+            guard fault == nil else { return }
+            let message = RPCMessage(line: line)
+            if case .response = message {} else {
+                // A flood counts what the program begins; its answers to hubsim are one per event.
+                let now = ContinuousClock.now
+                if now - windowStart > .seconds(1) { windowStart = now; begun = 0 }
+                begun += 1
+                if begun > limits.floodMessagesPerSecond {
+                    fault = "flood: more than \(limits.floodMessagesPerSecond) messages in a second"
+                    return
+                }
+            }
+            inbox.post(Delivery(process: number, kind: .message(message)))
+        }
+        do {
+            for try await buffer in output {
+                let ok = buffer.withUnsafeBytes { splitter.feed($0, take) }
+                if !ok { fault = "a line over \(limits.maxLineBytes) bytes" }
+                if let fault {
+                    inbox.post(Delivery(process: number, kind: .fault(fault)))
+                    return
+                }
+            }
+        } catch {}
+        splitter.finish(take)
+        if let fault { inbox.post(Delivery(process: number, kind: .fault(fault))) }
+    }
+
+    private static func readLog(_ errors: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox, last: LastLines) async {
+        var splitter = LineSplitter(limit: limits.longestStderrLine)
+        func take(_ line: [UInt8]) {
+            let text = String(decoding: line, as: UTF8.self)
+            last.lines.withLock { lines in
+                lines.append(text)
+                if lines.count > limits.lastLines { lines.removeFirst(lines.count - limits.lastLines) }
+            }
+            inbox.post(Delivery(process: number, kind: .stderr(text)))
+        }
+        do {
+            for try await buffer in errors {
+                _ = buffer.withUnsafeBytes { splitter.feed($0, take) }
+            }
+        } catch {}
+        splitter.finish(take)
+    }
+}
+
+/// The last lines of a program's standard error, for its exit report.
+final class LastLines: Sendable {
+    let lines = Mutex<[String]>([])
+}

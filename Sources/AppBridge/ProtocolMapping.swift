@@ -1,0 +1,153 @@
+import SessionEngine
+
+/// The engine's values in the bridge protocol's words (Docs/bridge-protocol.md): events as
+/// hubsim's requests, the program's requests as `AppCall`s, the device's answers as results.
+enum ProtocolMapping {
+    /// The protocol version hubsim speaks.
+    static let version = "1"
+
+    /// The `initialize` request's params: the version, the app and the device's profile.
+    static func initializeParams(app: AppDefinition, profile: ProfileID) -> JSONValue {
+        .object([
+            ("protocolVersion", .string(version)),
+            ("app", .object([("id", .string(app.id)), ("name", .string(app.name)), ("sdk", .string(app.sdk.kind.rawValue))])),
+            ("profile", .string(profile.rawValue)),
+        ])
+    }
+
+    /// An event's params.
+    static func params(of event: AppEvent) -> JSONValue {
+        switch event {
+        case .launch: .object([("cold", .bool(true))])
+        case let .controllerDidFinishInitialCheck(error): .object([("error", error.map(JSONValue.string) ?? .null)])
+        default: .object([])
+        }
+    }
+
+    // MARK: the program's requests
+
+    /// The call a request names, or the JSON-RPC error that says why it is not one.
+    static func call(method: String, params: JSONValue?) -> Result<AppCall, RPCError> {
+        let p = params ?? .object([])
+        if case .array = p { return .failure(RPCError(.invalidParams, "\(method): params must be an object")) }
+        switch method {
+        case "awcontroller/retrieveUserInfo": return .success(.retrieveUserInfo)
+        case "awcontroller/fetchApplicationAssignmentStatus": return .success(.fetchApplicationAssignmentStatus)
+        case "msal/getCurrentAccount": return .success(.getCurrentAccount)
+        case "msal/getDeviceInformation": return .success(.getDeviceInformation)
+        case "msal/acquireTokenSilent": return .success(.acquireTokenSilent)
+        case "msal/acquireToken": return .success(.acquireToken)
+        case "msal/removeAccount": return .success(.removeAccount)
+        case "msal/signout":
+            return optionalBool(p, "signoutFromBrowser", method).map { AppCall.signout(fromBrowser: $0 ?? false) }
+        case "storage/put":
+            return requiredString(p, "key", method).flatMap { key in
+                optionalString(p, "owner", method).flatMap { owner in
+                    protection(p, method).flatMap { protection in
+                        requiredString(p, "text", method).map { text in
+                            AppCall.put(key: key, owner: owner.map { UserID($0) }, protection: protection, text: text)
+                        }
+                    }
+                }
+            }
+        case "storage/get": return requiredString(p, "key", method).map { AppCall.get(key: $0) }
+        case "storage/delete": return requiredString(p, "key", method).map { AppCall.delete(key: $0) }
+        case "storage/list": return .success(.list)
+        case "screen/show":
+            return optionalString(p, "user", method).flatMap { user in
+                stringList(p, "items", method, required: true).flatMap { items in
+                    stringList(p, "lines", method, required: false).map { lines in
+                        AppCall.show(user: user.map { UserID($0) }, items: items, lines: lines)
+                    }
+                }
+            }
+        default:
+            return .failure(RPCError(.methodNotFound, "unknown method '\(SharedDevicePrintable.clip(method))'"))
+        }
+    }
+
+    private static func requiredString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String, RPCError> {
+        guard let value = p[field] else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' is missing")) }
+        guard let s = value.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a string")) }
+        return .success(s)
+    }
+
+    private static func optionalString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String?, RPCError> {
+        guard let value = p[field], !value.isNull else { return .success(nil) }
+        guard let s = value.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a string or null")) }
+        return .success(s)
+    }
+
+    private static func optionalBool(_ p: JSONValue, _ field: String, _ method: String) -> Result<Bool?, RPCError> {
+        guard let value = p[field], !value.isNull else { return .success(nil) }
+        guard case let .bool(b) = value else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be true or false")) }
+        return .success(b)
+    }
+
+    private static func protection(_ p: JSONValue, _ method: String) -> Result<AppCall.Protection, RPCError> {
+        requiredString(p, "protection", method).flatMap { word in
+            guard let protection = AppCall.Protection(rawValue: word) else {
+                return .failure(RPCError(.invalidParams, "\(method): 'protection' must be sdk, user or plain"))
+            }
+            return .success(protection)
+        }
+    }
+
+    private static func stringList(_ p: JSONValue, _ field: String, _ method: String, required: Bool) -> Result<[String], RPCError> {
+        guard let value = p[field], !value.isNull else {
+            return required ? .failure(RPCError(.invalidParams, "\(method): '\(field)' is missing")) : .success([])
+        }
+        guard case let .array(items) = value else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a list of strings")) }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard let s = item.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a list of strings")) }
+            out.append(s)
+        }
+        return .success(out)
+    }
+
+    // MARK: the device's answers
+
+    static func json(_ result: AppCallResult) -> JSONValue {
+        func account(_ user: UserID?) -> JSONValue { user.map { .object([("username", .string($0.name))]) } ?? .null }
+        switch result {
+        case let .userInfo(userName, groupID, email):
+            return .object([("userName", .string(userName)), ("groupID", .string(groupID)), ("email", .string(email)),
+                            ("firstName", .string("")), ("lastName", .string(""))])
+        case let .assignment(staging, user):
+            return .object([("sharedDeviceInformation", .object([
+                ("isDeviceStagingEnabled", .bool(staging)), ("checkedOutUser", user.map { .string($0.name) } ?? .null),
+            ]))])
+        case let .accounts(current, previous):
+            return .object([("account", account(current)), ("previousAccount", account(previous))])
+        case let .deviceInformation(mode):
+            return .object([("deviceMode", .string(mode))])
+        case let .token(user, token):
+            return .object([("accessToken", .string(token)), ("account", account(user))])
+        case .pending, .done:
+            return .object([])
+        case let .stored(key):
+            return .object([("key", .string(key))])
+        case let .text(text):
+            return .object([("text", .string(text))])
+        case let .items(items):
+            return .object([("items", .array(items.map { item in
+                .object([("key", .string(item.key)), ("owner", item.owner.map { .string($0.name) } ?? .null),
+                         ("protection", .string(item.protection.rawValue)), ("readable", .bool(item.readable))])
+            }))])
+        }
+    }
+
+    static func rpcError(_ error: AppCallError) -> RPCError {
+        RPCError(code: error.code.rawValue, message: error.message)
+    }
+}
+
+/// Words from a program shortened before they go into a message or the pane (the device
+/// escapes control characters itself).
+enum SharedDevicePrintable {
+    static func clip(_ text: String, to limit: Int = 80) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+}

@@ -1,0 +1,53 @@
+import AppBridge
+import SessionEngine
+import Testing
+
+/// A well-behaved program: started at cold launch, told every event in order, its calls answered
+/// by the device's rules, its answers reported back (Docs/bridge-protocol.md, "A session").
+@Suite struct HappyPathTests {
+    @Test func coldLaunchHandshakeCallsAndAnswers() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("good")])
+        let bridge = AppBridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        let process = try #require(device.app("ext")?.process)
+        #expect(process.health == .running)
+        #expect(process.awaiting.isEmpty)
+        #expect(process.screen == AppProcess.Screen(user: "cou1", items: ["orders"], lines: []))
+        #expect(process.pid != nil && bridge.processIDs["ext"] == process.pid)
+        #expect(device.app("ext")!.storage.map(\.id) == ["orders"])
+        #expect(BridgeFixtures.entries(device, .output).contains("stderr: hello from the app"))
+    }
+
+    @Test func wipeIsDeliveredAndTheAppDeletesItsData() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("good")])
+        let bridge = AppBridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        device.openBroker()
+        _ = try device.logOut().get()
+        _ = try device.checkOut(group: "FRONTLINE", user: "cou2", password: Secret("cou2")).get()
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        #expect(device.app("ext")!.storage.isEmpty)
+        #expect(device.app("ext")!.process?.screen?.user == nil)
+        #expect(device.app("ext")!.process?.health == .running)
+    }
+
+    @Test func shutdownEndsTheProcessAsExpected() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("stdin-closed")])
+        let bridge = AppBridge()
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        bridge.shutdown(&device)
+        #expect(bridge.processIDs.isEmpty)
+        guard case let .exited(status, lines)? = device.app("ext")?.process?.health else {
+            Issue.record("not exited: \(String(describing: device.app("ext")?.process?.health))")
+            return
+        }
+        #expect(status == "exit 0")
+        #expect(lines.contains("stdin closed"))
+    }
+}
