@@ -17,13 +17,14 @@ public enum CheckAppText {
         }
     }
 
-    static let columns = (state: 10, delivered: 28, did: 24, verdict: 8)
+    static let columns = (state: 10, delivered: 28, did: 27, verdict: 7)
 
     public static func render(_ report: CheckAppReport) -> String {
         let states = Set(report.cells.map(\.state)).count
         let transitions = report.cells.reduce(into: [ShiftTransition]()) { if !$0.contains($1.transition) { $0.append($1.transition) } }
-        var lines = wrap("check-app: \(report.app.id) (\(report.app.sdk.label)) on \(report.profile.rawValue), "
-                         + "\(transitions.count) transition(s) x \(states) app state(s)", width: 80)
+        var lines = wrap("check-app: \(report.app.id) (\(report.app.sdk.label)), \(report.profile.rawValue), "
+                         + "\(transitions.count) transition\(transitions.count == 1 ? "" : "s") x \(states) app state\(states == 1 ? "" : "s")",
+                         width: 80)
         lines += legend(report.profile).map { "  " + $0 }
         for transition in transitions {
             lines.append("")
