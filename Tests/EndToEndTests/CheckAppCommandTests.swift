@@ -30,7 +30,7 @@ struct CheckAppCommandTests {
         let junit = NSTemporaryDirectory() + "hubsim-check-app-\(getpid())-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let result = try checkApp(["--transition", "check-out of another user", "--junit", junit,
-                                   "--app", "faulty=python3 \(Self.fixtures)/faulty_app.py"])
+                                   "--app", "faulty:workspace-one=python3 \(Self.fixtures)/faulty_app.py"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("background: LEAKED: shows cou1's 'orders-cou1' to cou2"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix(": FAILED\n"), "\(result.stdout)")
@@ -45,6 +45,7 @@ struct CheckAppCommandTests {
         (["--transition", "wipe", "--", "python3", "x.py"], "--transition 'wipe': workspace-one's are 'check-out'"),
         (["--profile", "android", "--", "python3", "x.py"], "--profile 'android': use workspace-one or entra-ios"),
         (["--", "no-such-program-hubsim"], "is not an executable file on PATH"),
+        (["--app", "x:android=python3 x.py"], "the SDK 'android' is not one hubsim plays"),
     ])
     func aWrongCallExitsTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try checkApp(arguments)

@@ -42,8 +42,11 @@ struct CheckAppCommand: ParsableCommand {
     @Option(help: "Milliseconds an event may go unanswered before the app is hung (default 2000).")
     var timeout: Int?
 
-    @Option(help: "The app as NAME=COMMAND (the command split on spaces), instead of -- COMMAND.")
+    @Option(help: "The app as NAME=COMMAND or NAME:SDK=COMMAND (the command split on spaces), instead of -- COMMAND.")
     var app: String?
+
+    @Flag(inversion: .prefixedNo, help: "MSAL: the app has background capability, so it receives the Darwin notification in the background.")
+    var backgroundCapability = true
 
     @Option(name: .customLong("transition"), help: "Run only this transition of the matrix (repeatable), e.g. --transition 'check-in'.")
     var transitions: [String] = []
@@ -64,10 +67,10 @@ struct CheckAppCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
-        let (id, exec) = try commandLine()
-        let profileID = try chosenProfile()
+        let (id, sdkName, exec) = try commandLine()
+        let profileID = try chosenProfile(sdkName)
         let chosen = try chosenTransitions(profileID)
-        let definition = AppDefinition(id: id, name: id, sdk: try chosenSDK(profileID),
+        let definition = AppDefinition(id: id, name: id, sdk: try chosenSDK(sdkName, profileID),
                                        summary: "your own app, run by hubsim check-app",
                                        external: ExternalCommand(exec: exec, timeoutMilliseconds: timeout))
         if force && junit == nil {
@@ -103,17 +106,24 @@ struct CheckAppCommand: ParsableCommand {
         if report.failed { throw CommandError(.failed) }
     }
 
-    /// The app's id and argument list, from `--app NAME=COMMAND` or `-- COMMAND ARGS...`.
-    func commandLine() throws(CommandError) -> (AppID, [String]) {
+    /// The app's id, its SDK when named, and its argument list, from `--app NAME=COMMAND`,
+    /// `--app NAME:SDK=COMMAND` (the spelling of `hubsim --app`) or `-- COMMAND ARGS...`.
+    func commandLine() throws(CommandError) -> (AppID, String?, [String]) {
         var exec = command
         var id = name
+        var sdkName = sdk
         if let app {
             guard exec.isEmpty else { throw .usage("give the app once: --app NAME=COMMAND or -- COMMAND ARGS..., not both") }
             guard let equals = app.firstIndex(of: "="), equals != app.startIndex else {
                 throw .usage("--app '\(MessageText.shown(app))': write NAME=COMMAND, e.g. --app 'myapp=python3 myapp.py'")
             }
             if name != nil { throw .usage("--app names the app already (NAME=COMMAND); leave --name out") }
-            id = String(app[..<equals])
+            let head = app[..<equals].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            id = head[0]
+            if head.count == 2 {
+                if sdk != nil { throw .usage("--app names the SDK already (NAME:SDK=COMMAND); leave --sdk out") }
+                sdkName = head[1]
+            }
             exec = app[app.index(after: equals)...].split(separator: " ").map(String.init)
         }
         guard let program = exec.first else {
@@ -129,10 +139,10 @@ struct CheckAppCommand: ParsableCommand {
         if let timeout, !(1...600_000).contains(timeout) {
             throw .usage("--timeout \(timeout): give milliseconds from 1 to 600000")
         }
-        return (chosen, exec)
+        return (chosen, sdkName, exec)
     }
 
-    func chosenProfile() throws(CommandError) -> ProfileID {
+    func chosenProfile(_ sdk: String?) throws(CommandError) -> ProfileID {
         if let profile {
             guard let id = ProfileID(rawValue: profile) else {
                 throw .usage("--profile '\(MessageText.shown(profile))': use workspace-one or entra-ios")
@@ -154,14 +164,15 @@ struct CheckAppCommand: ParsableCommand {
         }
     }
 
-    func chosenSDK(_ profile: ProfileID) throws(CommandError) -> AppSDK {
+    func chosenSDK(_ sdk: String?, _ profile: ProfileID) throws(CommandError) -> AppSDK {
         switch sdk ?? (profile == .entraIOS ? "msal" : "workspace-one") {
         case "workspace-one": return .workspaceOne(.none)
         // A program's own code decides whether it reads the account on resume; the traits
-        // say what iOS lets it receive: a listener with background capability.
-        case "msal": return .msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
+        // say what iOS lets it receive: a listener, with background capability unless told not.
+        case "msal":
+            return .msal(MSALTraits(backgroundCapability: backgroundCapability, listensForNotification: true, checksAccountOnForeground: true))
         case "none": return .none
-        case let other: throw .usage("--sdk '\(MessageText.shown(other))': use workspace-one, msal or none")
+        case let other: throw .usage("the SDK '\(MessageText.shown(other))' is not one hubsim plays: use workspace-one, msal or none")
         }
     }
 
