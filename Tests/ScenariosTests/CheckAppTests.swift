@@ -117,6 +117,27 @@ struct CheckAppTests {
         #expect(line.hasPrefix("CRASHED: exit 3 at foreground") && line.hasSuffix("orders cache corrupt"), "\(line)")
     }
 
+    @Test func garbageOnEveryForegroundIsFaulted() throws {
+        let garbage = """
+            import sys, json
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m.get("method") == "app/foreground":
+                    for _ in range(12):
+                        print("not json", flush=True)
+                print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": {"protocolVersion": "1"} if m["method"] == "initialize" else {}}), flush=True)
+            """
+        let file = NSTemporaryDirectory() + "hubsim-checkapp-garbage-\(getpid()).py"
+        try Data(garbage.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let app = AppDefinition(id: "garbage", name: "garbage", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["python3", file]))
+        let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
+                                     hasher: Fixtures.hasher)
+        let report = matrix.run(transitions: [.checkIn], states: [.background])
+        #expect(report.cells.map(\.verdict.word) == ["FAULTED"], "\(CheckAppText.render(report))")
+        #expect(report.cells[0].failureLine?.hasSuffix("(at foreground)") == true, "\(report.cells[0].failureLine ?? "")")
+    }
+
     @Test func theTableFitsEightyColumnsAndTheJUnitHasACasePerCell() throws {
         let report = try Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn, .checkOutOfAnotherUser])
         let text = CheckAppText.render(report)
