@@ -42,13 +42,17 @@ struct MatrixCell {
             verdict = .leaked(leakLine(leak, runtime))
             return
         }
-        guard let process = runtime.process else { return }
-        switch process.health {
-        case let .hung(what): verdict = .hung("no answer to \(what) (at \(step))")
-        case let .faulted(why): verdict = .faulted("\(why) (at \(step))")
-        case let .exited(status, lastLines) where process.exitsInARow > 0:
-            verdict = .crashed("\(status) at \(step)" + (lastLines.last.map { "; last stderr line: \($0)" } ?? ""))
-        case .starting, .running, .exited: break
+        // The engine's verdict of the program's process, as the pane shows it.
+        let judged = device.verdict(of: runtime)
+        let cause = judged.cause ?? ""
+        switch judged.kind {
+        case .hung: verdict = .hung("no answer to \(cause) (at \(step))")
+        case .faulted: verdict = .faulted("\(cause) (at \(step))")
+        case .crashed:
+            var lastLine: String?
+            if case let .exited(_, lines)? = runtime.process?.health { lastLine = lines.last }
+            verdict = .crashed("\(cause) at \(step)" + (lastLine.map { "; last stderr line: \($0)" } ?? ""))
+        default: break
         }
     }
 
