@@ -46,7 +46,7 @@ public enum CheckAppText {
         return lines.map(PrintableText.escaped).joined(separator: "\n") + "\n"
     }
 
-    /// `notes: 24 cells, 20 handled, 4 LEAKED (3.1 s)`: verdicts that did not occur are left out.
+    /// `myapp: 24 cells, 20 handled, 4 LEAKED (3.1 s): FAILED`: verdicts that did not occur are left out.
     public static func summary(_ report: CheckAppReport) -> String {
         let counts = report.counts.filter { $0.count > 0 }.map { "\($0.count) \($0.word)" }
         return "\(report.app.id): \(report.cells.count) cells, " + counts.joined(separator: ", ")
