@@ -1,9 +1,11 @@
 import Foundation
 
-// hubsim-bench: the budgets in Docs/performance.md, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|frames|all]`.
+// hubsim-bench: the budgets in Docs/performance.md, Benchmarks, measured. `swift run -c release hubsim-bench [engine|store|scenarios|recording|lesson|memory|views|frames|bridge|all]`.
 // `hubsim-bench probe [options] -- COMMAND ARGS` measures a program in a pseudo-terminal (Probe/Probe.swift).
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "probe" { exit(Probe.main(Array(CommandLine.arguments.dropFirst(2)))) }
+// `hubsim-bench bridge-responder echo|hang`: the native child of `hubsim-bench bridge` (BridgeBench.swift).
+if which == "bridge-responder" { exit(BridgeResponders.run(CommandLine.arguments.dropFirst(2).first ?? "echo")) }
 // `hubsim-bench aged-device STATE_HOME CYCLES`: a long-lived device for Scripts/first-frame.
 if which == "aged-device" {
     let rest = Array(CommandLine.arguments.dropFirst(2))
@@ -19,7 +21,7 @@ if which == "aged-device" {
 }
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
-    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark),
+    ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark), ("bridge", bridgeBenchmark),
 ]
 let chosen = which == "all" ? benches : benches.filter { $0.0 == which }
 if chosen.isEmpty {

@@ -47,6 +47,8 @@ if mode == "ignore-term":
 for line in sys.stdin:
     msg = json.loads(line)
     method = msg.get("method")
+    if method is None:
+        continue
     if method == "initialize":
         version = "2" if mode == "version" else "1"
         send({"jsonrpc": "2.0", "id": msg["id"], "result": {"protocolVersion": version, "name": "test"}})

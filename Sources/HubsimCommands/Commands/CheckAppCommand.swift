@@ -1,0 +1,200 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import Scenarios
+import SessionEngine
+
+/// `hubsim check-app -- COMMAND ARGS...`: the standard shift-change matrix against a
+/// developer's own program (Docs/bridge-protocol.md), a table per transition, `--junit` for
+/// CI. Exit status 0 when the app handled every cell, 1 on any leak, hang, crash or fault, 2
+/// for a usage or file error. The matrix itself is `ShiftMatrix`'s (Scenarios).
+struct CheckAppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-app",
+        abstract: "Run the standard shift-change matrix against your own app (exit 0: handled everywhere, 1: a leak, hang, crash or fault, 2: usage or file error).",
+        discussion: """
+            The app is a program speaking the bridge protocol (JSON-RPC 2.0, one object per line over \
+            its standard input and output: Docs/bridge-protocol.md). Give its command after --, \
+            e.g. hubsim check-app -- python3 myapp.py, or as --app 'myapp=python3 myapp.py' \
+            (the command split on spaces; no shell reads it).
+
+            Every transition of the profile (workspace-one: check-out, check-in, check-out of another \
+            user, enterprise wipe, check-in while offline, inactivity lock; entra-ios: global sign-in, \
+            global sign-out, sign-in of another user, sign-out from the browser, sign-out while offline) \
+            is taken with the app in each state (foreground, background, suspended, terminated), each \
+            on a fresh device with the profile's catalogue apps beside it. Then the app comes to the \
+            foreground, and the leak audit and its process decide: handled, LEAKED (which item of \
+            which user, shown to whom), HUNG, CRASHED or FAULTED.
+
+            The users are the tenant's staging user and its first two users; their passwords are the \
+            user names (the shipped tenant's), or HUBSIM_PASSWORD_<USER> as for hubsim run.
+            """)
+
+    @Option(help: "Device profile: workspace-one or entra-ios. Default: the SDK's own (entra-ios for msal).")
+    var profile: String?
+
+    @Option(help: "The SDK the app integrates: workspace-one, msal or none. Default: the profile's own.")
+    var sdk: String?
+
+    @Option(help: "The app's id (letters, digits, '-', '_', '.'). Default: the program's file name.")
+    var name: String?
+
+    @Option(help: "Milliseconds an event may go unanswered before the app is hung (default 2000).")
+    var timeout: Int?
+
+    @Option(help: "The app as NAME=COMMAND or NAME:SDK=COMMAND (the command split on spaces), instead of -- COMMAND.")
+    var app: String?
+
+    @Flag(inversion: .prefixedNo, help: "MSAL: the app has background capability, so it receives the Darwin notification in the background.")
+    var backgroundCapability = true
+
+    @Option(name: .customLong("transition"), help: "Run only this transition of the matrix (repeatable), e.g. --transition 'check-in'.")
+    var transitions: [String] = []
+
+    @Option(help: "Tenant YAML file (groups, users, policies). Default: the bundled tenant.")
+    var tenant: String?
+
+    @Option(help: "Write JUnit XML to this file, one test case per cell (an existing file only with --force).")
+    var junit: String?
+
+    @Flag(help: "Let --junit replace an existing file.")
+    var force = false
+
+    @Flag(help: "Run the cells one after another instead of on every core.")
+    var serial = false
+
+    @Argument(parsing: .postTerminator, help: "The app's command and its arguments, after --.")
+    var command: [String] = []
+
+    func run() throws {
+        let (id, sdkName, exec) = try commandLine()
+        let profileID = try chosenProfile(sdkName)
+        let chosen = try chosenTransitions(profileID)
+        let definition = AppDefinition(id: id, name: id, sdk: try chosenSDK(sdkName, profileID),
+                                       summary: "your own app, run by hubsim check-app",
+                                       external: ExternalCommand(exec: exec, timeoutMilliseconds: timeout))
+        if force && junit == nil {
+            throw CommandError.usage("--force: it only lets --junit replace an existing file; add --junit FILE, or leave --force out")
+        }
+        var files = RunFiles(force: force)
+        files.reads(tenant, as: "the tenant file")
+        files.reads(exec.count > 1 ? exec[1] : nil, as: "a file of the app's command")
+        files.writes(junit, for: "--junit")
+        let claimed: [String: OutputFile]
+        do throws(OutputFile.Refusal) { claimed = try files.claim() } catch { throw CommandError.usage("\(error)") }
+
+        let matrix: ShiftMatrix
+        do {
+            let people = try tenant.map { try TenantLoader.load(path: $0) } ?? BundledAssets.tenant()
+            matrix = try ShiftMatrix(app: definition, profile: profileID, tenant: people, catalogue: try BundledAssets.catalogue(),
+                                     environment: ProcessInfo.processInfo.environment)
+        } catch let error as ConfigError {
+            throw CommandError.usage(error.description)
+        } catch let error as CheckAppError {
+            throw CommandError.usage(error.description)
+        }
+        let report = matrix.run(transitions: chosen, parallel: !serial)
+        print(CheckAppText.render(report), terminator: "")
+        if let file = claimed["--junit"] {
+            do throws(OutputFile.WriteFailure) {
+                try file.write(Array(CheckAppJUnit.render(report).utf8), what: "the JUnit report",
+                               fallbackDirectories: [NSTemporaryDirectory()], kind: "junit")
+            } catch {
+                throw CommandError.usage("\(error)")
+            }
+        }
+        if report.failed { throw CommandError(.failed) }
+    }
+
+    /// The app's id, its SDK when named, and its argument list, from `--app NAME=COMMAND`,
+    /// `--app NAME:SDK=COMMAND` (the spelling of `hubsim --app`) or `-- COMMAND ARGS...`.
+    func commandLine() throws(CommandError) -> (AppID, String?, [String]) {
+        var exec = command
+        var id = name
+        var sdkName = sdk
+        if let app {
+            guard exec.isEmpty else { throw .usage("give the app once: --app NAME=COMMAND or -- COMMAND ARGS..., not both") }
+            guard let equals = app.firstIndex(of: "="), equals != app.startIndex else {
+                throw .usage("--app '\(MessageText.shown(app))': write NAME=COMMAND, e.g. --app 'myapp=python3 myapp.py'")
+            }
+            if name != nil { throw .usage("--app names the app already (NAME=COMMAND); leave --name out") }
+            let head = app[..<equals].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            id = head[0]
+            if head.count == 2 {
+                if sdk != nil { throw .usage("--app names the SDK already (NAME:SDK=COMMAND); leave --sdk out") }
+                sdkName = head[1]
+            }
+            exec = app[app.index(after: equals)...].split(separator: " ").map(String.init)
+        }
+        guard let program = exec.first else {
+            throw .usage("give the app's command after --, e.g. hubsim check-app -- python3 myapp.py; see 'hubsim check-app --help'")
+        }
+        let chosen = id ?? Self.defaultName(exec)
+        guard Self.isAppID(chosen) else {
+            throw .usage("'\(MessageText.shown(chosen))' cannot be the app's name: use 1 to 32 letters, digits, '-', '_' or '.', starting with a letter or digit")
+        }
+        guard Self.findProgram(program) else {
+            throw .usage("the app's program '\(MessageText.shown(program))' is not an executable file\(program.contains("/") ? "" : " on PATH")")
+        }
+        if let timeout, !(1...600_000).contains(timeout) {
+            throw .usage("--timeout \(timeout): give milliseconds from 1 to 600000")
+        }
+        return (chosen, sdkName, exec)
+    }
+
+    func chosenProfile(_ sdk: String?) throws(CommandError) -> ProfileID {
+        if let profile {
+            guard let id = ProfileID(rawValue: profile) else {
+                throw .usage("--profile '\(MessageText.shown(profile))': use workspace-one or entra-ios")
+            }
+            return id
+        }
+        return sdk == "msal" ? .entraIOS : .workspaceOne
+    }
+
+    /// `--transition` names checked against the profile's matrix; nil: all of them.
+    func chosenTransitions(_ profile: ProfileID) throws(CommandError) -> [ShiftTransition]? {
+        guard !transitions.isEmpty else { return nil }
+        let matrix = ShiftTransition.matrix(for: DeviceProfile.named(profile))
+        return try transitions.map { name throws(CommandError) in
+            guard let t = matrix.first(where: { $0.rawValue == name }) else {
+                throw .usage("--transition '\(MessageText.shown(name))': \(profile.rawValue)'s are " + matrix.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+            }
+            return t
+        }
+    }
+
+    func chosenSDK(_ sdk: String?, _ profile: ProfileID) throws(CommandError) -> AppSDK {
+        switch sdk ?? (profile == .entraIOS ? "msal" : "workspace-one") {
+        case "workspace-one": return .workspaceOne(.none)
+        // A program's own code decides whether it reads the account on resume; the traits
+        // say what iOS lets it receive: a listener, with background capability unless told not.
+        case "msal":
+            return .msal(MSALTraits(backgroundCapability: backgroundCapability, listensForNotification: true, checksAccountOnForeground: true))
+        case "none": return .none
+        case let other: throw .usage("the SDK '\(MessageText.shown(other))' is not one hubsim plays: use workspace-one, msal or none")
+        }
+    }
+
+    /// The program's file name without its extension (`python3 my_app.py` → `my_app`), or
+    /// `app` when that is no name.
+    static func defaultName(_ exec: [String]) -> AppID {
+        let file = (exec.last(where: { !$0.hasPrefix("-") }) ?? exec[0]).split(separator: "/").last.map(String.init) ?? "app"
+        let stem = file.split(separator: ".").first.map(String.init) ?? file
+        let name = String(stem.prefix(32))
+        return isAppID(name) ? name : "app"
+    }
+
+    static func isAppID(_ s: String) -> Bool {
+        func alphanumeric(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+        guard (1...32).contains(s.unicodeScalars.count), let head = s.unicodeScalars.first, alphanumeric(head) else { return false }
+        return s.unicodeScalars.allSatisfy { alphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
+    /// Whether `program` can be started: a path to an executable file, or a name found on PATH.
+    static func findProgram(_ program: String) -> Bool {
+        if program.contains("/") { return access(program, X_OK) == 0 }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+}

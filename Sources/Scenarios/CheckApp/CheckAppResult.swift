@@ -1,0 +1,75 @@
+import SessionEngine
+
+/// What one cell of the matrix found: one transition taken with the app in one state.
+public struct CheckAppCell: Sendable, Equatable {
+    /// How the app fared. Every kind but `handled` fails the check (exit status 1).
+    public enum Verdict: Sendable, Equatable {
+        case handled
+        /// It showed another user's data: the leak audit's visible leak, in a line naming the
+        /// items and whose they are.
+        case leaked(String)
+        /// It left an event unanswered past its time limit (the event's name).
+        case hung(String)
+        /// Its process ended without being asked to: the exit status and its last stderr line.
+        case crashed(String)
+        /// It broke the protocol and was stopped.
+        case faulted(String)
+
+        /// The word the table shows.
+        public var word: String {
+            switch self {
+            case .handled: "handled"
+            case .leaked: "LEAKED"
+            case .hung: "HUNG"
+            case .crashed: "CRASHED"
+            case .faulted: "FAULTED"
+            }
+        }
+
+        /// What went wrong, in a line (nil when handled).
+        public var detail: String? {
+            switch self {
+            case .handled: nil
+            case let .leaked(s), let .hung(s), let .crashed(s), let .faulted(s): s
+            }
+        }
+
+        public var failed: Bool { self != .handled }
+    }
+
+    public var transition: ShiftTransition
+    public var state: ShiftAppState
+    /// What reached the app from the transition on, in order: lifecycle events, the SDK's
+    /// callbacks and notifications (short names, `CheckAppText.legend`), and notifications it missed.
+    public var delivered: [String]
+    /// What the app did from the transition on: items deleted and stored, another user's
+    /// items it still holds readable, what its screen shows at the end.
+    public var did: [String]
+    public var verdict: Verdict
+    /// What hubsim itself could not do in this cell (a step the device refused), if anything.
+    public var notes: [String]
+    /// Wall-clock seconds the cell took.
+    public var duration: Double
+
+    /// The test case's name: `check-out of another user / background`.
+    public var name: String { "\(transition.rawValue) / \(state.rawValue)" }
+
+    /// The failure line: `LEAKED: shows cou1's 'orders' to cou2`.
+    public var failureLine: String? { verdict.detail.map { "\(verdict.word): \($0)" } }
+}
+
+/// Everything one `hubsim check-app` found.
+public struct CheckAppReport: Sendable {
+    public var app: AppDefinition
+    public var profile: ProfileID
+    public var cells: [CheckAppCell]
+    /// Wall-clock seconds for the whole matrix.
+    public var duration: Double
+
+    public var failed: Bool { cells.contains { $0.verdict.failed } }
+
+    /// How many cells got each verdict word, in the order the summary names them.
+    public var counts: [(word: String, count: Int)] {
+        ["handled", "LEAKED", "HUNG", "CRASHED", "FAULTED"].map { word in (word, cells.filter { $0.verdict.word == word }.count) }
+    }
+}

@@ -1,0 +1,141 @@
+import AppBridge
+import SessionEngine
+
+/// One cell of the matrix while it runs: the device, the bridge to the app's process, and
+/// what has been seen so far. Every device event is followed by `AppBridge.settle`, so the
+/// program has answered (or timed out) before the next one, and then by a look at the app:
+/// the first leak, hang, crash or fault seen is the cell's verdict, whenever it happens (a
+/// leak the app cleans up a moment later was still on the screen).
+struct MatrixCell {
+    var device: SharedDevice
+    let bridge: AppBridge
+    let app: AppID
+    private(set) var verdict: CheckAppCell.Verdict = .handled
+    private(set) var notes: [String] = []
+    /// The step being taken, for where a hang or crash happened.
+    private var step = "start"
+    /// Where the app's log and storage stood when the transition began.
+    private var mark = (log: 0, keys: Set<String>())
+
+    init(device: SharedDevice, bridge: AppBridge, app: AppID) {
+        self.device = device; self.bridge = bridge; self.app = app
+    }
+
+    /// Takes one device event (nil: done; a refusal is noted, as the rest of the cell may
+    /// still say something), lets the app answer, and looks at it.
+    mutating func act(_ label: String, _ event: (inout SharedDevice) -> Refusal?) {
+        step = label
+        if let refusal = event(&device) { notes.append("\(label) refused: \(refusal)") }
+        bridge.settle(&device)
+        observe()
+    }
+
+    /// The transition begins: what reaches the app and what it does are counted from here.
+    mutating func markTransition() {
+        guard let runtime = device.app(app) else { return }
+        mark = (runtime.log.count, Set(runtime.storage.map(\.id)))
+    }
+
+    private mutating func observe() {
+        guard verdict == .handled, let runtime = device.app(app) else { return }
+        if let leak = device.findings.first(where: { $0.app == app && $0.severity == .visibleLeak }) {
+            verdict = .leaked(leakLine(leak, runtime))
+            return
+        }
+        // The engine's verdict of the program's process, as the pane shows it.
+        let judged = device.verdict(of: runtime)
+        let cause = judged.cause ?? ""
+        switch judged.kind {
+        case .hung: verdict = .hung("no answer to \(cause) (at \(step))")
+        case .faulted: verdict = .faulted("\(cause) (at \(step))")
+        case .crashed:
+            var lastLine: String?
+            if case let .exited(_, lines)? = runtime.process?.health { lastLine = lines.last }
+            verdict = .crashed("\(cause) at \(step)" + (lastLine.map { "; last stderr line: \($0)" } ?? ""))
+        default: break
+        }
+    }
+
+    /// The leak in a line: which items of which user the app shows, and to whom.
+    private func leakLine(_ leak: LeakFinding, _ runtime: AppRuntime) -> String {
+        let shown = device.visibleItems(of: runtime).map(\.item).filter { $0.owner != nil && $0.owner != leak.currentUser }
+        var parts: [String] = []
+        let owners = Array(Set(shown.compactMap(\.owner))).sorted()
+        for owner in owners {
+            let keys = shown.filter { $0.owner == owner }.map { "'\($0.id)'" }
+            parts.append("\(owner)'s \(keys.joined(separator: ", "))")
+        }
+        if leak.token == true { parts.append("uses \(leak.owners.map { "\($0)'s" }.joined(separator: " and ")) token") }
+        let to = leak.currentUser.map { "to \($0)" }
+            ?? (device.profile.id == .workspaceOne ? "while the device is checked in" : "while nobody is signed in")
+        let what = parts.isEmpty ? "shows \(leak.owners.map(\.name).joined(separator: ", "))'s data" : "shows " + parts.joined(separator: "; ")
+        return "\(what) \(to) (at \(step))"
+    }
+
+    /// The cell's result: what reached the app and what it did since the transition began.
+    func judge(_ transition: ShiftTransition, _ state: ShiftAppState) -> CheckAppCell {
+        guard let runtime = device.app(app) else {
+            return CheckAppCell(transition: transition, state: state, delivered: [], did: [], verdict: verdict, notes: notes, duration: 0)
+        }
+        let entries = (mark.log..<runtime.log.count).map { runtime.log[$0] }
+        let delivered = entries.compactMap(Self.deliveredName)
+        var did: [String] = []
+        var calls: [String] = []
+        for e in entries where e.kind == .call && !calls.contains(e.name) { calls.append(e.name) }
+        if !calls.isEmpty { did.append("called " + calls.joined(separator: ", ")) }
+        let keys = Set(runtime.storage.map(\.id))
+        let deleted = mark.keys.subtracting(keys).sorted()
+        let stored = keys.subtracting(mark.keys).sorted()
+        if !deleted.isEmpty { did.append("deleted " + deleted.joined(separator: ", ")) }
+        if !stored.isEmpty { did.append("stored " + stored.joined(separator: ", ")) }
+        let user = device.state.user
+        let kept = runtime.storage.filter { $0.owner != nil && $0.owner != user && device.open($0, in: runtime) != nil }
+        if !kept.isEmpty {
+            did.append("kept " + kept.map { "\($0.owner!)'s \($0.id) (\(Self.protection($0.dataClass)))" }.joined(separator: ", "))
+        }
+        if runtime.lifecycle.isRunning, let screen = runtime.process?.screen {
+            did.append("shows " + (screen.user.map(\.name) ?? "nobody") + (screen.items.isEmpty ? "" : ": " + screen.items.joined(separator: ", ")))
+        } else if !runtime.lifecycle.isRunning {
+            did.append("not running")
+        }
+        return CheckAppCell(transition: transition, state: state, delivered: delivered, did: did, verdict: verdict,
+                            notes: notes, duration: 0)
+    }
+
+    /// Ends the program (no process outlives its cell).
+    mutating func shutdown() { bridge.shutdown(&device) }
+
+    /// An app log entry as the table's `delivered` column names it (nil: not something that
+    /// reached the app). The SDK's long names are shortened (`CheckAppText.legend`).
+    static func deliveredName(_ e: AppLogEntry) -> String? {
+        switch e.kind {
+        case .lifecycle:
+            switch e.name {
+            case AppLifecycle.foreground.rawValue: return e.detail == "cold start" ? "launch" : "foreground"
+            case AppLifecycle.background.rawValue: return "background"
+            case AppLifecycle.suspended.rawValue: return "suspend"
+            case AppLifecycle.terminated.rawValue: return e.detail == "process ended" ? "exited" : "terminate"
+            default: return nil
+            }
+        case .callback:
+            switch e.name {
+            case API.didWipeCurrentUserData: return "wipe"
+            case API.didDetectUserChange: return "userChange"
+            case API.didFinishInitialCheck:
+                return e.detail.contains(API.sharedDeviceNotCheckedOut) ? "initialCheck(notCheckedOut)" : "initialCheck"
+            default: return e.name
+            }
+        case .notification: return e.name == API.accountChangedNotification ? "accountChanged" : e.name
+        case .missed: return "missed " + (e.name == API.accountChangedNotification ? "accountChanged" : e.name)
+        case .call, .data, .process, .output: return nil
+        }
+    }
+
+    private static func protection(_ dataClass: DataClass) -> String {
+        switch dataClass {
+        case .sdkEncrypted: "sdk"
+        case .externalEncrypted: "user"
+        case .plain, .preference, .common: "plain"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Configuration
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SessionEngine
+import Testing
+@testable import Scenarios
+
+/// `ShiftMatrix` against two real programs (python3, Tests/ScenariosTests/Fixtures/CheckApp):
+/// one that handles every shift change, and one with the classic mistakes (plain copies, the
+/// wipe callback ignored, the account read only at start, everything in its cache listed).
+@Suite("check-app's shift matrix")
+struct CheckAppTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/CheckApp").path
+
+    static func app(_ script: String, sdk: AppSDK, timeout: Int? = nil) -> AppDefinition {
+        AppDefinition(id: String(script.prefix { $0 != "." }), name: script, sdk: sdk,
+                      external: ExternalCommand(exec: ["python3", "\(fixtures)/\(script)"], timeoutMilliseconds: timeout))
+    }
+
+    static let msal = AppSDK.msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
+
+    static func matrix(_ script: String, _ profile: ProfileID) throws -> ShiftMatrix {
+        try ShiftMatrix(app: app(script, sdk: profile == .workspaceOne ? .workspaceOne(.none) : msal), profile: profile,
+                        tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue, hasher: Fixtures.hasher)
+    }
+
+    /// The cells that failed, by name, with their verdict words.
+    static func failures(_ report: CheckAppReport) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: report.cells.filter(\.verdict.failed).map { ($0.name, $0.verdict.word) })
+    }
+
+    @Test func theGoodAppHandlesEveryWorkspaceOneCell() throws {
+        let report = try Self.matrix("good_app.py", .workspaceOne).run()
+        #expect(report.cells.count == 6 * 4)
+        #expect(Self.failures(report).isEmpty, "\(CheckAppText.render(report))")
+        #expect(!report.failed)
+        // The wipe reached it and it deleted the first user's items.
+        let cell = try #require(report.cells.first { $0.transition == .checkOutOfAnotherUser && $0.state == .background })
+        #expect(cell.delivered.contains("wipe") && cell.delivered.contains("userChange"), "\(cell.delivered)")
+        #expect(cell.did.contains { $0.hasPrefix("deleted") && $0.contains("orders-cou1") }, "\(cell.did)")
+        #expect(cell.did.last == "shows cou2: orders-cou2", "\(cell.did)")
+    }
+
+    @Test func theFaultyAppLeaksWhereAnotherUserChecksOutAfterACheckIn() throws {
+        let report = try Self.matrix("faulty_app.py", .workspaceOne).run()
+        let leaking: [ShiftTransition] = [.checkOutOfAnotherUser, .enterpriseWipe, .offlineCheckIn]
+        var expected: [String: String] = [:]
+        for t in leaking { for s in ShiftAppState.allCases { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" } }
+        #expect(Self.failures(report) == expected, "\(CheckAppText.render(report))")
+        let cell = try #require(report.cells.first { $0.transition == .checkOutOfAnotherUser && $0.state == .suspended })
+        #expect(cell.failureLine == "LEAKED: shows cou1's 'orders-cou1' to cou2 (at foreground)")
+        // The check-in alone leaves a plain copy on the device, which the table names.
+        let checkIn = try #require(report.cells.first { $0.transition == .checkIn && $0.state == .foreground })
+        #expect(checkIn.verdict == .handled)
+        #expect(checkIn.did.contains("kept cou1's orders-cou1 (plain)"), "\(checkIn.did)")
+    }
+
+    @Test func entraCellsJudgeTheAccountReadOnResume() throws {
+        let good = try Self.matrix("good_app.py", .entraIOS).run()
+        #expect(good.cells.count == 5 * 4)
+        #expect(Self.failures(good).isEmpty, "\(CheckAppText.render(good))")
+        // The faulty one reads the account only when it starts: a running app keeps showing
+        // the first user's orders; a terminated one starts cold and reads it.
+        let faulty = try Self.matrix("faulty_app.py", .entraIOS).run()
+        var expected: [String: String] = [:]
+        for t: ShiftTransition in [.signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut] {
+            for s: ShiftAppState in [.foreground, .background, .suspended] { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" }
+        }
+        #expect(Self.failures(faulty) == expected, "\(CheckAppText.render(faulty))")
+        let suspended = try #require(faulty.cells.first { $0.transition == .signInOfAnotherUser && $0.state == .suspended })
+        #expect(suspended.delivered.contains("missed accountChanged"), "\(suspended.delivered)")
+    }
+
+    @Test func aHungAppIsHungAndTheMatrixGoesOn() throws {
+        let hang = """
+            import sys, json
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m.get("method") == "awcontroller/controllerDidWipeCurrentUserData":
+                    continue
+                print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": {"protocolVersion": "1"} if m["method"] == "initialize" else {}}), flush=True)
+            """
+        let file = NSTemporaryDirectory() + "hubsim-checkapp-hang-\(getpid()).py"
+        try Data(hang.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let app = AppDefinition(id: "hangs", name: "hangs", sdk: .workspaceOne(.none),
+                                external: ExternalCommand(exec: ["python3", file], timeoutMilliseconds: 500))
+        let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
+                                     hasher: Fixtures.hasher)
+        let report = matrix.run(transitions: [.checkIn, .inactivityLock], states: [.background])
+        #expect(report.cells.map(\.verdict.word) == ["HUNG", "handled"], "\(CheckAppText.render(report))")
+        #expect(report.cells[0].failureLine == "HUNG: no answer to \(API.didWipeCurrentUserData) (at foreground)")
+        #expect(report.failed)
+    }
+
+    @Test func aCrashIsCrashedWithItsStatusAndLastLine() throws {
+        let crash = """
+            import sys, json
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m.get("method") == "app/foreground":
+                    print("orders cache corrupt", file=sys.stderr, flush=True)
+                    sys.exit(3)
+                print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": {"protocolVersion": "1"} if m["method"] == "initialize" else {}}), flush=True)
+            """
+        let file = NSTemporaryDirectory() + "hubsim-checkapp-crash-\(getpid()).py"
+        try Data(crash.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let app = AppDefinition(id: "crashes", name: "crashes", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["python3", file]))
+        let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
+                                     hasher: Fixtures.hasher)
+        let report = matrix.run(transitions: [.checkIn], states: [.background])
+        #expect(report.cells.map(\.verdict.word) == ["CRASHED"], "\(CheckAppText.render(report))")
+        let line = try #require(report.cells[0].failureLine)
+        #expect(line.hasPrefix("CRASHED: exit 3 at foreground") && line.hasSuffix("orders cache corrupt"), "\(line)")
+    }
+
+    @Test func garbageOnEveryForegroundIsFaulted() throws {
+        let garbage = """
+            import sys, json
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m.get("method") == "app/foreground":
+                    for _ in range(12):
+                        print("not json", flush=True)
+                print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": {"protocolVersion": "1"} if m["method"] == "initialize" else {}}), flush=True)
+            """
+        let file = NSTemporaryDirectory() + "hubsim-checkapp-garbage-\(getpid()).py"
+        try Data(garbage.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let app = AppDefinition(id: "garbage", name: "garbage", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["python3", file]))
+        let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
+                                     hasher: Fixtures.hasher)
+        let report = matrix.run(transitions: [.checkIn], states: [.background])
+        #expect(report.cells.map(\.verdict.word) == ["FAULTED"], "\(CheckAppText.render(report))")
+        #expect(report.cells[0].failureLine?.hasSuffix("(at foreground)") == true, "\(report.cells[0].failureLine ?? "")")
+    }
+
+    @Test func theTableFitsEightyColumnsAndTheJUnitHasACasePerCell() throws {
+        let report = try Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn, .checkOutOfAnotherUser])
+        let text = CheckAppText.render(report)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(text)")
+        #expect(text.contains("check-out of another user: the first user checks in; the next user checks out"))
+        #expect(text.contains("  suspended: LEAKED: shows cou1's 'orders-cou1' to cou2 (at foreground)"), "\(text)")
+        #expect(text.hasSuffix("faulty_app: 8 cells, 4 handled, 4 LEAKED (\(String(format: "%.1f", report.duration)) s): FAILED\n"), "\(text)")
+
+        let xml = CheckAppJUnit.render(report)
+        let document = try XMLDocument(xmlString: xml, options: [])
+        let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == [
+            "check-in / foreground", "check-in / background", "check-in / suspended", "check-in / terminated",
+            "check-out of another user / foreground", "check-out of another user / background",
+            "check-out of another user / suspended", "check-out of another user / terminated",
+        ])
+        let failures = try document.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
+        #expect(failures.count == 4)
+        #expect(failures.first?.attribute(forName: "message")?.stringValue == "LEAKED: shows cou1's 'orders-cou1' to cou2 (at foreground)")
+        #expect(try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue == "4")
+    }
+
+    @Test func aTenantWithoutTwoUsersIsRefused() throws {
+        var tenant = try BundledAssets.tenant()
+        tenant.users.removeAll { $0.id == "cou2" }
+        #expect(throws: CheckAppError.self) {
+            try ShiftMatrix(app: Self.app("good_app.py", sdk: .workspaceOne(.none)), profile: .workspaceOne, tenant: tenant,
+                            catalogue: Fixtures.catalogue)
+        }
+    }
+}
