@@ -58,7 +58,13 @@ public final class AppBridge: @unchecked Sendable {
 
     /// An event is awaited or a program's message is unread: the interactive loop polls again soon.
     public var isBusy: Bool {
-        !inbox.isEmpty || channels.values.contains { $0.inFlight != nil || $0.handshake != nil || $0.stop != nil }
+        !inbox.isEmpty || channels.values.contains(where: \.isAwaited)
+    }
+
+    /// A program was reported hung and may still answer: the interactive loop looks now and
+    /// then (not every few milliseconds: a hung program must not cost the Hub its idle).
+    public var hasHungProgram: Bool {
+        channels.values.contains { $0.process != nil && ($0.inFlight?.reportedHung == true || $0.handshake?.reportedHung == true) }
     }
 
     /// Seconds until the next time limit or grace period runs out (nil: none running).

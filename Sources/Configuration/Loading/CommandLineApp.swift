@@ -40,15 +40,23 @@ public struct CommandLineApp: Equatable, Sendable {
         return CommandLineApp(id: id, sdk: sdk, command: ExternalCommand(exec: exec, workingDirectory: folder))
     }
 
+    /// The SDK a program plays, by its name (nil: the profile's own), or nil for a name
+    /// hubsim does not play. A program's own code decides whether it reads the account on
+    /// resume; the traits say only what iOS lets it receive: a listener, without background
+    /// capability unless told (000: the capability is what keeps an app listening in the background).
+    public static func sdk(named name: String?, profile: ProfileID, backgroundCapability: Bool = false) -> AppSDK? {
+        switch name ?? (profile == .workspaceOne ? "workspace-one" : "msal") {
+        case "workspace-one": .workspaceOne(.none)
+        case "msal": .msal(MSALTraits(backgroundCapability: backgroundCapability, listensForNotification: true, checksAccountOnForeground: true))
+        case "none": AppSDK.none
+        default: nil
+        }
+    }
+
     /// The app on a device of `profile`: its SDK (the profile's own unless given), with the
     /// catalogue's defaults for its traits.
-    public func definition(profile: ProfileID) -> AppDefinition {
-        let sdkName = sdk ?? (profile == .workspaceOne ? "workspace-one" : "msal")
-        let appSDK: AppSDK = switch sdkName {
-        case "workspace-one": .workspaceOne(.none)
-        case "msal": .msal(MSALTraits(backgroundCapability: false, listensForNotification: true, checksAccountOnForeground: true))
-        default: .none
-        }
+    public func definition(profile: ProfileID, backgroundCapability: Bool = false) -> AppDefinition {
+        let appSDK = Self.sdk(named: sdk, profile: profile, backgroundCapability: backgroundCapability) ?? .none
         return AppDefinition(id: id, name: id, sdk: appSDK, summary: "your program: " + command.exec.joined(separator: " "),
                              external: command)
     }

@@ -45,8 +45,8 @@ struct CheckAppCommand: ParsableCommand {
     @Option(help: "The app as NAME=COMMAND or NAME:SDK=COMMAND (the command split on spaces), instead of -- COMMAND.")
     var app: String?
 
-    @Flag(inversion: .prefixedNo, help: "MSAL: the app has background capability, so it receives the Darwin notification in the background.")
-    var backgroundCapability = true
+    @Flag(help: "MSAL: the app has background capability, so it receives the Darwin notification in the background (as with --app, off unless given).")
+    var backgroundCapability = false
 
     @Option(name: .customLong("transition"), help: "Run only this transition of the matrix (repeatable), e.g. --transition 'check-in'.")
     var transitions: [String] = []
@@ -165,15 +165,10 @@ struct CheckAppCommand: ParsableCommand {
     }
 
     func chosenSDK(_ sdk: String?, _ profile: ProfileID) throws(CommandError) -> AppSDK {
-        switch sdk ?? (profile == .entraIOS ? "msal" : "workspace-one") {
-        case "workspace-one": return .workspaceOne(.none)
-        // A program's own code decides whether it reads the account on resume; the traits
-        // say what iOS lets it receive: a listener, with background capability unless told not.
-        case "msal":
-            return .msal(MSALTraits(backgroundCapability: backgroundCapability, listensForNotification: true, checksAccountOnForeground: true))
-        case "none": return .none
-        case let other: throw .usage("the SDK '\(MessageText.shown(other))' is not one hubsim plays: use workspace-one, msal or none")
+        guard let chosen = CommandLineApp.sdk(named: sdk, profile: profile, backgroundCapability: backgroundCapability) else {
+            throw .usage("the SDK '\(MessageText.shown(sdk ?? ""))' is not one hubsim plays: use workspace-one, msal or none")
         }
+        return chosen
     }
 
     /// The program's file name without its extension (`python3 my_app.py` → `my_app`), or

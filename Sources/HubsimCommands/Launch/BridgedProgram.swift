@@ -7,8 +7,9 @@ import SessionEngine
 /// queued for them sent, their answers and calls taken in. Nothing here waits for a program:
 /// a program that hangs costs the Hub no key (the bridge reports it hung when its time runs out).
 ///
-/// While a program's answer is awaited the loop wakes every 10 ms (a `.tick`) to take it in;
-/// otherwise it sleeps until the model's next timed change or the bridge's next deadline.
+/// While a program's answer is awaited the loop wakes every 10 ms (a `.tick`) to take it in,
+/// every 250 ms while a program it gave up on as hung may still answer; otherwise it sleeps
+/// until the model's next timed change or the bridge's next deadline.
 struct BridgedProgram: TerminalProgram {
     var model: HubModel
     let bridge: AppBridge
@@ -16,6 +17,8 @@ struct BridgedProgram: TerminalProgram {
     /// How soon the loop looks again while a program's answer is awaited: well under a frame,
     /// so a program's answer is on screen as soon as a catalogue app's would be.
     static let busyPollSeconds = 0.01
+    /// How soon it looks for a late answer from a program reported hung.
+    static let hungPollSeconds = 0.25
 
     init(model: HubModel, bridge: AppBridge) {
         self.model = model
@@ -38,6 +41,7 @@ struct BridgedProgram: TerminalProgram {
     func secondsUntilTimedChange(shown: Frame?) -> Double? {
         var due = model.secondsUntilTimedChange(shown: shown)
         if bridge.isBusy { due = min(due ?? Self.busyPollSeconds, Self.busyPollSeconds) }
+        else if bridge.hasHungProgram { due = min(due ?? Self.hungPollSeconds, Self.hungPollSeconds) }
         if let deadline = bridge.secondsUntilNextDeadline { due = min(due ?? deadline, max(0, deadline)) }
         return due
     }
