@@ -155,6 +155,14 @@ public final class AppBridge: @unchecked Sendable {
             device.appMissed(request.app, serial: request.serial, why: "not running")
             return
         }
+        // A hung program that is swiped away is not asked again: it is ended (as iOS ends an
+        // app that does not respond), and what waited behind the hung event is dropped.
+        if request.event == .terminate, channel.inFlight?.reportedHung == true || channel.handshake?.reportedHung == true {
+            for waiting in channel.queue + [request] { device.appMissed(request.app, serial: waiting.serial, why: "the app is hung") }
+            channel.handshake = nil
+            beginStop(&channel)
+            return
+        }
         channel.queue.append(request)
     }
 
@@ -177,8 +185,9 @@ public final class AppBridge: @unchecked Sendable {
         channel.nextRPCID = 1
         let rpcID = channel.takeRPCID()
         process.send(RPCMessage.request(id: rpcID, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: profile)))
-        // The handshake waits for the program to start (an interpreter, a JVM): at least the grace period.
-        let limit = max(options.graceMilliseconds, command.timeout)
+        // The handshake also waits for the program to start (an interpreter, a JVM on a busy machine):
+        // the app's time limit plus the grace period.
+        let limit = command.timeout + options.graceMilliseconds
         channel.handshake = (rpcID, Self.now() + UInt64(limit) * 1_000_000, false)
     }
 
@@ -324,7 +333,7 @@ public final class AppBridge: @unchecked Sendable {
             channel.pendingTokens = []
         }
         if let stop = channel.stop {
-            if now >= stop.deadline { advanceStop(&channel, stop, now: now) }
+            if now >= stop.deadline { advanceStop(&channel, stop, now: now, &device) }
             return changed
         }
         if var handshake = channel.handshake {
@@ -364,7 +373,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.stop = .inputClosed(deadline: Self.now() + grace)
     }
 
-    private func advanceStop(_ channel: inout AppChannel, _ stop: AppChannel.Stop, now: UInt64) {
+    private func advanceStop(_ channel: inout AppChannel, _ stop: AppChannel.Stop, now: UInt64, _ device: inout SharedDevice) {
         switch stop {
         case .terminating:
             beginStop(&channel)
@@ -374,9 +383,16 @@ public final class AppBridge: @unchecked Sendable {
         case .signalled:
             channel.process?.signal(.kill, group: true)
             channel.stop = .killed(deadline: now + grace)
-        case .killed:
-            // The exit report is on its way (a killed process is always reaped): wait again.
-            channel.stop = .killed(deadline: now + grace)
+        case .killed(_, false):
+            // The exit report is on its way (a killed process is always reaped): wait once more.
+            channel.stop = .killed(deadline: now + grace, late: true)
+        case .killed(_, true):
+            // A process the kernel cannot end (stuck in the kernel): hubsim stops waiting for it.
+            if !channel.faulted {
+                device.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true)
+            }
+            if let number = channel.process?.number { owners[number] = nil }
+            channel = AppChannel(id: channel.id)
         }
     }
 

@@ -31,8 +31,11 @@ final class ChildProcess: Sendable {
     struct Limits: Sendable {
         var maxLineBytes: Int
         var floodMessagesPerSecond: Int
+        /// Standard error lines kept for the exit report.
         var lastLines = 5
         var longestStderrLine = 4096
+        /// Standard error lines shown per second; the rest are counted.
+        var stderrLinesPerSecond = 100
     }
 
 
@@ -126,20 +129,20 @@ final class ChildProcess: Sendable {
     private static func readMessages(_ output: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox) async {
         var splitter = LineSplitter(limit: limits.maxLineBytes)
         var windowStart = ContinuousClock.now
-        var begun = 0
+        var begun = 0, all = 0
         var fault: String?
         func take(_ line: [UInt8]) {
             guard fault == nil else { return }
             let message = RPCMessage(line: line)
-            if case .response = message {} else {
-                // A flood counts what the program begins; its answers to hubsim are one per event.
-                let now = ContinuousClock.now
-                if now - windowStart > .seconds(1) { windowStart = now; begun = 0 }
-                begun += 1
-                if begun > limits.floodMessagesPerSecond {
-                    fault = "flood: more than \(limits.floodMessagesPerSecond) messages in a second"
-                    return
-                }
+            let now = ContinuousClock.now
+            if now - windowStart > .seconds(1) { windowStart = now; begun = 0; all = 0 }
+            all += 1
+            // A flood counts what the program begins; its answers to hubsim are one per event
+            // sent, so they count only against a far higher bound that keeps the inbox finite.
+            if case .response = message {} else { begun += 1 }
+            if begun > limits.floodMessagesPerSecond || all > limits.floodMessagesPerSecond * 20 {
+                fault = "flood: more than \(limits.floodMessagesPerSecond) messages in a second"
+                return
             }
             inbox.post(Delivery(process: number, kind: .message(message)))
         }
@@ -159,13 +162,23 @@ final class ChildProcess: Sendable {
 
     private static func readLog(_ errors: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox, last: LastLines) async {
         var splitter = LineSplitter(limit: limits.longestStderrLine)
+        var windowStart = ContinuousClock.now
+        var shown = 0, skipped = 0
+        func summarize() {
+            if skipped > 0 { inbox.post(Delivery(process: number, kind: .stderr("… \(skipped) more lines of standard error not shown"))) }
+            skipped = 0
+        }
         func take(_ line: [UInt8]) {
             let text = String(decoding: line, as: UTF8.self)
             last.lines.withLock { lines in
                 lines.append(text)
                 if lines.count > limits.lastLines { lines.removeFirst(lines.count - limits.lastLines) }
             }
-            inbox.post(Delivery(process: number, kind: .stderr(text)))
+            // The pane's log is a person's to read: a chatty program's lines are counted, not kept.
+            let now = ContinuousClock.now
+            if now - windowStart > .seconds(1) { summarize(); windowStart = now; shown = 0 }
+            shown += 1
+            if shown > limits.stderrLinesPerSecond { skipped += 1 } else { inbox.post(Delivery(process: number, kind: .stderr(text))) }
         }
         do {
             for try await buffer in errors {
@@ -173,6 +186,7 @@ final class ChildProcess: Sendable {
             }
         } catch {}
         splitter.finish(take)
+        summarize()
     }
 }
 
