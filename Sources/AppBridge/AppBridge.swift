@@ -103,14 +103,14 @@ public final class AppBridge: @unchecked Sendable {
         let live = channels.values.compactMap(\.process)
         guard !live.isEmpty else { return }
         var waiting = Set(live.map(\.number))
-        for process in live { process.closeInput(); process.signal(.terminate) }
+        for process in live { process.closeInput(); process.sendSignal(.terminate) }
         let start = Self.now()
         let half: UInt64 = 1_000_000_000
         var killed = false
         while !waiting.isEmpty {
             let now = Self.now()
             if !killed, now >= start + half {
-                for process in live where waiting.contains(process.number) { process.signal(.kill, group: true) }
+                for process in live where waiting.contains(process.number) { process.sendSignal(.kill, group: true) }
                 killed = true
             }
             if now >= start + 2 * half { break }
@@ -131,7 +131,7 @@ public final class AppBridge: @unchecked Sendable {
         if request.event == .launch {
             if let old = channel.process {
                 // A cold launch while the old process is still ending: it goes now.
-                old.signal(.kill, group: true)
+                old.sendSignal(.kill, group: true)
                 owners[old.number] = nil
                 channel.process = nil
                 channel.pid = nil
@@ -309,7 +309,7 @@ public final class AppBridge: @unchecked Sendable {
         guard !channel.faulted else { return }
         channel.faulted = true
         device.appFaulted(channel.id, reason: reason)
-        channel.process?.signal(.kill, group: true)
+        channel.process?.sendSignal(.kill, group: true)
         channel.handshake = nil
         channel.inFlight = nil
         channel.queue = []
@@ -346,6 +346,14 @@ public final class AppBridge: @unchecked Sendable {
             return changed
         }
         if var inFlight = channel.inFlight {
+            // While the person has the program's sign-in prompt, the program waits for hubsim, not
+            // the other way round: its time limit starts again when the prompt is answered.
+            if !channel.pendingTokens.isEmpty {
+                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+                inFlight.deadline = now + UInt64(timeout) * 1_000_000
+                channel.inFlight = inFlight
+                return changed
+            }
             if !inFlight.reportedHung, now >= inFlight.deadline {
                 inFlight.reportedHung = true
                 channel.inFlight = inFlight
@@ -378,10 +386,10 @@ public final class AppBridge: @unchecked Sendable {
         case .terminating:
             beginStop(&channel)
         case .inputClosed:
-            channel.process?.signal(.terminate)
+            channel.process?.sendSignal(.terminate)
             channel.stop = .signalled(deadline: now + grace)
         case .signalled:
-            channel.process?.signal(.kill, group: true)
+            channel.process?.sendSignal(.kill, group: true)
             channel.stop = .killed(deadline: now + grace)
         case .killed(_, false):
             // The exit report is on its way (a killed process is always reaped): wait once more.

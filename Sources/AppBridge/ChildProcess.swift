@@ -122,7 +122,7 @@ final class ChildProcess: Sendable {
 
     func send(_ line: String) { outgoing.yield(.line(line)) }
     func closeInput() { outgoing.yield(.close) }
-    func signal(_ signal: Signal, group: Bool = false) { control.yield(Control(signal: signal, group: group)) }
+    func sendSignal(_ signal: Signal, group: Bool = false) { control.yield(Control(signal: signal, group: group)) }
 
     // MARK: reading
 

@@ -1,4 +1,5 @@
 import AppBridge
+import Configuration
 import Foundation
 import SessionEngine
 import Testing
@@ -42,6 +43,30 @@ import Testing
         let output = BridgeFixtures.entries(device, .output)
         #expect(output.count == 101)
         #expect(output.last == "stderr: … 900 more lines of standard error not shown")
+    }
+
+    @Test func anInteractiveTokenIsAnsweredWhenThePersonFinishesThePrompt() throws {
+        var chat = try #require(try BundledAssets.catalogue().select(["chat"]).first)
+        chat.external = ExternalCommand(exec: ["python3", BridgeFixtures.folder + "/app.py", "token"], timeoutMilliseconds: 300)
+        var device = SharedDevice(profile: .named(.entraIOS), tenant: BridgeFixtures.tenant, apps: [chat],
+                                  dependencies: EngineDependencies.seeded(hasher: BridgeFixtures.hasher))
+        _ = try device.enroll(group: nil, user: "stage", password: Secret("stage")).get()
+        _ = try device.completeEnrollment().get()
+        _ = try device.signIn(user: "cou1", password: Secret("cou1")).get()
+        let bridge = FaultTests.bridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("chat").get()
+        // Nothing answers the prompt yet: the program waits, and is not hung for it.
+        let deadline = Date().addingTimeInterval(1)
+        while Date() < deadline, device.pendingTokenRequest == nil { bridge.exchange(&device); usleep(5_000) }
+        #expect(device.pendingTokenRequest?.app == "chat")
+        usleep(500_000)
+        bridge.exchange(&device)
+        #expect(FaultTests.health(device, "chat") != .hung("cold launch"))
+        _ = try device.completeTokenRequest(user: "cou1", password: nil).get()
+        bridge.settle(&device)
+        #expect(BridgeFixtures.entries(device, .output, app: "chat").contains("stderr: token for cou1"))
+        #expect(FaultTests.health(device, "chat") == .running)
     }
 
     @Test func notificationsAreRunAndNeverAnswered() throws {
