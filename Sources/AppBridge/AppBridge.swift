@@ -130,11 +130,14 @@ public final class AppBridge: @unchecked Sendable {
         defer { channels[request.app] = channel }
         if request.event == .launch {
             if let old = channel.process {
-                // A cold launch while the old process is still ending: it goes now.
+                // A cold launch while the old process is still ending: it goes now, and what it
+                // was still asked is dropped (the device must not wait for it).
                 old.sendSignal(.kill, group: true)
                 owners[old.number] = nil
-                channel.process = nil
-                channel.pid = nil
+                channel = AppChannel(id: request.app)
+            }
+            for stale in device.app(request.app)?.process?.awaiting ?? [] where stale.serial < request.serial {
+                device.appMissed(request.app, serial: stale.serial, why: "the app's process was replaced")
             }
             let exits = device.app(request.app)?.process?.exitsInARow ?? 0
             if channel.givenUp || exits >= options.maxExitsInARow {
