@@ -59,7 +59,7 @@ final class ChildProcess: Sendable {
         Task(executorPreference: BridgeExecutor.shared) {
             let lastLines = LastLines()
             do {
-                let result = try await run(
+                _ = try await run(
                     exe, arguments: Arguments(arguments), environment: env,
                     workingDirectory: cwd.map { .init($0) }, platformOptions: platform,
                     input: .inputWriter, output: .sequence, error: .sequence
@@ -107,13 +107,15 @@ final class ChildProcess: Sendable {
                     // Reported from here, not after `run` returns: `run` finishes its clean-up on
                     // Swift's global pool, which a caller blocked in `settle` may be holding.
                     let status = ExitStatus.peek(execution.processIdentifier.value)
+                    lastLines.exitReported.withLock { $0 = true }
                     inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: lastLines.lines.withLock { $0 })))
                     return status
                 }
-                _ = result
-            } catch {
+            } catch where !lastLines.exitReported.withLock({ $0 }) {
                 inbox.post(Delivery(process: number, kind: .exited(status: "could not start: \(error)",
                                                                     lastLines: lastLines.lines.withLock { $0 })))
+            } catch {
+                // The exit was reported; only swift-subprocess's clean-up failed after it.
             }
             outContinuation.finish()
             controlContinuation.finish()
@@ -190,7 +192,8 @@ final class ChildProcess: Sendable {
     }
 }
 
-/// The last lines of a program's standard error, for its exit report.
+/// The last lines of a program's standard error, for its exit report, and whether that report went.
 final class LastLines: Sendable {
     let lines = Mutex<[String]>([])
+    let exitReported = Mutex(false)
 }

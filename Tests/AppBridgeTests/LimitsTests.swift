@@ -69,6 +69,34 @@ import Testing
         #expect(FaultTests.health(device, "chat") == .running)
     }
 
+    @Test func theCommandRunsWhereAndWithWhatItsDefinitionSays() throws {
+        let tests = String(BridgeFixtures.folder.dropLast("/Fixtures".count))
+        let app = AppDefinition(id: "ext", name: "Env", sdk: .none, external: ExternalCommand(
+            exec: ["python3", "app.py", "env"], workingDirectory: "Fixtures", environment: [EnvironmentVariable(name: "HUBSIM_TEST", value: "set")]))
+        var device = BridgeFixtures.device([app])
+        var options = BridgeOptions(baseDirectory: tests)
+        options.graceMilliseconds = 200
+        let bridge = AppBridge(options: options)
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        bridge.shutdown(&device)
+        #expect(BridgeFixtures.entries(device, .output) == ["stderr: cwd Fixtures", "stderr: HUBSIM_TEST set"])
+    }
+
+    @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
+        let bridge = AppBridge()
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        let pid = try #require(bridge.processIDs["ext"])
+        let start = Date()
+        bridge.shutdownNow()
+        #expect(Date().timeIntervalSince(start) < 2.5)
+        #expect(bridge.processIDs.isEmpty)
+        #expect(Processes.reaped(pid))
+    }
+
     @Test func notificationsAreRunAndNeverAnswered() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("notify")])
         let bridge = FaultTests.bridge()
