@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point inward:
 //   hubsim → HubsimCommands → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
 //   Configuration → SessionEngine, Platform, Yams;  Platform → SessionEngine, swift-crypto
+//   AppBridge → SessionEngine, swift-subprocess (the only module that starts child processes)
 // SessionEngine is the standard library only (no Foundation, files, Yams or Crypto): it takes
 // parsed values and injected capabilities. Only CursesTerminal imports curses (through
 // CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI.

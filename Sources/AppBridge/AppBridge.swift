@@ -109,14 +109,14 @@ public final class AppBridge: @unchecked Sendable {
         let live = channels.values.compactMap(\.process)
         guard !live.isEmpty else { return }
         var waiting = Set(live.map(\.number))
-        for process in live { process.closeInput(); process.signal(.terminate) }
+        for process in live { process.closeInput(); process.sendSignal(.terminate) }
         let start = Self.now()
         let half: UInt64 = 1_000_000_000
         var killed = false
         while !waiting.isEmpty {
             let now = Self.now()
             if !killed, now >= start + half {
-                for process in live where waiting.contains(process.number) { process.signal(.kill, group: true) }
+                for process in live where waiting.contains(process.number) { process.sendSignal(.kill, group: true) }
                 killed = true
             }
             if now >= start + 2 * half { break }
@@ -136,11 +136,14 @@ public final class AppBridge: @unchecked Sendable {
         defer { channels[request.app] = channel }
         if request.event == .launch {
             if let old = channel.process {
-                // A cold launch while the old process is still ending: it goes now.
-                old.signal(.kill, group: true)
+                // A cold launch while the old process is still ending: it goes now, and what it
+                // was still asked is dropped (the device must not wait for it).
+                old.sendSignal(.kill, group: true)
                 owners[old.number] = nil
-                channel.process = nil
-                channel.pid = nil
+                channel = AppChannel(id: request.app)
+            }
+            for stale in device.app(request.app)?.process?.awaiting ?? [] where stale.serial < request.serial {
+                device.appMissed(request.app, serial: stale.serial, why: "the app's process was replaced")
             }
             let exits = device.app(request.app)?.process?.exitsInARow ?? 0
             if channel.givenUp || exits >= options.maxExitsInARow {
@@ -159,6 +162,14 @@ public final class AppBridge: @unchecked Sendable {
         }
         guard channel.process != nil, channel.stop == nil else {
             device.appMissed(request.app, serial: request.serial, why: "not running")
+            return
+        }
+        // A hung program that is swiped away is not asked again: it is ended (as iOS ends an
+        // app that does not respond), and what waited behind the hung event is dropped.
+        if request.event == .terminate, channel.inFlight?.reportedHung == true || channel.handshake?.reportedHung == true {
+            for waiting in channel.queue + [request] { device.appMissed(request.app, serial: waiting.serial, why: "the app is hung") }
+            channel.handshake = nil
+            beginStop(&channel)
             return
         }
         channel.queue.append(request)
@@ -183,8 +194,9 @@ public final class AppBridge: @unchecked Sendable {
         channel.nextRPCID = 1
         let rpcID = channel.takeRPCID()
         process.send(RPCMessage.request(id: rpcID, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: profile)))
-        // The handshake waits for the program to start (an interpreter, a JVM): at least the grace period.
-        let limit = max(options.graceMilliseconds, command.timeout)
+        // The handshake also waits for the program to start (an interpreter, a JVM on a busy machine):
+        // the app's time limit plus the grace period.
+        let limit = command.timeout + options.graceMilliseconds
         channel.handshake = (rpcID, Self.now() + UInt64(limit) * 1_000_000, false)
     }
 
@@ -306,7 +318,7 @@ public final class AppBridge: @unchecked Sendable {
         guard !channel.faulted else { return }
         channel.faulted = true
         device.appFaulted(channel.id, reason: reason)
-        channel.process?.signal(.kill, group: true)
+        channel.process?.sendSignal(.kill, group: true)
         channel.handshake = nil
         channel.inFlight = nil
         channel.queue = []
@@ -330,7 +342,7 @@ public final class AppBridge: @unchecked Sendable {
             channel.pendingTokens = []
         }
         if let stop = channel.stop {
-            if now >= stop.deadline { advanceStop(&channel, stop, now: now) }
+            if now >= stop.deadline { advanceStop(&channel, stop, now: now, &device) }
             return changed
         }
         if var handshake = channel.handshake {
@@ -343,6 +355,14 @@ public final class AppBridge: @unchecked Sendable {
             return changed
         }
         if var inFlight = channel.inFlight {
+            // While the person has the program's sign-in prompt, the program waits for hubsim, not
+            // the other way round: its time limit starts again when the prompt is answered.
+            if !channel.pendingTokens.isEmpty {
+                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+                inFlight.deadline = now + UInt64(timeout) * 1_000_000
+                channel.inFlight = inFlight
+                return changed
+            }
             if !inFlight.reportedHung, now >= inFlight.deadline {
                 inFlight.reportedHung = true
                 channel.inFlight = inFlight
@@ -370,19 +390,26 @@ public final class AppBridge: @unchecked Sendable {
         channel.stop = .inputClosed(deadline: Self.now() + grace)
     }
 
-    private func advanceStop(_ channel: inout AppChannel, _ stop: AppChannel.Stop, now: UInt64) {
+    private func advanceStop(_ channel: inout AppChannel, _ stop: AppChannel.Stop, now: UInt64, _ device: inout SharedDevice) {
         switch stop {
         case .terminating:
             beginStop(&channel)
         case .inputClosed:
-            channel.process?.signal(.terminate)
+            channel.process?.sendSignal(.terminate)
             channel.stop = .signalled(deadline: now + grace)
         case .signalled:
-            channel.process?.signal(.kill, group: true)
+            channel.process?.sendSignal(.kill, group: true)
             channel.stop = .killed(deadline: now + grace)
-        case .killed:
-            // The exit report is on its way (a killed process is always reaped): wait again.
-            channel.stop = .killed(deadline: now + grace)
+        case .killed(_, false):
+            // The exit report is on its way (a killed process is always reaped): wait once more.
+            channel.stop = .killed(deadline: now + grace, late: true)
+        case .killed(_, true):
+            // A process the kernel cannot end (stuck in the kernel): hubsim stops waiting for it.
+            if !channel.faulted {
+                device.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true)
+            }
+            if let number = channel.process?.number { owners[number] = nil }
+            channel = AppChannel(id: channel.id)
         }
     }
 

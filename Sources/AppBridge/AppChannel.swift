@@ -39,12 +39,12 @@ struct AppChannel {
         case inputClosed(deadline: UInt64)
         /// SIGTERM sent; SIGKILL to the process group at `deadline`.
         case signalled(deadline: UInt64)
-        /// SIGKILL sent; the exit report is awaited.
-        case killed(deadline: UInt64)
+        /// SIGKILL sent; the exit report is awaited (`late`: the grace period already ran out once).
+        case killed(deadline: UInt64, late: Bool = false)
 
         var deadline: UInt64 {
             switch self {
-            case let .terminating(_, d), let .inputClosed(d), let .signalled(d), let .killed(d): d
+            case let .terminating(_, d), let .inputClosed(d), let .signalled(d), let .killed(d, _): d
             }
         }
     }

@@ -31,8 +31,11 @@ final class ChildProcess: Sendable {
     struct Limits: Sendable {
         var maxLineBytes: Int
         var floodMessagesPerSecond: Int
+        /// Standard error lines kept for the exit report.
         var lastLines = 5
         var longestStderrLine = 4096
+        /// Standard error lines shown per second; the rest are counted.
+        var stderrLinesPerSecond = 100
     }
 
 
@@ -56,7 +59,7 @@ final class ChildProcess: Sendable {
         Task(executorPreference: BridgeExecutor.shared) {
             let lastLines = LastLines()
             do {
-                let result = try await run(
+                _ = try await run(
                     exe, arguments: Arguments(arguments), environment: env,
                     workingDirectory: cwd.map { .init($0) }, platformOptions: platform,
                     input: .inputWriter, output: .sequence, error: .sequence
@@ -104,13 +107,15 @@ final class ChildProcess: Sendable {
                     // Reported from here, not after `run` returns: `run` finishes its clean-up on
                     // Swift's global pool, which a caller blocked in `settle` may be holding.
                     let status = ExitStatus.peek(execution.processIdentifier.value)
+                    lastLines.exitReported.withLock { $0 = true }
                     inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: lastLines.lines.withLock { $0 })))
                     return status
                 }
-                _ = result
-            } catch {
+            } catch where !lastLines.exitReported.withLock({ $0 }) {
                 inbox.post(Delivery(process: number, kind: .exited(status: "could not start: \(error)",
                                                                     lastLines: lastLines.lines.withLock { $0 })))
+            } catch {
+                // The exit was reported; only swift-subprocess's clean-up failed after it.
             }
             outContinuation.finish()
             controlContinuation.finish()
@@ -119,27 +124,27 @@ final class ChildProcess: Sendable {
 
     func send(_ line: String) { outgoing.yield(.line(line)) }
     func closeInput() { outgoing.yield(.close) }
-    func signal(_ signal: Signal, group: Bool = false) { control.yield(Control(signal: signal, group: group)) }
+    func sendSignal(_ signal: Signal, group: Bool = false) { control.yield(Control(signal: signal, group: group)) }
 
     // MARK: reading
 
     private static func readMessages(_ output: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox) async {
         var splitter = LineSplitter(limit: limits.maxLineBytes)
         var windowStart = ContinuousClock.now
-        var begun = 0
+        var begun = 0, all = 0
         var fault: String?
         func take(_ line: [UInt8]) {
             guard fault == nil else { return }
             let message = RPCMessage(line: line)
-            if case .response = message {} else {
-                // A flood counts what the program begins; its answers to hubsim are one per event.
-                let now = ContinuousClock.now
-                if now - windowStart > .seconds(1) { windowStart = now; begun = 0 }
-                begun += 1
-                if begun > limits.floodMessagesPerSecond {
-                    fault = "flood: more than \(limits.floodMessagesPerSecond) messages in a second"
-                    return
-                }
+            let now = ContinuousClock.now
+            if now - windowStart > .seconds(1) { windowStart = now; begun = 0; all = 0 }
+            all += 1
+            // A flood counts what the program begins; its answers to hubsim are one per event
+            // sent, so they count only against a far higher bound that keeps the inbox finite.
+            if case .response = message {} else { begun += 1 }
+            if begun > limits.floodMessagesPerSecond || all > limits.floodMessagesPerSecond * 20 {
+                fault = "flood: more than \(limits.floodMessagesPerSecond) messages in a second"
+                return
             }
             inbox.post(Delivery(process: number, kind: .message(message)))
         }
@@ -159,13 +164,23 @@ final class ChildProcess: Sendable {
 
     private static func readLog(_ errors: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox, last: LastLines) async {
         var splitter = LineSplitter(limit: limits.longestStderrLine)
+        var windowStart = ContinuousClock.now
+        var shown = 0, skipped = 0
+        func summarize() {
+            if skipped > 0 { inbox.post(Delivery(process: number, kind: .stderr("… \(skipped) more lines of standard error not shown"))) }
+            skipped = 0
+        }
         func take(_ line: [UInt8]) {
             let text = String(decoding: line, as: UTF8.self)
             last.lines.withLock { lines in
                 lines.append(text)
                 if lines.count > limits.lastLines { lines.removeFirst(lines.count - limits.lastLines) }
             }
-            inbox.post(Delivery(process: number, kind: .stderr(text)))
+            // The pane's log is a person's to read: a chatty program's lines are counted, not kept.
+            let now = ContinuousClock.now
+            if now - windowStart > .seconds(1) { summarize(); windowStart = now; shown = 0 }
+            shown += 1
+            if shown > limits.stderrLinesPerSecond { skipped += 1 } else { inbox.post(Delivery(process: number, kind: .stderr(text))) }
         }
         do {
             for try await buffer in errors {
@@ -173,10 +188,12 @@ final class ChildProcess: Sendable {
             }
         } catch {}
         splitter.finish(take)
+        summarize()
     }
 }
 
-/// The last lines of a program's standard error, for its exit report.
+/// The last lines of a program's standard error, for its exit report, and whether that report went.
 final class LastLines: Sendable {
     let lines = Mutex<[String]>([])
+    let exitReported = Mutex(false)
 }

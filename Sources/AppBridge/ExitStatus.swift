@@ -1,21 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Subprocess
 
 /// An exit status in the words the pane shows: `exit 3`, `killed by SIGKILL`.
 enum ExitStatus {
-    static func words(_ status: TerminationStatus) -> String {
-        switch status {
-        case let .exited(code): "exit \(code)"
-        case let .signaled(signal): "killed by " + name(of: signal)
-        }
-    }
-
     static func name(of signal: Int32) -> String {
         let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
                                       7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2",

@@ -1,6 +1,5 @@
 /// A JSON value with its object keys in order: hubsim writes its messages in a stable shape
-/// (the example session of Docs/bridge-protocol.md), and reads the program's through
-/// Foundation's parser.
+/// (the example session of Docs/bridge-protocol.md) and reads the program's with `JSONParser`.
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)

@@ -141,9 +141,8 @@ enum BridgeResponders {
     static func pythonScript() throws -> String {
         let path = NSTemporaryDirectory() + "hubsim-bench-responder-\(getpid()).py"
         let script = """
-            import sys
-            out = sys.stdout
-            for line in sys.stdin:
+            out = __import__("sys").stdout
+            for line in __import__("sys").stdin:
                 i = line.find('"id":')
                 ident = line[i + 5:line.find(',', i)]
                 if '"initialize"' in line:

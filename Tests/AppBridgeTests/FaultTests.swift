@@ -16,7 +16,7 @@ import Testing
     static func health(_ device: SharedDevice, _ app: AppID = "ext") -> AppProcess.Health? { device.app(app)?.process?.health }
 
     @Test func aHungAppIsReportedAndTheOthersGoOn() throws {
-        let hung = BridgeFixtures.app("hang", "awcontroller/controllerDidFinishInitialCheck", id: "ext", timeout: 300)
+        let hung = BridgeFixtures.app("hang", "awcontroller/controllerDidFinishInitialCheck", id: "ext", timeout: 1000)
         var device = BridgeFixtures.device([hung, BridgeFixtures.app("good", id: "ok")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }

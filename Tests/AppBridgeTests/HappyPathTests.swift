@@ -36,6 +36,23 @@ import Testing
         #expect(device.app("ext")!.process?.health == .running)
     }
 
+    @Test func aLaunchRightAfterATerminateStartsAFreshProcess() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("good")])
+        let bridge = AppBridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        let first = try #require(bridge.processIDs["ext"])
+        _ = try device.terminate("ext").get()
+        bridge.exchange(&device)
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        #expect(device.app("ext")?.process?.health == .running)
+        #expect(device.app("ext")?.process?.awaiting.isEmpty == true)
+        #expect(bridge.processIDs["ext"] != nil && bridge.processIDs["ext"] != first)
+        #expect(device.app("ext")!.log.filter { $0.kind == .process && $0.name == "started" }.count == 2)
+    }
+
     @Test func shutdownEndsTheProcessAsExpected() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("stdin-closed")])
         let bridge = AppBridge()

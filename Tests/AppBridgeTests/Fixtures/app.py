@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A test app for the bridge (Docs/bridge-protocol.md), misbehaving on purpose as its first
 argument says: good, hang, crash, exit-at-once, garbage, unknown-method, bad-params,
-long-line, flood, ignore-term, version, stdin-closed, echo."""
+long-line, flood, ignore-term, version, stdin-closed, chatty, notify, token, env."""
 import json
 import os
 import signal
@@ -81,6 +81,19 @@ for line in sys.stdin:
             sys.stdout.write("{\"x\":\"" + "y" * (1100 * 1024) + "\"}\n")
             sys.stdout.flush()
             time.sleep(5)
+        elif mode == "env":
+            log("cwd %s" % os.path.basename(os.getcwd()))
+            log("HUBSIM_TEST %s" % os.environ.get("HUBSIM_TEST", "-"))
+        elif mode == "token":
+            reply = call("msal/acquireToken")
+            log("token for %s" % reply["result"]["account"]["username"])
+        elif mode == "chatty":
+            for i in range(1000):
+                sys.stderr.write("line %d\n" % i)
+            sys.stderr.flush()
+        elif mode == "notify":
+            send({"jsonrpc": "2.0", "method": "screen/show", "params": {"user": "cou1", "items": []}})
+            send({"jsonrpc": "2.0", "method": "foo/bar"})
         elif mode == "flood":
             for i in range(3000):
                 sys.stdout.write('{"jsonrpc":"2.0","method":"storage/list"}\n')
