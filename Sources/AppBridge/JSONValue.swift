@@ -1,6 +1,10 @@
-/// A JSON value with its object keys in order: hubsim writes its messages in a stable shape
-/// (the example session of Docs/bridge-protocol.md) and reads the program's with `JSONParser`.
-enum JSONValue: Sendable, Equatable {
+import Foundation
+
+/// A JSON value. Read and written by Foundation's `JSONDecoder` and `JSONEncoder`, not by a
+/// parser of our own: booleans stay booleans (a number does not decode as one), nesting is
+/// bounded by the decoder, and keys are written sorted, so a line reads the same every time
+/// (the example session of Docs/bridge-protocol.md).
+enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case int(Int)
@@ -31,69 +35,75 @@ enum JSONValue: Sendable, Equatable {
     var string: String? { if case let .string(s) = self { s } else { nil } }
     var isNull: Bool { self == .null }
 
-    // MARK: writing
+    // MARK: writing and reading
 
     /// The value as one line of JSON (no raw newline can appear: strings are escaped).
     var text: String {
-        var out = ""
-        write(to: &out)
-        return out
+        guard let data = try? Self.encoder.encode(self) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
     }
 
-    func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .int(i): out += String(i)
-        case let .double(d): out += d.isFinite ? "\(d)" : "null"
-        case let .string(s): Self.writeString(s, to: &out)
-        case let .array(items):
-            out += "["
-            for (n, item) in items.enumerated() {
-                if n > 0 { out += "," }
-                item.write(to: &out)
-            }
-            out += "]"
-        case let .object(members):
-            out += "{"
-            for (n, (key, value)) in members.enumerated() {
-                if n > 0 { out += "," }
-                Self.writeString(key, to: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    // MARK: reading
-
-    /// Parses one line; nil when it is not JSON (RFC 8259), or nests deeper than 64.
+    /// Parses one line; nil when it is not JSON (RFC 8259).
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var parser = JSONParser(bytes)
-        return parser.document()
+        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? single.decode(Int.self) { self = .int(i) }
+        else if let d = try? single.decode(Double.self) { self = .double(d) }
+        else { self = .string(try single.decode(String.self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case let .bool(b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case let .int(i):
+            var c = encoder.singleValueContainer()
+            try c.encode(i)
+        case let .double(d):
+            var c = encoder.singleValueContainer()
+            if d.isFinite { try c.encode(d) } else { try c.encodeNil() }
+        case let .string(s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case let .array(items):
+            var c = encoder.unkeyedContainer()
+            for item in items { try c.encode(item) }
+        case let .object(members):
+            var c = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try c.encode(value, forKey: Key(key)) }
+        }
     }
 }
