@@ -16,6 +16,9 @@ struct MatrixCell {
     private var step = "start"
     /// Where the app's log and storage stood when the transition began.
     private var mark = (log: 0, keys: Set<String>())
+    /// The last event-log line looked at: a leak the program showed and then cleaned within
+    /// one step (a screen drawn at launch, gone after the callbacks) is still a leak.
+    private var seenSeq = 0
 
     init(device: SharedDevice, bridge: AppBridge, app: AppID) {
         self.device = device; self.bridge = bridge; self.app = app
@@ -38,8 +41,15 @@ struct MatrixCell {
 
     private mutating func observe() {
         guard verdict == .handled, let runtime = device.app(app) else { return }
+        let shown = device.log.entries(after: seenSeq).first { $0.kind == .leak && $0.app == app }
+        seenSeq = device.log.nextSeq - 1
         if let leak = device.findings.first(where: { $0.app == app && $0.severity == .visibleLeak }) {
             verdict = .leaked(leakLine(leak, runtime))
+            return
+        }
+        if let shown {
+            let text = shown.text.hasPrefix("LEAK: ") ? String(shown.text.dropFirst(6)) : shown.text
+            verdict = .leaked("\(text) (at \(step); gone by the step's end)")
             return
         }
         // The engine's verdict of the program's process, as the pane shows it.

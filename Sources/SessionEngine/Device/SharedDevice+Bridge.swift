@@ -24,11 +24,13 @@ extension SharedDevice {
         }
     }
 
-    /// A developer's program with an event not yet answered is redrawing: its screen is
-    /// judged when it answers (or when it is found hung: then what it shows is what the
-    /// person sees). The catalogue's apps answer at once.
+    /// A developer's program with events queued or in hand is redrawing: the screen it had
+    /// before is not judged then. What it shows is judged after each answer it gives (the
+    /// answer to `app/launch` included, before the SDK's callbacks: a screen drawn there is
+    /// seen), whenever it has nothing in hand, and once it is found hung. The catalogue's apps
+    /// answer at once.
     func isHandling(_ app: AppRuntime) -> Bool {
-        guard app.definition.isExternal else { return false }
+        guard app.definition.isExternal, app.id != answering else { return false }
         if case .hung = app.process?.health { return false }
         return !(app.process?.awaiting.isEmpty ?? true) || outbox.contains { $0.app == app.id }
     }
@@ -68,7 +70,6 @@ extension SharedDevice {
     /// The program answered the event `serial` (its handshake included: it runs now).
     public mutating func appAnswered(_ id: AppID, serial: Int) {
         var late: String?
-        var done = false
         withApp(id) { app in
             guard var process = app.process else { return }
             if case let .hung(what) = process.health { late = what }
@@ -76,11 +77,13 @@ extension SharedDevice {
             if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
             process.warningsInARow = 0
             if process.health == .running, app.lifecycle.isRunning { process.exitsInARow = 0 }
-            done = process.awaiting.isEmpty
             app.process = process
         }
         if let late { note(id, "answered at last (was hung on \(late))") }
-        if done { audit(touching: [id]) }
+        // Judged as it stands after this answer, even with more events to come.
+        answering = id
+        audit(touching: [id])
+        answering = nil
     }
 
     /// An event went unanswered past the app's time limit: the pane says what it did not
@@ -126,12 +129,7 @@ extension SharedDevice {
         } else {
             snapshot.apps[i].record(now, .process, "crashed", status)
             logEvent(.event, app: id, "\(id): process ended unexpectedly (\(status))")
-            if snapshot.apps[i].lifecycle.isRunning {
-                if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
-                setLifecycle(id, .terminated, detail: "process ended")
-                snapshot.heldDeliveries.removeAll { $0.app == id }
-                endTokenRequest(of: id)
-            }
+            processGone(i, detail: "process ended")
         }
         audit(touching: [id])
     }
@@ -159,18 +157,25 @@ extension SharedDevice {
         guard let i = appIndex[id] else { return }
         touch()
         snapshot.apps[i].process?.health = .faulted(Self.printable(reason))
+        snapshot.apps[i].process?.pid = nil
         snapshot.apps[i].process?.awaiting = []
         snapshot.apps[i].process?.screen = nil
         outbox.removeAll { $0.app == id }
         snapshot.apps[i].record(now, .process, "faulted", Self.printable(reason))
         logEvent(.event, app: id, "\(id): faulted: \(Self.printable(reason))")
-        if snapshot.apps[i].lifecycle.isRunning {
-            if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
-            setLifecycle(id, .terminated, detail: "stopped: faulted")
-            snapshot.heldDeliveries.removeAll { $0.app == id }
-            endTokenRequest(of: id)
-        }
+        processGone(i, detail: "stopped: faulted")
         audit(touching: [id])
+    }
+
+    /// The app at `i` lost its process while it ran: terminated, as iOS leaves an app that
+    /// crashed; what was held for it goes, and so does a sign-in prompt it had open.
+    private mutating func processGone(_ i: Int, detail: String) {
+        guard snapshot.apps[i].lifecycle.isRunning else { return }
+        let id = snapshot.apps[i].id
+        if snapshot.foreground == .app(id) { snapshot.foreground = .hub }
+        setLifecycle(id, .terminated, detail: detail)
+        snapshot.heldDeliveries.removeAll { $0.app == id }
+        endTokenRequest(of: id)
     }
 
     /// A protocol error the program caused (not JSON, unknown method, bad params). Returns

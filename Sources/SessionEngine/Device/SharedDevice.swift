@@ -46,6 +46,8 @@ public struct SharedDevice: Sendable {
     /// (`takeAppRequests`). Not stored: a program's process does not outlive hubsim.
     var outbox: [AppRequest] = []
     var nextRequestSerial = 1
+    /// The program whose answer is being judged (`appAnswered`): its screen counts now.
+    var answering: AppID?
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive
     /// (`hubsim` without `--device`), so a recording and its replay show one device.
