@@ -29,6 +29,9 @@ struct ReadmeAppWalkTests {
     func theWalkShowsWhatTheREADMESays(app: String) throws {
         let readme = try Self.section()
         #expect(readme.contains(Self.command))
+        let lines = try String(contentsOfFile: HubsimPane.repositoryRoot + "/Examples/python/store_app.py", encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(readme.contains("`Examples/python/store_app.py` is such an app in \(lines) lines"))
         #expect(readme.contains("`Examples/python/\(app)`"))
         // `swift run hubsim --ephemeral --app 'store=python3 Examples/python/…'`, in the root.
         let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--app", "store=python3 Examples/python/\(app)"],
