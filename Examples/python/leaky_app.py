@@ -1,7 +1,8 @@
 """store_app.py with a classic mistake, for hubsim to catch (the protocol: Docs/bridge-protocol.md).
 
-It keeps an "offline copy" of the user's orders so they are on the screen at once, even
-without a network. hubsim's leak audit reports it: LEAK, the next user sees the last one's orders.
+It keeps an "offline copy" of each user's orders in plain, so they are there even without a
+network, lists the whole copy on its screen and answers the wipe callback without deleting
+anything. hubsim's leak audit reports it: LEAK, the next user sees the last one's orders.
 Run it: swift run hubsim --app 'leaky=python3 Examples/python/leaky_app.py'
 """
 import json
@@ -25,25 +26,24 @@ def call(method, **params):
     return answer.get("result")
 
 
-def show(owner):
-    call("screen/show", user=owner, items=["orders"] if owner else [])
+def show_offline_copies(user):
+    """Every offline copy the app has, whoever's: it lists its cache, not the user's orders."""
+    keys = [item["key"] for item in call("storage/list")["items"] if item["key"].startswith("orders-")]
+    call("screen/show", user=user, items=keys)
 
 
 def handle(method, params):
     if method == "initialize":
         return {"protocolVersion": "1", "name": "Leaky store"}
-    # THE MISTAKE: an offline copy of the orders in plain, shown at launch; the wipe callback deletes nothing.
-    if method == "app/launch":
-        for item in call("storage/list")["items"]:
-            if item["key"] == "orders":
-                show(item["owner"])
-    elif method == "awcontroller/controllerDidDetectUserChange" or (
+    # THE MISTAKE: an offline copy of each user's orders in plain, all of them shown; the wipe
+    # callback deletes nothing.
+    if method == "awcontroller/controllerDidDetectUserChange" or (
             method == "awcontroller/controllerDidFinishInitialCheck" and params.get("error") is None):
         info = call("awcontroller/retrieveUserInfo")  # None: nobody has the device checked out
         if info:
             name = info["userName"]
-            call("storage/put", key="orders", owner=name, protection="plain", text=f"3 orders of {name}")
-            show(name)
+            call("storage/put", key=f"orders-{name}", owner=name, protection="plain", text=f"3 orders of {name}")
+            show_offline_copies(name)
     return {}  # controllerDidWipeCurrentUserData too: answered, nothing deleted
 
 

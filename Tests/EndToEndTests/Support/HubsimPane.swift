@@ -19,8 +19,14 @@ enum HubsimPane {
     /// What every pane's hubsim gets: a terminal, UTF-8, and test tenants allowed.
     static let baseEnvironment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HUBSIM_TEST_TENANTS": "1"]
 
+    /// The repository's root: where the README's commands are typed (`directory:`).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// hubsim with `arguments` in a `width`x`height` pane, started in `directory` when given
+    /// (relative paths in the arguments are read from there).
     static func start(arguments: [String] = ["--ephemeral"] + cheapTenant, width: Int = 80, height: Int = 24,
-                      environment: [String: String] = [:]) throws -> Tmux {
+                      environment: [String: String] = [:], directory: String? = nil) throws -> Tmux {
         let binary = try HubsimBinary.path()
         var env = baseEnvironment
         env.merge(environment) { _, new in new }
@@ -31,8 +37,9 @@ enum HubsimPane {
         // first lines of a pane whose process has already exited.
         // `swift test` sets NO_COLOR=1 for its children when not on a terminal: a pane gets
         // exactly the colour setting the test asks for.
+        let cd = directory.map { "cd \(shellQuoted($0)) && " } ?? ""
         let script = """
-            env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
+            \(cd)env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
             echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"; \
             exec cat
             """
