@@ -35,6 +35,35 @@ import Testing
         }
     }
 
+    /// What cannot run a program yet says so in one line and writes nothing: a recording (its
+    /// check replays headless, without the bridge) and a side-by-side comparison.
+    @Test func recordAndCompareRefuseAProgramInOneLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-refusals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = directory.appendingPathComponent("walk.yaml").path
+        let scenario = directory.appendingPathComponent("mine.yaml")
+        try "name: mine\nprofile: workspace-one\napps:\n  - notes\n  - id: mine\n    exec: [python3, mine.py]\nsteps:\n  - launch: notes\n"
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["--ephemeral", "--app", "mine=python3 mine.py", "--record", recording], "--record: 'mine' is your own program"),
+            (["compare", scenario.path, "--table"], "app 'mine' is your own program (exec:): compare plays catalogue apps only"),
+        ]
+        for (arguments, message) in cases {
+            do {
+                var command = try Hubsim.parseAsRoot(arguments)
+                try command.run()
+                Issue.record("\(arguments) was accepted")
+            } catch {
+                let failure = try #require(Hubsim.failure(for: error))
+                #expect(failure.status == .usage, "\(arguments)")
+                #expect(failure.message.contains(message), "\(failure.message)")
+                #expect(!failure.message.contains("\n"), "\(failure.message)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: recording))
+    }
+
     /// A new device gets the program after the catalogue's apps; a device enrolled with it takes
     /// the command given now; one enrolled without it is refused with what to do.
     @Test func theProgramJoinsANewDeviceAndAnEnrolledOneMustHaveIt() throws {

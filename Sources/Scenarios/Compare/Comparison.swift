@@ -14,6 +14,12 @@ public struct Comparison: Sendable {
 
     /// Checks that every step has a counterpart under both profiles (`ProfileTranslation`).
     public init(scenario: Scenario, left: ProfileID, right: ProfileID) throws(ConfigError) {
+        // Side by side plays both devices in one process without the app bridge: a program's
+        // app would never start, and the comparison would show it silent on both sides.
+        if let program = scenario.apps.first(where: \.isExternal) {
+            throw ConfigError(file: scenario.file, line: 1, column: 1, message:
+                "app '\(program.id)' is your own program (exec:): compare plays catalogue apps only; run the scenario on each profile with `hubsim run` instead")
+        }
         self.scenario = scenario
         self.left = left
         self.right = right
