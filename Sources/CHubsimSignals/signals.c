@@ -242,6 +242,11 @@ void hubsim_install_crash_handlers(void) {
 
 void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active); }
 
+void hubsim_detach_loop(void) {
+    atomic_store(&loop_thread_known, 0);
+    alarm(0); // no loop waits any more: a quit signal is only recorded
+}
+
 void hubsim_restore_handlers(void) {
     if (quit_installed) {
         atomic_store(&loop_thread_known, 0);

@@ -63,4 +63,8 @@ void hubsim_set_curses_active(int active);
 /// Restores the handlers that were in place before the install calls.
 void hubsim_restore_handlers(void);
 
+/// The loop is over but the quit handlers stay: a quit signal is recorded (for
+/// `hubsim_take_quit_signal`), with no wake-up of a loop and no `alarm`.
+void hubsim_detach_loop(void);
+
 #endif

@@ -184,6 +184,26 @@ public final class CursesSession {
         hubsim_restore_handlers()
     }
 
+    /// Restores the terminal but keeps recording quit signals: work that must finish after the
+    /// screen is given back (ending developers' programs, which takes up to a few seconds, and
+    /// the last save) is not cut short by a hang-up or a Ctrl-C meanwhile. `releaseSignals`
+    /// ends it and says what came.
+    public func endKeepingSignals() {
+        guard active else { return }
+        active = false
+        leaveCursesMode()
+        delscreen(screen)
+        hubsim_detach_loop()
+    }
+
+    /// After `endKeepingSignals`: the handlers as they were before the session, and the quit
+    /// signal that came meanwhile, as the way the process should end (nil: none came).
+    public func releaseSignals() -> TerminalExit? {
+        let exit = pendingSignalExit()
+        hubsim_restore_handlers()
+        return exit
+    }
+
     /// Puts the terminal back as the shell had it: every mouse mode off first (one write, the
     /// modes hubsim set itself), then curses' own teardown (alternate screen, keypad, cursor,
     /// its mouse mode, the terminal's modes), then flow control. SIGTTOU is held meanwhile: a

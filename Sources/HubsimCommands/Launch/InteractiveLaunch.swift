@@ -144,10 +144,18 @@ struct InteractiveLaunch: Equatable {
                 saves.afterEvent(&model)
             }
         }
-        session.end()
-        if let bridge { model.updateDevice { bridge.shutdown(&$0); return false } }
+        var ended = exit
+        if let bridge {
+            // The screen first, then the programs (up to a few seconds for a hung one): a
+            // hang-up meanwhile is recorded, not fatal, so no program outlives hubsim.
+            session.endKeepingSignals()
+            model.updateDevice { bridge.shutdown(&$0); return false }
+            if let signalled = session.releaseSignals(), ended == .quit { ended = signalled }
+        } else {
+            session.end()
+        }
         StartupTrace.finish()
-        return Outcome(exit: exit, model: model, saves: saves, recorder: recorder, cast: cast)
+        return Outcome(exit: ended, model: model, saves: saves, recorder: recorder, cast: cast)
     }
 
     /// After the terminal is restored: the last save, the recordings written, and how the
