@@ -24,6 +24,10 @@ public final class AppBridge: @unchecked Sendable {
 
     // MARK: the public surface
 
+    /// Kills the process group of every program of every bridge in this process, at once and
+    /// without waiting: for a command ended by a signal, which has no time for `shutdown`.
+    public static func killEveryProgram() { ProcessGroups.killAll() }
+
     /// Everything ready, without waiting: takes `device.takeAppRequests()`, starts processes for
     /// `.launch`, sends each app's next event when its previous one is answered, answers the programs'
     /// calls with `device.call(_:from:)`, reports answers, stderr lines, protocol errors, time-outs,

@@ -64,6 +64,7 @@ final class ChildProcess: Sendable {
                     workingDirectory: cwd.map { .init($0) }, platformOptions: platform,
                     input: .inputWriter, output: .sequence, error: .sequence
                 ) { execution in
+                    ProcessGroups.started(execution.processIdentifier.value)
                     inbox.post(Delivery(process: number, kind: .started(pid: execution.processIdentifier.value)))
                     await withTaskGroup(of: Bool.self) { group in
                         group.addTask {
@@ -107,6 +108,7 @@ final class ChildProcess: Sendable {
                     // Reported from here, not after `run` returns: `run` finishes its clean-up on
                     // Swift's global pool, which a caller blocked in `settle` may be holding.
                     let status = ExitStatus.peek(execution.processIdentifier.value)
+                    ProcessGroups.ended(execution.processIdentifier.value)
                     lastLines.exitReported.withLock { $0 = true }
                     inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: lastLines.lines.withLock { $0 })))
                     return status

@@ -242,6 +242,16 @@ void hubsim_install_crash_handlers(void) {
 
 void hubsim_set_curses_active(int active) { atomic_store(&curses_active, active); }
 
+void hubsim_install_quit_recorders(void) {
+    for (unsigned i = 0; i < QUIT_COUNT; i++) install(quit_signals[i], on_quit, &previous_quit[i]);
+#ifdef SIGRTMIN
+    rt_count = 0;
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX && rt_count < RT_MAX_COUNT; sig++) {
+        install(sig, on_quit, &previous_rt[rt_count++]);
+    }
+#endif
+}
+
 void hubsim_detach_loop(void) {
     atomic_store(&loop_thread_known, 0);
     alarm(0); // no loop waits any more: a quit signal is only recorded

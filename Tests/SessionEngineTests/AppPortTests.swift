@@ -49,6 +49,29 @@ import Testing
         #expect(d.call(.get(key: "orders"), from: "mine").failureCode == .unreadable)
     }
 
+    /// The program's own work may land a simulated second after the callbacks (the Hub's clock
+    /// runs while it works): the verdict is still what it was told, `received`.
+    @Test func aProgramsLaterCallsDoNotHideWhatItWasTold() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        _ = Self.answerAll(&d)
+        _ = d.background("mine")
+        _ = Self.answerAll(&d)
+        _ = d.logOut()
+        _ = d.checkOut("cou2")
+        _ = d.launch("mine")
+        let taken = d.takeAppRequests()
+        _ = d.advanceClock(by: 1)
+        _ = d.call(.retrieveUserInfo, from: "mine")
+        _ = d.call(.put(key: "orders", owner: "cou2", protection: .sdk, text: "cou2's orders"), from: "mine")
+        _ = d.call(.show(user: "cou2", items: ["orders"], lines: []), from: "mine")
+        for r in taken { d.appAnswered(r.app, serial: r.serial) }
+        let verdict = d.verdict(of: d.app("mine")!)
+        #expect(verdict.kind == .received, "\(verdict.sentence)")
+        #expect(verdict.via == [wipe, userChange])
+    }
+
     @Test func aProgramThatKeepsAPlainCopyAndIgnoresTheWipeLeaks() {
         var d = Self.staged(.workspaceOne, Self.wsApp)
         _ = d.checkOut("cou1")

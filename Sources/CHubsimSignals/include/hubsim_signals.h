@@ -67,4 +67,9 @@ void hubsim_restore_handlers(void);
 /// `hubsim_take_quit_signal`), with no wake-up of a loop and no `alarm`.
 void hubsim_detach_loop(void);
 
+/// Quit signals recorded (`hubsim_quit_signal_pending`, `hubsim_take_quit_signal`) instead of
+/// ending the process, for a headless command that must clean up first; no loop is woken and
+/// job control is left alone.
+void hubsim_install_quit_recorders(void);
+
 #endif

@@ -1,5 +1,7 @@
+import AppBridge
 import ArgumentParser
 import Configuration
+import CursesTerminal
 import Foundation
 import Scenarios
 import SessionEngine
@@ -93,6 +95,8 @@ struct CheckAppCommand: ParsableCommand {
         } catch let error as CheckAppError {
             throw CommandError.usage(error.description)
         }
+        // Ctrl-C (or a hang-up) ends every program of every cell before hubsim dies of it.
+        QuitSignalWatch.start { _ in AppBridge.killEveryProgram() }
         let report = matrix.run(transitions: chosen, parallel: !serial)
         print(CheckAppText.render(report), terminator: "")
         if let file = claimed["--junit"] {

@@ -1,5 +1,7 @@
+import AppBridge
 import ArgumentParser
 import Configuration
+import CursesTerminal
 import Foundation
 import Scenarios
 import SessionEngine
@@ -109,6 +111,8 @@ struct RunCommand: ParsableCommand {
                 writeNote("hubsim: cast \(recording.eventCount) event(s) to \(MessageText.shown(castFile.path)) (asciicast v2)")
             }
         } else {
+            // A scenario may start developers' programs: Ctrl-C must not leave them running.
+            QuitSignalWatch.start { _ in AppBridge.killEveryProgram() }
             report = runner.run(files: paths, displayPaths: shown)
         }
 

@@ -283,7 +283,11 @@ extension SharedDevice {
         guard let at else { return AppVerdict(kind: .notStarted, next: .coldStart) }
         // A start is not an account change: the first start after installation gets only the
         // initial check (or reads the account), and so does a start with nothing to clean.
-        let delivery = app.log.reversed().prefix { $0.time == at }
+        // A program's own entries may come after it, at a later simulated second: they are
+        // skipped, as above, rather than ending the delivery.
+        let delivery = app.log.reversed().lazy
+            .filter { !(external && ($0.kind == .call && $0.name != API.getCurrentAccount || $0.kind == .data || $0.kind == .process || $0.kind == .output) && $0.time != at) }
+            .prefix { $0.time == at }
         let learned = delivery.contains { e in
             switch e.kind {
             case .notification: return true
