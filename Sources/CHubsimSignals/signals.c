@@ -88,13 +88,7 @@ static void install(int sig, void (*handler)(int), struct sigaction *previous) {
 void hubsim_install_quit_handlers(void) {
     loop_thread = pthread_self();
     atomic_store(&loop_thread_known, 1);
-    for (unsigned i = 0; i < QUIT_COUNT; i++) install(quit_signals[i], on_quit, &previous_quit[i]);
-#ifdef SIGRTMIN
-    rt_count = 0;
-    for (int sig = SIGRTMIN; sig <= SIGRTMAX && rt_count < RT_MAX_COUNT; sig++) {
-        install(sig, on_quit, &previous_rt[rt_count++]);
-    }
-#endif
+    hubsim_install_quit_recorders();
     install(SIGTSTP, on_tstp, &previous_tstp);
     install(SIGCONT, on_cont, &previous_cont);
     // A write to a terminal that went away then fails with EPIPE (or EIO) instead of killing

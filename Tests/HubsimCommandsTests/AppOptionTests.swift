@@ -9,6 +9,21 @@ import Testing
 /// `--app NAME[:SDK]=COMMAND`: a developer's program as an app of the interactive device and
 /// of every scenario of `hubsim run`.
 @Suite struct AppOptionTests {
+    /// The one line `arguments` are refused with, as a usage error (exit 2).
+    static func usageLine(_ arguments: [String]) throws -> String {
+        do {
+            var command = try Hubsim.parseAsRoot(arguments)
+            try command.run()
+            Issue.record("\(arguments) was accepted")
+            return ""
+        } catch {
+            let failure = try #require(Hubsim.failure(for: error))
+            #expect(failure.status == .usage, "\(arguments)")
+            #expect(!failure.message.contains("\n"), "\(failure.message)")
+            return failure.message
+        }
+    }
+
     @Test func theInteractiveCommandTakesEveryAppInOrder() throws {
         let command = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--app", "myapp=python3 myapp.py", "--app", "till:msal=./till"])
                                    as? InteractiveCommand)
@@ -22,16 +37,8 @@ import Testing
 
     @Test func aBadAppIsOneLineOfUsage() throws {
         for arguments in [["--app", "myapp"], ["run", "x.yaml", "--app", "my app=x"], ["--app", "x:intune=y"]] {
-            do {
-                var command = try Hubsim.parseAsRoot(arguments)
-                try command.run()
-                Issue.record("\(arguments) was accepted")
-            } catch {
-                let failure = try #require(Hubsim.failure(for: error))
-                #expect(failure.status == .usage, "\(arguments)")
-                #expect(failure.message.hasPrefix("hubsim: --app '"), "\(failure.message)")
-                #expect(!failure.message.contains("\n"), "\(failure.message)")
-            }
+            let message = try Self.usageLine(arguments)
+            #expect(message.hasPrefix("hubsim: --app '"), "\(message)")
         }
     }
 
@@ -50,16 +57,8 @@ import Testing
             (["compare", scenario.path, "--table"], "app 'mine' is your own program (exec:): compare plays catalogue apps only"),
         ]
         for (arguments, message) in cases {
-            do {
-                var command = try Hubsim.parseAsRoot(arguments)
-                try command.run()
-                Issue.record("\(arguments) was accepted")
-            } catch {
-                let failure = try #require(Hubsim.failure(for: error))
-                #expect(failure.status == .usage, "\(arguments)")
-                #expect(failure.message.contains(message), "\(failure.message)")
-                #expect(!failure.message.contains("\n"), "\(failure.message)")
-            }
+            let line = try Self.usageLine(arguments)
+            #expect(line.contains(message), "\(line)")
         }
         #expect(!FileManager.default.fileExists(atPath: recording))
     }
