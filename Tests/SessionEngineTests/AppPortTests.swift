@@ -148,6 +148,22 @@ import Testing
         #expect(d.call(.delete(key: "missing"), from: "mine") == .success(.done))
     }
 
+    /// `acquireToken` waits for the person: the answer is the prompt's outcome, a cancel
+    /// included (its own code, so that a library can say `userCanceled`).
+    @Test func anInteractiveTokenIsAnsweredByThePrompt() throws {
+        var chat = try #require(Fixtures.catalogue.select(["chat"]).first)
+        chat.external = ExternalCommand(exec: ["python3", "chat.py"])
+        var d = Self.staged(.entraIOS, chat)
+        _ = d.signIn(user: "cou1", password: "cou1")
+        _ = d.launch("chat")
+        _ = Self.answerAll(&d)
+        let asked = d.call(.acquireToken, from: "chat")
+        #expect(asked == .success(.pending))
+        #expect(d.interactiveTokenResult(of: "chat") == nil)
+        _ = d.cancelTokenRequest()
+        #expect(d.interactiveTokenResult(of: "chat")?.failureCode == .canceled)
+    }
+
     @Test func lifecycleEventsFollowTheAppsLifecycle() {
         #expect(SharedDevice.lifecycleEvent(from: .notRunning, to: .foreground) == .launch)
         #expect(SharedDevice.lifecycleEvent(from: .terminated, to: .foreground) == .launch)
@@ -162,7 +178,7 @@ private extension Result {
     var isSuccess: Bool { if case .success = self { true } else { false } }
 }
 
-private extension Result where Failure == AppCallError {
+extension Result where Failure == AppCallError {
     var failureCode: AppCallError.Code? { if case let .failure(e) = self { e.code } else { nil } }
 }
 

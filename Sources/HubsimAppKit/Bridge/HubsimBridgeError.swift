@@ -23,6 +23,8 @@ public enum HubsimBridgeError: Error, Equatable, Sendable {
         public static let cannotBeRead = -32003
         /// The profile's rules refuse the call; the message says which.
         public static let refused = -32004
+        /// MSAL `acquireToken`: the person cancelled the sign-in prompt.
+        public static let canceled = -32005
     }
 
     /// The code hubsim answered with, nil for a closed pipe or a malformed result.

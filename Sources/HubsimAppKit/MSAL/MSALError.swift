@@ -19,6 +19,7 @@ public enum MSALError: Int, Sendable {
     static func error(_ failure: HubsimBridgeError) -> NSError {
         let code: MSALError = switch failure.code {
         case HubsimBridgeError.Code.notCheckedOut, HubsimBridgeError.Code.interactionRequired: .interactionRequired
+        case HubsimBridgeError.Code.canceled: .userCanceled
         default: .internal
         }
         var userInfo: [String: Any] = [NSLocalizedDescriptionKey: failure.localizedDescription]

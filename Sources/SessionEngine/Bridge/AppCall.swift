@@ -83,6 +83,8 @@ public struct AppCallError: Error, Sendable, Equatable {
         case interactionRequired = -32002
         case unreadable = -32003
         case refused = -32004
+        /// The person cancelled the sign-in prompt of an `acquireToken`.
+        case canceled = -32005
     }
     public var code: Code
     public var message: String

@@ -159,6 +159,7 @@ extension SharedDevice {
         switch outcome {
         case let .token(grant): .success(.token(account: grant.account, accessToken: "simulated-token-for-\(grant.account.name)"))
         case let .failed(.interactionRequired(reason)): .failure(AppCallError(.interactionRequired, "interactionRequired: \(TokenFailure.interactionRequired(reason))"))
+        case .failed(.canceled): .failure(AppCallError(.canceled, "the person cancelled the sign-in"))
         case let .failed(failure): .failure(AppCallError(.refused, "\(failure)"))
         }
     }
