@@ -75,6 +75,25 @@ struct MSALTests {
         #expect(removed)
     }
 
+    @Test func aCancelledPromptIsUserCanceled() throws {
+        let hubsim = FakeHubsim()
+        let delegate = RecordingDelegate()
+        hubsim.bridge.application.delegate = delegate
+        let application = try MSALPublicClientApplication(configuration: MSALPublicClientApplicationConfig(clientId: "contoso-frontline"))
+        var failure: NSError?
+        delegate.hooks["didFinishLaunching"] = {
+            application.acquireToken(with: MSALInteractiveTokenParameters(scopes: ["user.read"])) { _, error in failure = error as NSError? }
+        }
+        hubsim.start()
+        hubsim.request(2, "app/launch", ["cold": true])
+        #expect(hubsim.receive() == call(1, "msal/acquireToken"))
+        hubsim.send(["jsonrpc": "2.0", "id": "a1", "error": ["code": -32005, "message": "the person cancelled the sign-in"]])
+        #expect(hubsim.receive() == done(2))
+        #expect(hubsim.finish())
+        #expect(failure?.domain == MSALErrorDomain)
+        #expect(failure?.code == MSALError.userCanceled.rawValue)
+    }
+
     @Test func aRefusedSignoutIsAnInternalErrorWithThePanesLine() throws {
         let hubsim = FakeHubsim()
         let delegate = RecordingDelegate()
