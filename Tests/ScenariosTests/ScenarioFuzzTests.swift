@@ -1,8 +1,9 @@
 import Configuration
 import Foundation
 import FuzzSupport
-import Testing
 @testable import Scenarios
+import SessionEngine
+import Testing
 
 /// Seeded mutation fuzzing of the scenario parser from the shipped library (Docs/reliability.md,
 /// parser fuzzing): every mutant of every shipped scenario is read or refused, never a crash,

@@ -1,5 +1,5 @@
-import Testing
 @testable import SessionEngine
+import Testing
 
 /// The app port (Docs/bridge-protocol.md): a developer's program is told the same events in
 /// the same order as a catalogue app, through the outbox; its calls are answered by the
@@ -126,7 +126,7 @@ import Testing
         d.appExited("mine", status: "exit 3", lastLines: ["Traceback", "boom\u{1B}[2J"], expected: false)
         #expect(d.app("mine")!.lifecycle == .terminated)
         #expect(d.verdict(of: d.app("mine")!).sentence == "CRASHED: exit 3")
-        #expect(d.app("mine")!.process?.health == .exited(status: "exit 3", lastLines: ["Traceback", "boom\\u{1b}[2J"]))
+        #expect(d.app("mine")!.process?.health == .exited(status: "exit 3", lastLines: ["Traceback", "boom\\u{1B}[2J"]))
         _ = d.checkOut("cou2")
         _ = d.launch("mine")
         #expect(Self.answerAll(&d).first == "cold launch")  // the next launch is a cold start

@@ -1,4 +1,5 @@
 import Foundation
+import SessionEngine
 
 /// Why a file operation failed, in plain words ("no such file or directory", "permission
 /// denied", "is a directory"), never a raw `NSCocoaErrorDomain` code (Docs/reliability.md).

@@ -1,3 +1,4 @@
+import SessionEngine
 /// A problem in a YAML file (tenant, app catalogue, scenario), with its position.
 ///
 /// `description` is `file:line:column: message`, the form editors and CI logs link to.

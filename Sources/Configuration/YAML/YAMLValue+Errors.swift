@@ -1,3 +1,4 @@
+import SessionEngine
 @preconcurrency import Yams
 
 /// Yams' errors turned into `ConfigError`s: one line, at the problem's own position.

@@ -1,3 +1,4 @@
+import SessionEngine
 @preconcurrency import Yams
 
 /// The bounds of `Limits` checked on a composed document, before any reader sees it.

@@ -1,3 +1,4 @@
+import SessionEngine
 @preconcurrency import Yams
 
 /// A node of a YAML document that remembers its file and position, so every error

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import SessionEngine
 
 /// Why a device database cannot be used. `description` is one line: what went wrong,
 /// where, and what to do about it. Every case leaves the file as it was.

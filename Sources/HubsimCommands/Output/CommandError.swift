@@ -1,6 +1,7 @@
 import Configuration
 import CursesTerminal
 import Foundation
+import SessionEngine
 
 /// Why a command ends without success: the status it exits with and what it says on standard
 /// error. Every command throws it; only `Hubsim.main` prints it (`write`), so each message

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import HubUI
+import SessionEngine
 
 /// The key syntax of `press:` steps: text is typed as it is; named keys go in angle brackets.
 ///

@@ -1,5 +1,6 @@
-import Foundation
 import Configuration
+import Foundation
+import SessionEngine
 
 /// JUnit XML as CI systems read it: one `<testsuite>` per scenario file and one `<testcase>`
 /// per step, so a CI page shows which step failed. A failed step carries a `<failure>` with

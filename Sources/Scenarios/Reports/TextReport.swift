@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import HubUI
+import SessionEngine
 
 /// The readable summary of a run: a line per scenario; for a failed one, every step (✓ ✗ –),
 /// the failed step's position, what was expected and what happened, and the last screen.

@@ -17,8 +17,6 @@ public struct AppProcess: Codable, Sendable, Equatable {
 
     public var pid: Int32?
     public var health: Health = .starting
-    /// Protocol errors it caused since its last good message (ten mark it faulted).
-    public var warningsInARow = 0
     /// The events sent and not answered yet, oldest first.
     public var awaiting: [AppRequest] = []
     /// Exits in a row without a completed launch (the bridge stops restarting it after three).

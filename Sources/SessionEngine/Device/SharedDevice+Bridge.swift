@@ -75,7 +75,6 @@ extension SharedDevice {
             if case let .hung(what) = process.health { late = what }
             process.awaiting.removeAll { $0.serial == serial }
             if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
-            process.warningsInARow = 0
             if process.health == .running, app.lifecycle.isRunning { process.exitsInARow = 0 }
             app.process = process
         }
@@ -178,18 +177,11 @@ extension SharedDevice {
         endTokenRequest(of: id)
     }
 
-    /// A protocol error the program caused (not JSON, unknown method, bad params). Returns
-    /// how many in a row: the bridge faults the program at ten.
-    @discardableResult
-    public mutating func appWarned(_ id: AppID, _ problem: String) -> Int {
-        var count = 0
+    /// A protocol error the program caused (not JSON, unknown method, bad params): a line in
+    /// its log. The bridge counts them and faults the program at ten in a row.
+    public mutating func appWarned(_ id: AppID, _ problem: String) {
         let now = self.now
-        withApp(id) { app in
-            app.process?.warningsInARow += 1
-            count = app.process?.warningsInARow ?? 0
-            app.record(now, .process, "warning", Self.printable(problem))
-        }
-        return count
+        withApp(id) { $0.record(now, .process, "warning", Self.printable(problem)) }
     }
 
     /// A line the program wrote to its standard error: its own log, shown in the pane's log.
@@ -204,27 +196,12 @@ extension SharedDevice {
         logEvent(.event, app: id, "\(id): \(text)")
     }
 
-    /// `text` with control characters, line and paragraph separators and bidirectional
-    /// controls shown as `\u{…}`: a program's words never move the terminal's cursor, and
-    /// the store keeps only printable text. At most 200 characters.
+    /// `text` as a line a pane may show and the store keep: its control characters escaped
+    /// (`PrintableText`, the rule of every message), at most 200 characters.
     static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            let control = v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
-                || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            if control { out += "\\u{" + String(v, radix: 16) + "}" } else { out.unicodeScalars.append(scalar) }
-            if out.count >= 200 { out += "…"; break }
-        }
-        return out
+        PrintableText.escaped(text.count > 200 ? String(text.prefix(200)) + "…" : text)
     }
 
-    /// Whether `text` has nothing `printable` would have to escape.
-    static func isPrintable(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { s in
-            let v = s.value
-            return !(v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F
-                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v))
-        }
-    }
+    /// Whether `text` has nothing `PrintableText` would escape.
+    static func isPrintable(_ text: String) -> Bool { !text.unicodeScalars.contains(where: PrintableText.needsEscape) }
 }
