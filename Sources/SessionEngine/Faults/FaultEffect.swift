@@ -19,7 +19,7 @@ public struct FaultEffect: Codable, Equatable, Sendable {
     public var app: AppID { fault.app }
     public var kind: FaultKind { fault.fault.kind }
 
-    /// `injected fault #2 (drop) dropped notes: SHARED_MODE_… at signOut`: the sentence a verdict or a
+    /// `injected fault #N (drop) dropped notes: SHARED_MODE_… at signOut`: the sentence a verdict or a
     /// finding appends.
     public var explanation: String {
         let at = during.map { " at \($0.rawValue)" } ?? ""
