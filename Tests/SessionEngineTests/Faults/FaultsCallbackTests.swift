@@ -28,10 +28,12 @@ import Testing
             "fault #1: notes crashed in its \(wipe) after deleting 1 of 4 item(s): cou1's 3 items survived (3 sealed with a deleted key: unreadable)",
         ])
         #expect(d.faultEffects.map(\.during) == [.checkOut])
+        #expect(d.verdict(of: d.app("notes")!).sentence == "CRASHED: injected fault #1 (crash-in-callback after 1): notes crashed in its \(wipe) after deleting 1 of 4 item(s): cou1's 3 items survived (3 sealed with a deleted key: unreadable)")
         #expect(d.snapshot.coverage(of: .fault(.crashInCallback, during: .checkOut)) == 1)
         // At its next start the SDK does not repeat the wipe: the survivors stay, sealed.
         _ = d.launch("notes")
         #expect(inbox.take(d, "notes") == [initialOK])
+        #expect(d.verdict(of: d.app("notes")!).kind != .crashed)
         #expect(d.app("notes")!.storage.filter { $0.owner == "cou1" }.count == 3)
         #expect(d.findings.isEmpty)
     }
