@@ -70,6 +70,8 @@ import Testing
         #expect(noSDK.failureText == "Cannot arm drop: forms has no SDK: nothing is delivered to it and it wipes nothing; pick an app with an SDK.")
         #expect(d.armFault(InjectedFault(.delay, seconds: 0), on: "notes").failureTag == "fault-not-applicable")
         #expect(d.armFault(InjectedFault(.slowCallback, seconds: 90_000), on: "notes").failureTag == "fault-not-applicable")
+        #expect(d.armFault(InjectedFault(.delay, seconds: .nan), on: "notes").failureTag == "fault-not-applicable")
+        #expect(d.armFault(InjectedFault(.crashInCallback, deletesBeforeCrash: -1), on: "notes").failureTag == "fault-not-applicable")
         #expect(d.armedFaults.isEmpty)
         #expect(d.snapshot.faults == nil)
     }
