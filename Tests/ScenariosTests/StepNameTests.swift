@@ -40,6 +40,7 @@ import Testing
         case .cancelTokenRequest: (.entraIOS, "cancelTokenRequest")
         case .removeAccount: (.entraIOS, "removeAccount: mail")
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
+        case .removeSharedDeviceConfiguration: (.entraIOS, "removeSharedDeviceConfiguration: sso-extension")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
         case .expectApp: (.workspaceOne, "expectApp: {app: notes, lifecycle: foreground}")

@@ -100,6 +100,7 @@ struct RecordedStepWriter {
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
+        case let .removeSharedDeviceConfiguration(part): body = "\(name): \(part.rawValue)"
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.
             body = "\(name): " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])

@@ -34,6 +34,8 @@ public enum DeviceAction: Equatable, Sendable {
     case removeAccount(AppID)
     /// The app refreshes its token in the background (a silent request it makes on its own).
     case refreshInBackground(AppID)
+    /// The MDM removes part of shared device mode's configuration from a registered entra-ios device.
+    case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -65,6 +67,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .cancelTokenRequest: .cancelTokenRequest
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
+        case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
         }
     }
 
@@ -75,7 +78,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground: false
+             .refreshInBackground, .removeSharedDeviceConfiguration: false
         default: true
         }
     }
@@ -123,6 +126,7 @@ extension SharedDevice {
         case .cancelTokenRequest: return outcome(cancelTokenRequest())
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
+        case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
         }
     }
 }
