@@ -131,7 +131,7 @@ import Testing
             .launch("notes"), .background("notes"), .suspend("notes"), .terminate("notes"), .openBroker, .goOnline, .goOffline,
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
-            .removeAccount("mail"), .refreshInBackground("mail"),
+            .removeAccount("mail"), .refreshInBackground("mail"), .removeSharedDeviceConfiguration(.ssoExtension),
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

@@ -84,7 +84,7 @@ import Testing
 }
 
 /// The known issue: a device in shared device mode stays in it after the MDM removed its
-/// configuration (MSAL for iOS, issue #987), until it is reset and registered again.
+/// configuration (the MSAL for iOS tracker; Docs/decisions.md), until it is reset and registered again.
 @Suite struct RemovedSharedDeviceConfigurationTests {
     @Test func theDeviceStaysInSharedDeviceMode() {
         var d = SharedDeviceSetupTests.device(Fixtures.tenant)
@@ -93,7 +93,7 @@ import Testing
                 == .success(SharedModeRegistration(brokenRules: [], removedAfterRegistration: [.ssoExtension])))
         #expect(t.take(d) == [
             "MDM removed the Enterprise SSO plug-in profile from the registered device",
-            "known issue (MSAL for iOS, issue #987): the device stays in shared device mode until it is reset and registered again",
+            "known issue (MSAL for iOS: the Authenticator stays in shared mode after its configuration is removed): the device stays in shared device mode until it is reset and registered again",
         ])
         #expect(d.isSharedDeviceMode)
         #expect(d.deviceMode == "shared")

@@ -4,7 +4,7 @@ import Testing
 
 /// The MDM set-up of Entra shared device mode (002) as tenant data: each rule it can break,
 /// what a device registered under it does, and the known issue of a device that stays in
-/// shared device mode after its configuration was removed (MSAL for iOS, issue #987).
+/// shared device mode after its configuration was removed (the MSAL for iOS tracker; Docs/decisions.md).
 @Suite struct SharedDeviceSetupTests {
     /// The default tenant's set-up with `change` applied.
     static func tenant(_ change: (inout SharedDeviceSetup) -> Void) -> Tenant {

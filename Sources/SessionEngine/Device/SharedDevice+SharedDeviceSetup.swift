@@ -52,10 +52,11 @@ extension SharedDevice {
 
     /// **removeSharedDeviceConfiguration** (entra-ios): the MDM removes the Enterprise SSO
     /// plug-in profile or the Authenticator's `sharedDeviceMode` configuration from the
-    /// registered device. The known issue: a device in shared device mode stays in it (MSAL
-    /// for iOS, issue #987, "Microsoft Authenticator App always in Shared Mode ... even after
-    /// Shared Device Mode configuration removed") until it is reset and registered again
-    /// (Microsoft Learn, "Set up an iOS device in shared device mode").
+    /// registered device. The known issue: a device in shared device mode stays in it (the
+    /// MSAL for iOS tracker, "Microsoft Authenticator App always in Shared Mode on the device
+    /// even after Shared Device Mode configuration removed"; Docs/decisions.md links it) until
+    /// it is reset and registered again (Microsoft Learn, "Set up an iOS device in shared
+    /// device mode").
     public mutating func removeSharedDeviceConfiguration(_ part: SharedDeviceConfigurationPart) -> Result<SharedModeRegistration, Refusal> {
         let event = StepName.removeSharedDeviceConfiguration.rawValue
         guard profile.id == .entraIOS else {
@@ -78,7 +79,7 @@ extension SharedDevice {
         if let rule = registration.firstBrokenRule {
             logEvent(.event, "the device was registered without shared device mode (\(rule.tag)) and stays so")
         } else {
-            logEvent(.event, "known issue (MSAL for iOS, issue #987): the device stays in shared device mode until it is reset and registered again")
+            logEvent(.event, "known issue (MSAL for iOS: the Authenticator stays in shared mode after its configuration is removed): the device stays in shared device mode until it is reset and registered again")
         }
         cover(.sharedDeviceConfigurationRemoved(part))
         audit()

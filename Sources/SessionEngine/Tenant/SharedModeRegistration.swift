@@ -7,7 +7,9 @@ public struct SharedModeRegistration: Codable, Equatable, Sendable {
     /// The rules the set-up broke when the device registered; empty: shared device mode.
     public var brokenRules: [SharedDeviceMisconfiguration]
     /// Parts of the configuration the MDM removed after the device registered in shared device
-    /// mode: the device stays in it all the same (MSAL for iOS, issue #987).
+    /// mode: the device stays in it all the same (the MSAL for iOS tracker, "Microsoft
+    /// Authenticator App always in Shared Mode on the device even after Shared Device Mode
+    /// configuration removed"; Docs/decisions.md).
     public var removedAfterRegistration: [SharedDeviceConfigurationPart]
 
     public init(brokenRules: [SharedDeviceMisconfiguration], removedAfterRegistration: [SharedDeviceConfigurationPart] = []) {
