@@ -36,6 +36,10 @@ public enum DeviceAction: Equatable, Sendable {
     case refreshInBackground(AppID)
     /// The MDM removes part of shared device mode's configuration from a registered entra-ios device.
     case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
+    /// QA arms an injected fault on the app (Docs/faults.md).
+    case armFault(AppID, InjectedFault)
+    /// QA disarms every fault waiting on the app.
+    case disarmFaults(AppID)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -68,6 +72,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
         case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
+        case .armFault, .disarmFaults: .fault
         }
     }
 
@@ -78,7 +83,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground, .removeSharedDeviceConfiguration: false
+             .refreshInBackground, .armFault, .disarmFaults, .removeSharedDeviceConfiguration: false
         default: true
         }
     }
@@ -127,6 +132,8 @@ extension SharedDevice {
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
+        case let .armFault(id, fault): return outcome(armFault(fault, on: id))
+        case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         }
     }
 }
