@@ -50,7 +50,23 @@ enum CompiledAssetsSource {
             out += "                clientID: \(literal(registration.clientID)), name: \(literal(registration.name)),\n"
             out += "                redirectURIs: \(list(registration.redirectURIs))),\n"
         }
-        out += "        ])\n\n"
+        // The MDM set-up of shared device mode only when it is not the correct one (the default).
+        let setup = tenant.sharedDeviceSetup
+        if setup == SharedDeviceSetup() {
+            out += "        ])\n\n"
+        } else {
+            func flag(_ b: Bool?) -> String { b.map { "\($0)" } ?? "nil" }
+            let sso = setup.ssoExtension.map { p in
+                "SSOExtensionProfile(type: \(literal(p.type)), extensionID: \(literal(p.extensionID)), teamID: \(literal(p.teamID)), "
+                    + "urls: \(list(p.urls)), sharedDeviceMode: \(flag(p.sharedDeviceMode)))"
+            } ?? "nil"
+            let authenticator = setup.authenticator.map { "AuthenticatorConfiguration(sharedDeviceMode: \(flag($0.sharedDeviceMode)))" } ?? "nil"
+            out += "        ],\n"
+            out += "        sharedDeviceSetup: SharedDeviceSetup(\n"
+            out += "            iOSVersion: \(setup.iOSVersion), mdmEnrolled: \(setup.mdmEnrolled),\n"
+            out += "            ssoExtension: \(sso),\n"
+            out += "            authenticator: \(authenticator)))\n\n"
+        }
         out += "    static let catalogue = AppCatalogue(apps: [\n"
         for app in catalogue.apps {
             out += "        AppDefinition(\n"

@@ -16,6 +16,8 @@ import Testing
         "ws1-sso-suite", "entra-sso-shared-device", "ws1-sso-registration", "entra-sso-registration",
         "ws1-sso-broker-setup", "entra-sso-broker-setup", "ws1-sso-certificate", "entra-sso-certificate",
         "ws1-sso-sharing", "entra-sso-sharing",
+        // The MDM set-up of shared device mode (002): each family of rules, and the known issue.
+        "entra-setup-sso-extension", "entra-setup-authenticator", "entra-setup-device", "entra-setup-known-issue",
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {

@@ -40,6 +40,7 @@ import Testing
         case .cancelTokenRequest: (.entraIOS, "cancelTokenRequest")
         case .removeAccount: (.entraIOS, "removeAccount: mail")
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
+        case .removeSharedDeviceConfiguration: (.entraIOS, "removeSharedDeviceConfiguration: sso-extension")
         case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
@@ -132,6 +133,7 @@ import Testing
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
             .removeAccount("mail"), .refreshInBackground("mail"), .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"),
+            .removeSharedDeviceConfiguration(.ssoExtension),
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

@@ -7,7 +7,8 @@ import SessionEngine
 public enum TenantLoader {
     public static func load(yaml text: String, file: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let root = try YAMLValue.parse(text, file: file)
-        let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy", "appRegistrations"])
+        let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy", "appRegistrations",
+                                                                 "sharedDeviceSetup"])
 
         var groups: [OrganizationGroup] = []
         if let list = top["groups"] {
@@ -34,7 +35,8 @@ public enum TenantLoader {
             promptsForGroupID: try top.bool("promptForGroupID", default: true),
             groups: groups, users: users,
             policy: try top["policy"].map(readPolicy) ?? SecurityPolicy(),
-            appRegistrations: try top["appRegistrations"].map(SSOReader.registrations) ?? [])
+            appRegistrations: try top["appRegistrations"].map(SSOReader.registrations) ?? [],
+            sharedDeviceSetup: try top["sharedDeviceSetup"].map { v throws(ConfigError) in try SharedDeviceSetupReader.read(v) } ?? SharedDeviceSetup())
     }
 
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before

@@ -154,6 +154,10 @@ public enum KeyTable {
         KeyBinding([.ctrl("x")], "enterprise wipe", .enterpriseWipe, scope: "anywhere (console, workspace-one)") {
             $0.profile == .workspaceOne && $0.enrolled
         },
+        KeyBinding([.ctrl("r")], "MDM removes config", .removeSharedDeviceConfiguration,
+                   scope: "anywhere (the MDM, entra-ios: the SSO plug-in profile, then the Authenticator's configuration)") {
+            $0.profile == .entraIOS && $0.enrolled
+        },
         KeyBinding([.function(10), .char("q")], "quit", .quit, scope: "anywhere") { _ in true },
         KeyBinding([.function(11), .char("r")], "SSO map", .ssoMap, scope: "anywhere (single sign-on: who shares tokens, what is misconfigured)") { _ in true },
     ]

@@ -7,6 +7,8 @@ public enum UICommand: String, CaseIterable, Sendable {
     case help, quit, focusNext, focusPrevious, back
     case eventLog, diagram, toggleOnline, warpMinute, warpToLock
     case toggleStepMode, releaseDelivery, checkpoint, enterpriseWipe
+    // The MDM (entra-ios): remove the next part of shared device mode's configuration
+    case removeSharedDeviceConfiguration
     // Text fields
     case submitField, eraseCharacter, clearField, focusField, focusHub
     // Hub home, logout menu, confirmation, broker

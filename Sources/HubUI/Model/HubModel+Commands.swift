@@ -26,6 +26,12 @@ extension HubModel {
             extendingTick = false
             notice = Notice(text: "Checkpoint \(checkpoints.count) marked after \(actionLog.count) action(s).", kind: .info, place: .hub)
         case .enterpriseWipe: ask(.enterpriseWipe)
+        case .removeSharedDeviceConfiguration:
+            // The parts in the order 002 sets them up: the SSO plug-in profile, then the
+            // Authenticator's configuration; once both are gone, removing the last again says so.
+            let removed = device.sharedModeRegistration?.removedAfterRegistration ?? []
+            let part = SharedDeviceConfigurationPart.allCases.first { !removed.contains($0) } ?? .authenticatorConfiguration
+            ask(.removeSharedDeviceConfiguration(part))
         case .submitField: submitField()
         case .eraseCharacter: editForm { $0.eraseInActive() }
         case .clearField: editForm { $0.clearActive() }
@@ -98,8 +104,12 @@ extension HubModel {
             "Checked in. Not broadcast: each Workspace ONE app notices at its next foreground or cold start."
         case .enterpriseWipe:
             "Enterprise wipe sent from the console: apps wipe at their next opportunity."
+        case .signOut where !d.isSharedDeviceMode:
+            "Signed out of the Authenticator only: not in shared device mode, every app keeps the account."
         case .signOut:
             "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
+        case .removeSharedDeviceConfiguration where d.isSharedDeviceMode:
+            "Known issue: the device stays in shared device mode until it is reset and registered again."
         default:
             nil
         }

@@ -43,6 +43,17 @@ enum ConfirmView {
                 return Wording(title: "Enterprise wipe?",
                                intro: "\(session) device stays enrolled and checked in. Not broadcast: an app's SDK finds out when it next checks.",
                                yes: "Wipe", forecast: true)
+            case let .removeSharedDeviceConfiguration(part):
+                let stays = d.isSharedDeviceMode ? "the device stays in shared device mode (a known issue of the Authenticator) until it is reset and registered again"
+                    : "the device was registered without shared device mode and stays so"
+                return Wording(title: "MDM: remove \(part.label)?",
+                               intro: "The MDM removes it from the registered device; \(stays).", yes: "Remove", forecast: false)
+            case let .signOut(from, _) where !d.isSharedDeviceMode:
+                let whereFrom = from == .broker ? "the Authenticator" : d.app(from.description)?.definition.name ?? from.description
+                return Wording(title: "Sign \(user ?? "the account") out of \(whereFrom)?",
+                               intro: "Not in shared device mode (\(d.notInSharedDeviceModeBecause?.tag ?? "")): no sign-out is global; "
+                                   + "every other app keeps the account and its tokens.",
+                               yes: "Sign out", forecast: true)
             case let .signOut(from, browser):
                 let whereFrom = from == .broker ? "the broker" : d.app(from.description)?.definition.name ?? from.description
                 let how = browser ? " through the browser (signoutFromBrowser)" : ""

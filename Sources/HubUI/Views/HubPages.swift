@@ -116,14 +116,15 @@ enum HubPages {
 
     static func brokerSignIn(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
-        c.line("Shared device mode", in: r, row: 0, style: t.heading)
+        let shared = deviceMode(m, &c, r)
         c.line("\(API.getDeviceInformation): \(d.deviceMode)", in: r, row: 1, style: t.dim)
-        c.line("No account signed in", in: r, row: 2, style: t.text)
+        c.line("No account signed in", in: r, row: shared ? 2 : 3, style: t.text)
         var row = 4
+        let signIn = shared ? "Global sign-in" : "Sign-in"
         if case let .app(id) = m.signInSource {
-            row = c.paragraph("Global sign-in from \(m.appName(id)) (interactive token request)", in: r, row: row, style: t.warning)
+            row = c.paragraph("\(signIn) from \(m.appName(id)) (interactive token request)", in: r, row: row, style: t.warning)
         } else {
-            c.line("Global sign-in", in: r, row: row, style: t.title)
+            c.line(signIn, in: r, row: row, style: t.title)
             row += 1
         }
         row = fields(m, &c, r, row: row, button: "Sign in")
@@ -134,7 +135,7 @@ enum HubPages {
     static func brokerSignedIn(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
         guard let user = d.state.user else { return }
-        c.line("Shared device mode", in: r, row: 0, style: t.heading)
+        let shared = deviceMode(m, &c, r, whyRow: 4)
         c.line("Current account: \(user)", in: r, row: 1, style: ownerStyle(m, user))
         c.line((d.tenant.user(user)?.displayName ?? "") + " · " + RunningTime.elapsed(d.sessionLength ?? 0, now: d.now, &c), in: r, row: 2, style: t.text)
         c.line("Previous account: " + (d.snapshot.previousAccount?.name ?? "—"), in: r, row: 3, style: t.dim)
@@ -142,8 +143,9 @@ enum HubPages {
         let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
         c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .command(.toggleBrowserSignOut))
         c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
-        c.button(" Sign out (global) ", x: r.x, y: r.y + 8, maxWidth: r.width, target: .command(.brokerSignOut))
-        var row = c.paragraph("Removes the account and tokens for every app, not their data.", in: r, row: 10, style: t.dim)
+        c.button(shared ? " Sign out (global) " : " Sign out ", x: r.x, y: r.y + 8, maxWidth: r.width, target: .command(.brokerSignOut))
+        var row = c.paragraph(shared ? "Removes the account and tokens for every app, not their data."
+                                     : "Signs out of the Authenticator only: every app keeps the account.", in: r, row: 10, style: t.dim)
         row = notice(m, &c, r, row: row + 1)
         // What each app would do if the account were signed out now: the sign-out rehearsed
         // on a copy of the device (the step only: the column has a few words per app).
@@ -157,6 +159,25 @@ enum HubPages {
             c.line(forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width), in: r, row: row, indent: 9, style: t.dim)
             row += 1
         }
+    }
+
+    /// The broker page's heading: the device's mode, and on `whyRow` (the row under the device
+    /// information) why it is not what the MDM set-up promises, in one line that fits the
+    /// column: the rule of 002 its registration broke, or the configuration removed since
+    /// (the known issue, Docs/decisions.md). Returns whether the device is in shared device mode.
+    @discardableResult
+    static func deviceMode(_ m: HubModel, _ c: inout Canvas, _ r: Rect, whyRow: Int = 2) -> Bool {
+        let t = c.theme, d = m.device
+        if let rule = d.notInSharedDeviceModeBecause {
+            c.line("Not in shared device mode", in: r, row: 0, style: t.warning)
+            c.line(rule.tag, in: r, row: whyRow, style: t.warning)
+            return false
+        }
+        c.line("Shared device mode", in: r, row: 0, style: t.heading)
+        if d.sharedModeRegistration?.removedAfterRegistration.isEmpty == false {
+            c.line("config removed, still shared", in: r, row: whyRow == 2 ? 3 : whyRow, style: t.warning)
+        }
+        return true
     }
 
     /// An interactive token request (003): the broker's sign-in while the app waits in the

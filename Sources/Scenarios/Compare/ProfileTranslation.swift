@@ -56,6 +56,8 @@ public enum ProfileTranslation {
                 throw refuse("entra-ios has no inactivity lock to unlock")
             case (.enterpriseWipe, .entraIOS):
                 throw refuse("entra-ios has no console wipe (Workspace ONE only)")
+            case (.removeSharedDeviceConfiguration, .workspaceOne):
+                throw refuse("workspace-one has no shared device mode configuration to remove (entra-ios only)")
             default:
                 out.append(action)
             }

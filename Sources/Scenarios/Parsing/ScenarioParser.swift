@@ -8,7 +8,8 @@ import SessionEngine
 ///
 /// Top level: `name`, `profile`, optional `tenant` (a path relative to the scenario file,
 /// `strict` for the bundled strict sample, or `default`), `policy` (overrides merged into the
-/// tenant's security policy), `apps` (the app set pushed at enrollment), `screen`
+/// tenant's security policy), `sharedDeviceSetup` (overrides of the tenant's MDM set-up of
+/// shared device mode, entra-ios), `apps` (the app set pushed at enrollment), `screen`
 /// (`WIDTHxHEIGHT` of the off-screen terminal, default 80x24), `description`, and `steps`.
 public struct ScenarioParser: Sendable {
     /// Values for `${NAME}` references.
@@ -25,7 +26,7 @@ public struct ScenarioParser: Sendable {
         self.tenants = TenantCache()
     }
 
-    static let topKeys = ["name", "description", "profile", "tenant", "policy", "apps", "screen", "steps"]
+    static let topKeys = ["name", "description", "profile", "tenant", "policy", "sharedDeviceSetup", "apps", "screen", "steps"]
 
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
@@ -64,6 +65,10 @@ public struct ScenarioParser: Sendable {
 
         var tenant = try loadTenant(top["tenant"], directory: directory)
         if let policy = top["policy"] { tenant.policy = try PolicyOverrides.merge(policy, into: tenant.policy, env: environment) }
+        if let setup = top["sharedDeviceSetup"] {
+            guard profile == .entraIOS else { throw setup.error("sharedDeviceSetup is the MDM set-up of entra-ios (shared device mode); this scenario's profile is \(profile.rawValue)") }
+            tenant.sharedDeviceSetup = try SharedDeviceSetupReader.read(setup, over: tenant.sharedDeviceSetup)
+        }
 
         let apps = CommandLineApp.merge(addedApps, into: try appSet(top["apps"], profile: profile, directory: directory), profile: profile)
         let (width, height) = try screenSize(top["screen"])

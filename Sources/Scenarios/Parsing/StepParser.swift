@@ -20,6 +20,8 @@ struct StepParser {
         case .logOut: profile == .entraIOS ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
         case .unlock: profile == .entraIOS ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
         case .enterpriseWipe: profile == .entraIOS ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
+        case .removeSharedDeviceConfiguration:
+            profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
@@ -203,6 +205,15 @@ struct StepParser {
         case .cancelTokenRequest: return try bare(w, .cancelTokenRequest)
         case .removeAccount: return try onApp(w, DeviceAction.removeAccount)
         case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
+        case .removeSharedDeviceConfiguration:
+            return try action(w) { a throws(ConfigError) in
+                let valid = SharedDeviceConfigurationPart.allCases.map(\.rawValue).joined(separator: " or ")
+                let text = try a.scalar("removeSharedDeviceConfiguration needs what the MDM removes: \(valid)").text(name, env: env)
+                guard let part = SharedDeviceConfigurationPart(rawValue: text) else {
+                    throw a.node.error("removeSharedDeviceConfiguration must be \(valid), not '\(PrintableText.quoted(text))'")
+                }
+                return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
+            }
         case .fault:
             // `fault: {app: notes, arm: "delay 30s"}` or `fault: {app: notes, disarm: true}` (Docs/faults.md).
             return try action(w) { a throws(ConfigError) in

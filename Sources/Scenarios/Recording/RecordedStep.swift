@@ -104,6 +104,7 @@ struct RecordedStepWriter {
         // One fault by its number; the scenario language's writer names its app.
         case let .disarmFault(number): body = "\(name): " + flow([("disarm", String(number))])
         case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
+        case let .removeSharedDeviceConfiguration(part): body = "\(name): \(part.rawValue)"
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.
             body = "\(name): " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])

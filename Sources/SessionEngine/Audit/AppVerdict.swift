@@ -169,8 +169,8 @@ extension SharedDevice {
             }
         }
         if !rule(for: app).isTold, app.definition.sdk != .none {
-            return AppVerdict(kind: .notTold, cause: SDKRules.whyNotTold(profile.id, app.definition.sdk.kind),
-                              shortCause: SDKRules.whyNotToldShort(profile.id, app.definition.sdk.kind))
+            return AppVerdict(kind: .notTold, cause: whyNotTold(app.definition.sdk.kind),
+                              shortCause: whyNotToldShort(app.definition.sdk.kind))
         }
         if hasHeldDelivery(app.id) { return AppVerdict(kind: .held, next: .release) }
         if case .workspaceOne = app.definition.sdk, isPending(app) {
@@ -196,9 +196,9 @@ extension SharedDevice {
         let user = auditUser(of: app)
         var owners = Set(visibleItems(of: app).compactMap { $0.item.owner }.filter { $0 != user })
         if let account = app.tokenAccount, account != user { owners.insert(account) }
-        let why = SDKRules.whyNotTold(profile.id, app.definition.sdk.kind)
+        let why = whyNotTold(app.definition.sdk.kind)
         guard !owners.isEmpty else {
-            return AppVerdict(kind: .notTold, cause: why, shortCause: SDKRules.whyNotToldShort(profile.id, app.definition.sdk.kind))
+            return AppVerdict(kind: .notTold, cause: why, shortCause: whyNotToldShort(app.definition.sdk.kind))
         }
         let next: AppVerdict.Chance = app.lifecycle.isRunning ? .foreground : .coldStart
         return AppVerdict(kind: .willLeak, next: next, owners: owners.sorted(), cause: leakCause(of: app))
@@ -213,7 +213,7 @@ extension SharedDevice {
     /// Which callback or notification `app` missed or ignored, so that it keeps (or shows)
     /// another user's data; nil when it keeps none by fault.
     public func leakCause(of app: AppRuntime) -> String? {
-        if let why = SDKRules.whyNotTold(profile.id, app.definition.sdk.kind), app.definition.sdk != .none {
+        if let why = whyNotTold(app.definition.sdk.kind), app.definition.sdk != .none {
             guard let account = app.tokenAccount ?? app.currentUser else { return why }
             return "\(why); it keeps \(account)'s \(app.tokenAccount != nil ? "sign-in" : "data")"
         }

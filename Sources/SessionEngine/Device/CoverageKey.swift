@@ -12,6 +12,11 @@ public enum CoverageKey: Hashable, Sendable {
     case goOnline, goOffline
     /// MSAL `removeAccount` in an app.
     case removeAccount
+    /// An entra-ios registration: in shared device mode (nil), or not, by the first rule of
+    /// the MDM set-up broken (002): `registration:shared`, `registration:not-shared:ios-too-old`.
+    case registration(brokenRule: SharedDeviceMisconfiguration.Kind?)
+    /// The MDM removed part of the shared device mode configuration from a registered device.
+    case sharedDeviceConfigurationRemoved(SharedDeviceConfigurationPart)
     /// An interactive token request showed its prompt: in the app (embedded flow) or in the broker.
     case tokenPrompt(inApp: Bool)
     /// A token request ended: the call, and its outcome's tag (`token:broker`, `failed:no-token`).
@@ -35,6 +40,8 @@ public enum CoverageKey: Hashable, Sendable {
         case .goOnline: "goOnline"
         case .goOffline: "goOffline"
         case .removeAccount: "removeAccount"
+        case let .registration(rule): rule.map { "registration:not-shared:\($0.rawValue)" } ?? "registration:shared"
+        case let .sharedDeviceConfigurationRemoved(part): "removeSharedDeviceConfiguration:\(part.rawValue)"
         case let .tokenPrompt(inApp): inApp ? "tokenRequest:in-app" : "tokenRequest:broker"
         case let .tokenOutcome(call, tag): "\(call.rawValue):\(tag)"
         case let .refused(event, tag): "refused:\(event):\(tag)"

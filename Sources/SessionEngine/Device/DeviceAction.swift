@@ -34,6 +34,8 @@ public enum DeviceAction: Equatable, Sendable {
     case removeAccount(AppID)
     /// The app refreshes its token in the background (a silent request it makes on its own).
     case refreshInBackground(AppID)
+    /// The MDM removes part of shared device mode's configuration from a registered entra-ios device.
+    case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
     /// QA arms an injected fault on the app (Docs/faults.md).
     case armFault(AppID, InjectedFault)
     /// QA disarms every fault waiting on the app.
@@ -71,6 +73,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .cancelTokenRequest: .cancelTokenRequest
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
+        case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
         case .armFault, .disarmFaults, .disarmFault: .fault
         }
     }
@@ -82,7 +85,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground, .armFault, .disarmFaults, .disarmFault: false
+             .refreshInBackground, .armFault, .disarmFaults, .disarmFault, .removeSharedDeviceConfiguration: false
         default: true
         }
     }
@@ -130,6 +133,7 @@ extension SharedDevice {
         case .cancelTokenRequest: return outcome(cancelTokenRequest())
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
+        case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         case let .disarmFault(number): return outcome(disarmFault(number))

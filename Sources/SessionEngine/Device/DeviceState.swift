@@ -59,6 +59,10 @@ public struct Enrollment: Codable, Equatable, Sendable {
     public var enrolledAt: SimInstant
     /// Single User Devices: the first user who authenticated after enrollment, for good.
     public var assignedUser: UserID?
+    /// entra-ios: whether the registration put the device in shared device mode, and why not
+    /// (nil on workspace-one, and on devices saved before the MDM set-up was modelled: those
+    /// registered in shared device mode).
+    public var sharedDeviceMode: SharedModeRegistration?
 
     public init(stagingUser: UserID, group: String?, mode: StagingMode, enrolledAt: SimInstant, assignedUser: UserID? = nil) {
         self.stagingUser = stagingUser; self.group = group; self.mode = mode; self.enrolledAt = enrolledAt

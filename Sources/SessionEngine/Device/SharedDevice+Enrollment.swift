@@ -21,9 +21,12 @@ extension SharedDevice {
         }
         guard case let .staging(mode) = staging.role else { return refuse("enroll", .notAStagingUser(staging.id)) }
         snapshot.enrollment = Enrollment(stagingUser: staging.id, group: groupID, mode: mode, enrolledAt: now)
-        let steps = profile.installSteps + snapshot.appSet.map { "Push app: \($0.name)" }
+        let profileSteps = profile.id == .entraIOS ? sharedDeviceInstallSteps() : profile.installSteps
+        let steps = profileSteps + snapshot.appSet.map { "Push app: \($0.name)" }
         snapshot.state = .enrolling(EnrollmentProgress(steps: steps, completed: 1))
         logEvent(.event, "enroll: \(staging.id) (staging, \(mode.rawValue)) accepted\(groupID.map { " for group \($0)" } ?? ""); installing the profile")
+        // entra-ios: the device registers now, and the MDM's set-up decides its mode (002).
+        if profile.id == .entraIOS { registerSharedDeviceMode() }
         cover(.enroll)
         audit()
         return .success(state)

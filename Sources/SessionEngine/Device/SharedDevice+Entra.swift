@@ -18,7 +18,14 @@ extension SharedDevice {
         case .failure(let r): return refuse("signIn", r)
         }
         beginSession(account.id, passcode: nil)
-        logEvent(.event, "global sign-in from \(source): \(account.id) is the device's current account")
+        if let rule = notInSharedDeviceModeBecause {
+            // Not in shared device mode (002's set-up broken): the Authenticator holds the
+            // account as any broker does, and offers it to apps that ask through it.
+            holdInBroker(account.id)
+            logEvent(.event, "sign-in from \(source): \(account.id) signed in to the \(Self.brokerAppName) only; not in shared device mode (\(rule.tag)), so no app is told")
+        } else {
+            logEvent(.event, "global sign-in from \(source): \(account.id) is the device's current account")
+        }
         if case let .app(id) = source {
             // The app that asked gets the account in its token response.
             let ctx = appContext
@@ -40,13 +47,23 @@ extension SharedDevice {
     public mutating func signOut(from source: AccountSource = .broker, browser: Bool = false) -> Result<DeviceState, Refusal> {
         guard profile.id == .entraIOS else { return refuse("signOut", .notSupported(action: "global sign-out", profile: profile.id)) }
         if case let .app(id) = source, appIndex[id] == nil { return refuse("signOut", unknownApp(id)) }
+        if let rule = notInSharedDeviceModeBecause, case let .app(id) = source {
+            return signOutOfOneApp(id, rule: rule)
+        }
         guard case let .checkedOut(user) = state else {
             return refuse("signOut", state == .unenrolled ? .notEnrolled : .notCheckedOut)
         }
         bringForeground(source)
         endSession(.signOut)
-        logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
-        signOutTokens(of: user)
+        if let rule = notInSharedDeviceModeBecause {
+            // Not in shared device mode: signing out of the Authenticator is no global sign-out;
+            // every app keeps the account and its tokens, and the next worker inherits them.
+            snapshot.tokens?.brokerAccounts.removeAll { $0 == user }
+            logEvent(.event, "sign-out from \(source): \(user) signed out of the \(Self.brokerAppName) only; not in shared device mode (\(rule.tag)), so every app keeps \(user)'s account and tokens")
+        } else {
+            logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
+            signOutTokens(of: user)
+        }
         cover(.signOut)
         announceAccountChange()
         if browser {
@@ -76,10 +93,13 @@ extension SharedDevice {
             break
         }
         for kind in SDKKind.allCases where kind != .none && kinds.contains(kind) {
-            if let why = SDKRules.whyNotTold(profile.id, kind) { logEvent(.event, "\(kind.label) apps are not told: \(why)") }
+            if let why = whyNotTold(kind) { logEvent(.event, "\(kind.label) apps are not told: \(why)") }
         }
         switch profile.delivery {
         case .opportunisticSDK:
+            break
+        case .darwinNotification where notInSharedDeviceModeBecause != nil:
+            // Outside shared device mode the Authenticator posts nothing (`SDKRules`).
             break
         case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
@@ -100,6 +120,26 @@ extension SharedDevice {
                 }
             }
         }
+    }
+
+    /// A sign-out in one app on a device not in shared device mode: MSAL signs the account out
+    /// of that app only (its keychain group's tokens of it, 003), not of the device or any
+    /// other app (Microsoft Learn, shared device mode for iOS: only in shared device mode is a
+    /// sign-out global).
+    private mutating func signOutOfOneApp(_ id: AppID, rule: SharedDeviceMisconfiguration) -> Result<DeviceState, Refusal> {
+        guard state.isEnrolled else { return refuse("signOut", state == .unenrolled ? .notEnrolled : .enrollmentInProgress) }
+        guard let i = appIndex[id], let account = snapshot.apps[i].token?.account else { return refuse("signOut", .notSignedInToApp(id)) }
+        bringForeground(.app(id))
+        logEvent(.event, app: id, "sign-out from \(id): not in shared device mode (\(rule.tag)), so it signs \(account) out of \(id) only; the \(Self.brokerAppName) and every other app keep \(account)")
+        if case let .failure(r) = removeAccount(id) { return .failure(r) }
+        cover(.signOut)
+        return .success(state)
+    }
+
+    /// The Authenticator holds `user` as a broker outside shared device mode does.
+    private mutating func holdInBroker(_ user: UserID) {
+        if snapshot.tokens == nil { snapshot.tokens = TokenStore() }
+        if !snapshot.tokens!.brokerAccounts.contains(user) { snapshot.tokens!.brokerAccounts.append(user) }
     }
 
     private mutating func bringForeground(_ source: AccountSource) {

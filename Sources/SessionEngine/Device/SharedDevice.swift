@@ -121,7 +121,7 @@ public struct SharedDevice: Sendable {
     /// once registered in shared device mode; `default` otherwise, as MSAL names it).
     public var deviceMode: String {
         guard state.isEnrolled else { return "default" }
-        return SDKRules.rule(profile.id, .msal).deviceMode ?? "default"
+        return rule(for: .msal).deviceMode ?? "default"
     }
 
     /// MSAL `getCurrentAccount` in shared device mode: the device's `(current, previous)`.

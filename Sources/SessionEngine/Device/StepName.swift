@@ -11,6 +11,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case goOffline, goOnline, advanceClock, setDeliveryMode, releaseDelivery, userActivity
     case acquireTokenSilently, acquireTokenInteractively, completeTokenRequest, cancelTokenRequest
     case removeAccount, refreshInBackground
+    /// The MDM takes shared device mode's configuration away from a registered entra-ios device.
+    case removeSharedDeviceConfiguration
     /// Arms or disarms an injected fault on an app (Docs/faults.md).
     case fault
     /// Keys (and clicks) into the interactive UI.

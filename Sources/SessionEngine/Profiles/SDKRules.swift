@@ -14,6 +14,8 @@
 ///   "Use of the Hub application is mandatory"), so the device is not a Workspace ONE shared
 ///   device: no check-in or check-out callbacks, and the initial check finishes without the
 ///   `sharedDeviceNotCheckedOut` error. Docs/sdk-rules.md explains the choice.
+/// - MSAL on an Entra device registered without shared device mode (an MDM set-up that breaks
+///   a rule of 002, `SharedDeviceMisconfiguration`): the same cell as MSAL beside the Hub.
 public struct SDKRule: Equatable, Sendable {
     /// How an account change (check-out/check-in, global sign-in/sign-out) reaches the app.
     public enum Notice: String, Equatable, Sendable {
@@ -101,8 +103,12 @@ extension AppSDK {
 
 /// The table itself: every (profile, SDK) cell, as data.
 public enum SDKRules {
-    public static func rule(_ profile: ProfileID, _ sdk: SDKKind) -> SDKRule {
+    /// `sharedDeviceMode`: false when an entra-ios device registered without it; its MSAL
+    /// apps then follow the cell of an MSAL app that is not in shared device mode.
+    public static func rule(_ profile: ProfileID, _ sdk: SDKKind, sharedDeviceMode: Bool = true) -> SDKRule {
         switch (profile, sdk) {
+        case (.entraIOS, .msal) where !sharedDeviceMode:
+            rule(.workspaceOne, .msal)
         case (.workspaceOne, .workspaceOne):
             SDKRule(notice: .sdkCallbacksAtForeground, initialCheck: .sharedDevice, shows: .checkedOutUser)
         case (.workspaceOne, .msal):
@@ -132,9 +138,11 @@ public enum SDKRules {
         return lines.joined(separator: "\n")
     }
 
-    /// `whyNotTold` in a few words, for a narrow pane.
-    public static func whyNotToldShort(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
+    /// `whyNotTold` in a few words, for a narrow pane. `notShared`: the rule of the MDM set-up
+    /// that kept an entra-ios device out of shared device mode.
+    public static func whyNotToldShort(_ profile: ProfileID, _ sdk: SDKKind, notShared: SharedDeviceMisconfiguration? = nil) -> String? {
         switch (profile, sdk) {
+        case (.entraIOS, .msal): notShared.map { "not in shared device mode (\($0.tag))" }
         case (.workspaceOne, .msal): "not in shared device mode"
         case (.entraIOS, .workspaceOne): "no Hub on this device"
         case (_, .none): "no SDK"
@@ -143,8 +151,10 @@ public enum SDKRules {
     }
 
     /// Why an app is not told of the profile's account changes, in the profile's words.
-    public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind) -> String? {
+    public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind, notShared: SharedDeviceMisconfiguration? = nil) -> String? {
         switch (profile, sdk) {
+        case (.entraIOS, .msal):
+            notShared.map { "not in shared device mode (\($0.tag): \($0)), so a sign-in or sign-out tells MSAL nothing" }
         case (.workspaceOne, .msal): "not in shared device mode, so a Hub check-out or check-in tells MSAL nothing"
         case (.entraIOS, .workspaceOne): "no Hub here, so a global sign-in or sign-out tells the Workspace ONE SDK nothing"
         case (_, .none): "no SDK: nothing tells it"
@@ -154,7 +164,21 @@ public enum SDKRules {
 }
 
 extension SharedDevice {
-    /// The rule for `app` on this device's profile.
-    public func rule(for app: AppRuntime) -> SDKRule { SDKRules.rule(profile.id, app.definition.sdk.kind) }
-    func rule(for definition: AppDefinition) -> SDKRule { SDKRules.rule(profile.id, definition.sdk.kind) }
+    /// The rule for `app` on this device's profile, in the mode its registration gave it.
+    public func rule(for app: AppRuntime) -> SDKRule { rule(for: app.definition.sdk.kind) }
+    func rule(for definition: AppDefinition) -> SDKRule { rule(for: definition.sdk.kind) }
+    /// The rule for apps of `sdk` on this device.
+    public func rule(for sdk: SDKKind) -> SDKRule {
+        SDKRules.rule(profile.id, sdk, sharedDeviceMode: notInSharedDeviceModeBecause == nil)
+    }
+
+    /// Why apps of `sdk` are not told of this device's account changes (`SDKRules.whyNotTold`).
+    public func whyNotTold(_ sdk: SDKKind) -> String? {
+        SDKRules.whyNotTold(profile.id, sdk, notShared: notInSharedDeviceModeBecause)
+    }
+
+    /// The same in a few words, for a narrow pane.
+    public func whyNotToldShort(_ sdk: SDKKind) -> String? {
+        SDKRules.whyNotToldShort(profile.id, sdk, notShared: notInSharedDeviceModeBecause)
+    }
 }

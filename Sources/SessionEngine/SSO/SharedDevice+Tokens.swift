@@ -24,8 +24,9 @@ extension SharedDevice {
     /// What is in front while the broker handles a round trip.
     public var brokerForeground: Foreground { profile.id == .entraIOS ? .hub : .authenticator }
 
-    /// Shared device mode (entra-ios): the broker's account is the device's.
-    public var isSharedDeviceMode: Bool { profile.id == .entraIOS && state.isEnrolled }
+    /// Shared device mode (entra-ios): the broker's account is the device's. A device whose
+    /// registration broke a rule of the MDM set-up (002) is not in it.
+    public var isSharedDeviceMode: Bool { profile.id == .entraIOS && state.isEnrolled && notInSharedDeviceModeBecause == nil }
 
     /// Accounts the broker holds now.
     public var brokerAccounts: [UserID] {

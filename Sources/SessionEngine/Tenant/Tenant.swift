@@ -94,11 +94,14 @@ public struct Tenant: Sendable, Equatable {
     public var policy: SecurityPolicy
     /// App registrations: each client ID with the redirect URIs registered under it (003).
     public var appRegistrations: [AppRegistration]
+    /// The MDM set-up of Entra shared device mode (002); the default is the correct one.
+    public var sharedDeviceSetup: SharedDeviceSetup
 
     public init(name: String, promptsForGroupID: Bool, groups: [OrganizationGroup], users: [TenantUser], policy: SecurityPolicy,
-                appRegistrations: [AppRegistration] = []) {
+                appRegistrations: [AppRegistration] = [], sharedDeviceSetup: SharedDeviceSetup = SharedDeviceSetup()) {
         self.name = name; self.promptsForGroupID = promptsForGroupID; self.groups = groups; self.users = users; self.policy = policy
         self.appRegistrations = appRegistrations
+        self.sharedDeviceSetup = sharedDeviceSetup
     }
 
     public func registration(_ clientID: String) -> AppRegistration? { appRegistrations.first { $0.clientID == clientID } }
