@@ -217,4 +217,29 @@ import Testing
         #expect(failure.expected == "fired on notes: drop\narmed on notes: reorder")
         #expect(failure.actual == "fired on notes: none\narmed on notes: [#1 duplicate]")
     }
+
+    /// `hubsim compare` plays a scenario's faults on both profiles, with the file's seed, so it
+    /// shows which system survives them.
+    @Test func aComparisonArmsTheSameFaultsOnBothProfiles() throws {
+        let scenario = try Fixtures.scenario("""
+            profile: entra-ios
+            faultSeed: 5
+            apps: [chat, {app: mail, faults: [duplicate]}]
+            steps:
+              - enroll: {user: stage, password: stage}
+              - signIn: {user: cou1, password: cou1}
+              - launch: chat
+              - fault: {app: chat, arm: drop}
+              - signOut
+            """)
+        var play = try Comparison(scenario: scenario, left: .workspaceOne, right: .entraIOS).start(hasher: Fixtures.hasher)
+        play.playToEnd()
+        #expect(play.steps[3].leftLabel == "fault drop on chat" && play.steps[3].rightLabel == "fault drop on chat")
+        for side in [play.left.device, play.right.device] {
+            #expect(side.faultSeed == 5)
+            let all = side.faultEffects.map(\.fault) + side.armedFaults
+            #expect(Set(all.map { "\($0.fault.label) on \($0.app)" }) == ["duplicate on mail", "drop on chat"], "\(side.profile.id)")
+        }
+        #expect(play.leftRefusals.isEmpty && play.rightRefusals.isEmpty, "\(play.leftRefusals) \(play.rightRefusals)")
+    }
 }

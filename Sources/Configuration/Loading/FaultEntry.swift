@@ -15,12 +15,8 @@ public enum FaultEntry {
 
     /// Every delivery fault kind as a file writes it, with the argument it takes.
     public static let deliveryForms: [String] = FaultKind.allCases.map { kind in
-        switch kind {
-        case .delay: "delay 30s"
-        case .slowCallback: "slow-callback 2m"
-        case .crashInCallback: "crash-in-callback [after N]"
-        case .drop, .duplicate, .reorder: kind.rawValue
-        }
+        // A kind's default label shows its argument (`delay 30s`); the crash's count is optional.
+        kind == .crashInCallback ? "\(kind.rawValue) [after N]" : InjectedFault(kind).label
     }
 
     /// The delivery faults a `fault:` step arms, for error messages.

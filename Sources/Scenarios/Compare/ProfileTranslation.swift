@@ -79,6 +79,8 @@ public enum ProfileTranslation {
             case let .signOut(from, browser): "signOut" + (from == .broker ? "" : " from \(from)") + (browser ? " (browser)" : "")
             case let .launch(id), let .background(id), let .suspend(id), let .terminate(id): "\(action.name) \(id)"
             case let .advanceClock(seconds): "advanceClock \(seconds)s"
+            case let .armFault(id, fault): "fault \(fault.label) on \(id)"
+            case let .disarmFaults(id): "disarm faults on \(id)"
             default: action.name
             }
         }.joined(separator: ", ")
