@@ -145,4 +145,27 @@ import Testing
         m.tap(.appCommand(.faultsMenu, app: "chat"))
         #expect(m.faultMenu?.app == "chat")
     }
+
+    @Test func theEventLogFiltersAndMarksFaults() {
+        var m = FaultScreens.eventLog()
+        let faultLines = m.device.log.entries.filter { $0.kind == .fault }
+        #expect(!faultLines.isEmpty)
+        // The kind chip cycles all → callbacks → notifications → leaks → faults (clicked: the
+        // sign-in form has the keys, so K would type).
+        for _ in 0..<4 { m.tap(.command(.filterKind)) }
+        #expect(m.logFilter.kind == .faults)
+        let text = m.render(width: 120, height: 40).grid.text
+        #expect(text.contains("kind: faults"))
+        #expect(text.contains("fault #1"))
+        #expect(!text.contains("notification "), "only fault lines pass")
+    }
+
+    @Test func F3ListsTheFaultedTransitionsTried() {
+        let m = FaultScreens.diagram()
+        let keys = m.device.snapshot.coverage.keys.filter { $0.hasPrefix("fault:") }
+        #expect(!keys.isEmpty)
+        let text = m.render(width: 120, height: 40).grid.text
+        #expect(text.contains("Faults tried:"))
+        for key in keys { #expect(text.contains(key), "\(key)") }
+    }
 }

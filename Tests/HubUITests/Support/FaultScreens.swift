@@ -8,6 +8,9 @@ enum FaultScreens {
     static let all: [(name: String, make: @Sendable () -> HubModel)] = [
         ("faults-menu", menu),
         ("pane-fault-armed", armed),
+        ("pane-fault-dropped", dropped),
+        ("event-log-fault", eventLog),
+        ("diagram-faults", diagram),
     ]
 
     /// entra-ios with Chat and Roster (both listen for the account change), cou1 signed in,
