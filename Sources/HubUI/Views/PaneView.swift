@@ -91,8 +91,8 @@ enum PaneView {
         return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
     }
 
-    /// The last fault that fired on the app, once none is armed: `⚡ injected fault #1 (drop) at
-    /// signOut`, down to `⚡ injected drop` in the narrowest pane. It stays, as the pane's history
+    /// The last fault that fired on the app, once none is armed: `⚡ injected`, its name and the
+    /// transition it hit, down to `⚡ injected drop` in the narrowest pane. It stays, as the pane's history
     /// does, so what follows on the pane reads as the fault's doing, not as a bug of the app.
     static func firedBadge(_ effect: FaultEffect, width: Int, ascii: Bool) -> String {
         let mark = ascii ? "!" : "⚡"
