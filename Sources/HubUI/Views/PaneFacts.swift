@@ -20,7 +20,8 @@ struct PaneFacts: Sendable {
     var verdict: AppVerdict
     /// Faults armed on the app, in the order they fire (Docs/faults.md).
     var armed: [ArmedFault]
-    /// The last fault that fired on the app, and the one that explains its (will-)leak, if any.
+    /// The last fault that fired on the app, and the one its verdict names (a leak or will-leak
+    /// it explains, a crash it caused), if any.
     var fired: FaultEffect?
     var explaining: FaultEffect?
 
@@ -35,7 +36,8 @@ struct PaneFacts: Sendable {
         verdict = d.verdict(of: app)
         armed = d.armedFaults(of: app.id)
         fired = d.faultEffects(of: app.id).last
-        explaining = verdict.isLeakOrWillLeak ? d.explainingFault(of: app.id, owners: verdict.owners) : nil
+        explaining = verdict.isLeakOrWillLeak ? d.explainingFault(of: app.id, owners: verdict.owners)
+            : verdict.kind == .crashed && verdict.cause?.hasPrefix("injected") == true ? fired : nil
     }
 }
 

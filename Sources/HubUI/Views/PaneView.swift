@@ -193,12 +193,18 @@ enum PaneView {
     }
 
     /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
-    /// A (will-)leak an injected fault explains says so in every form, down to `LEAK · injected`:
-    /// the pane never cuts the word that tells a fault from a bug (Docs/faults.md).
+    /// A (will-)leak an injected fault explains, or a crash it caused, says so in every form, down
+    /// to `LEAK · injected`: the pane never cuts the word that tells a fault from a bug
+    /// (Docs/faults.md).
     static func verdictForms(_ v: AppVerdict, fault: FaultEffect?) -> [String] {
         let plain = verdictForms(v)
-        guard let fault, v.isLeakOrWillLeak else { return plain }
+        guard let fault else { return plain }
         let kind = fault.kind.rawValue
+        if v.kind == .crashed {
+            return ["CRASHED: \(v.cause ?? fault.explanation)", "CRASHED · injected \(fault.fault.name)", "CRASHED · injected \(kind)",
+                    "CRASHED · injected"]
+        }
+        guard v.isLeakOrWillLeak else { return plain }
         let head = v.kind == .leak ? "LEAK" : "WILL LEAK"
         return plain.dropLast().flatMap { ["\($0) · injected \(fault.fault.name)", "\($0) · injected \(kind)"] }
             + ["\(head) · injected \(kind)", "\(head) · injected"]
