@@ -181,9 +181,10 @@ extension WalkConfig: CustomTestStringConvertible {
 /// The property the walks check at every confirmed step: the forecast the dialog showed is
 /// what the step did.
 enum ForecastCheck {
-    /// Confirmed steps a walk must reach (the walks of the base seed confirm 5 to 18 each,
-    /// 186 in all: log outs, wipes and global sign-outs).
-    static let minimumPerWalk = 3
+    /// Confirmed steps a walk must reach (the walks of the base seed confirm 2 to 17 each: log
+    /// outs, wipes and global sign-outs; fewer than before the walks armed faults, whose plans
+    /// take inputs, and whose crashes and dropped deliveries end some sessions differently).
+    static let minimumPerWalk = 2
 
     static func problems(_ forecast: StepForecast, before: SharedDevice, after: SharedDevice, refusal: Refusal?) -> [String] {
         var out: [String] = []

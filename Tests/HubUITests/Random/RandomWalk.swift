@@ -164,7 +164,7 @@ struct RandomWalk {
         ]
         if mayPlan {
             choices.append((12, .app))
-            choices.append((5, .fault))
+            choices.append((4, .fault))
             if promptShown { choices.append((40, .credentials)) }
             if m.device.state.kind == .checkedOut { choices.append((6, .endSession)) }
         }
