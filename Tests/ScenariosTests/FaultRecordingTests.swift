@@ -11,8 +11,8 @@ import Testing
 /// findings, the same fault effects); reports name the faults a scenario armed.
 @Suite struct FaultRecordingTests {
     /// A workspace-one walk through the UI: cou1 checks out and opens Notes and Scanner, faults
-    /// are armed on both through the model's action path (as the faults menu does), cou1 checks
-    /// in, cou2 checks out and opens them again.
+    /// are armed on Notes through the model's action path and on Scanner from its faults menu
+    /// (keys), cou1 checks in, cou2 checks out and opens Notes again.
     static func walkWithFaults(seed: UInt64? = nil) throws -> RecordedWalk {
         var walk = try RecorderTests.model()
         if let seed {
@@ -23,9 +23,9 @@ import Testing
         walk.type("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
         walk.type("<Tab><Enter><Tab><Enter>")                    // launch notes, then scanner
         _ = walk.model.apply(.armFault("notes", InjectedFault(.crashInCallback)))
-        _ = walk.model.apply(.armFault("scanner", InjectedFault(.drop)))
-        _ = walk.model.apply(.armFault("scanner", InjectedFault(.delay, seconds: 30)))
         walk.recorder.append(walk.model)
+        walk.type("!<Enter>")                                     // scanner's faults menu: drop
+        walk.type("!<Down><Enter>")                               // and delay, 30 s by default
         walk.type("<F9>")                                         // checkpoint 1: armed
         walk.type("h<Esc><Enter><Enter><Enter>")                  // Hub, menu, Log Out, confirm
         walk.type("FRONTLINE<Enter>cou2<Enter>cou2<Enter><Tab><Enter>")
