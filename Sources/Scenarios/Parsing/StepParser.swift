@@ -209,22 +209,31 @@ struct StepParser {
                 guard a.value?.isMapping == true else {
                     throw a.node.error("fault needs a mapping: fault: {app: notes, arm: \"delay 30s\"} or fault: {app: notes, disarm: true}; faults: \(FaultEntry.validDelivery)")
                 }
-                let id = try a.appField("app")
                 let armNode = try a.optionalNode("arm")
                 let disarmNode = try a.optionalNode("disarm")
                 switch (armNode, disarmNode) {
                 case let (arm?, nil):
+                    let id = try a.appField("app")
                     let fault = try FaultEntry.delivery(try arm.text("arm", env: env), at: arm)
                     return ([.armFault(id, fault)], "\(name) \(id): arm \(fault.label)")
                 case let (nil, disarm?):
+                    // `disarm: 2`: one fault by the number the event log gives it; the app, when
+                    // written, says where it was armed (the recorder writes it).
+                    let text = try disarm.text("disarm", env: env)
+                    if let number = Int(text) {
+                        guard number >= 1 else { throw disarm.error("disarm takes true (every fault armed on the app) or a fault's number, 1 or more (got \(number))") }
+                        let id = try a.optionalNode("app").map { node throws(ConfigError) in try a.checkApp(try node.text("app", env: env), at: node) }
+                        return ([.disarmFault(number)], "\(name)\(id.map { " \($0)" } ?? ""): disarm fault \(number)")
+                    }
+                    let id = try a.appField("app")
                     guard try a.bool("disarm", default: false) else {
-                        throw disarm.error("disarm: false disarms nothing; write disarm: true, or arm: one of \(FaultEntry.validDelivery)")
+                        throw disarm.error("disarm: false disarms nothing; write disarm: true, disarm: N (fault N), or arm: one of \(FaultEntry.validDelivery)")
                     }
                     return ([.disarmFaults(id)], "\(name) \(id): disarm")
                 case (_?, let disarm?):
                     throw disarm.error("a fault step arms or disarms, not both: start a new entry with '- fault:' for the other")
                 case (nil, nil):
-                    throw a.node.error("fault needs 'arm' (one of \(FaultEntry.validDelivery)) or 'disarm: true'")
+                    throw a.node.error("fault needs 'arm' (one of \(FaultEntry.validDelivery)) or 'disarm: true' (or a fault's number)")
                 }
             }
 

@@ -163,10 +163,12 @@ struct Replay {
         default:
             let lockedUser = device.state.kind == .locked ? device.state.user?.name : nil
             let usesPasscode = device.snapshot.session?.passcodeHash != nil
+            var faultApp: AppID?
+            if case let .disarmFault(number) = entry.action { faultApp = device.armedFaults.first { $0.id == number }?.app }
             let outcome = device.apply(entry.action)
             note(outcome, entry)
             return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: lockedUser, usesPasscode: usesPasscode,
-                                   completesEnrollment: true))
+                                   completesEnrollment: true, faultApp: faultApp))
         }
     }
 
