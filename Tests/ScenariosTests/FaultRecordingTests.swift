@@ -26,6 +26,9 @@ import Testing
         walk.recorder.append(walk.model)
         walk.type("!<Enter>")                                     // scanner's faults menu: drop
         walk.type("!<Down><Enter>")                               // and delay, 30 s by default
+        _ = walk.model.apply(.armFault("scanner", InjectedFault(.reorder)))
+        _ = walk.model.apply(.disarmFault(4))                      // the reorder, by its number
+        walk.recorder.append(walk.model)
         walk.type("<F9>")                                         // checkpoint 1: armed
         walk.type("h<Esc><Enter><Enter><Enter>")                  // Hub, menu, Log Out, confirm
         walk.type("FRONTLINE<Enter>cou2<Enter>cou2<Enter><Tab><Enter>")
@@ -54,6 +57,7 @@ import Testing
         #expect(yaml.contains("\n  - fault: {app: notes, arm: crash-in-callback}\n"), "\(yaml)")
         #expect(yaml.contains("\n  - fault: {app: scanner, arm: drop}\n"), "\(yaml)")
         #expect(yaml.contains("\n  - fault: {app: scanner, arm: delay 30s}\n"), "\(yaml)")
+        #expect(yaml.contains("\n  - fault: {app: scanner, arm: reorder}\n  - fault: {app: scanner, disarm: 4}\n"), "\(yaml)")
         #expect(yaml.contains("\nfaultSeed: \(session.snapshot.faults?.seed ?? 0)\n"), "\(yaml)")
         // At the checkpoint the faults are armed; at the end, what they did is asserted.
         #expect(yaml.contains("- expectFault: {app: notes, armed: crash-in-callback}"), "\(yaml)")
@@ -66,7 +70,7 @@ import Testing
         #expect(replayed.findings == session.findings)
         #expect(replayed.apps.map(\.storage) == session.apps.map(\.storage))
         // The report names the faults the scenario armed.
-        #expect(result.faults == ["crash-in-callback on notes", "drop on scanner", "delay 30s on scanner"])
+        #expect(result.faults == ["crash-in-callback on notes", "drop on scanner", "delay 30s on scanner", "reorder on scanner"])
     }
 
     @Test func aSeedSetForTheWalkIsRecordedAndFollowed() throws {

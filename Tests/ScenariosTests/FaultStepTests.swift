@@ -32,6 +32,8 @@ import Testing
               - fault: {app: scanner, arm: "crash-in-callback after 1"}
               - fault: {app: scanner, arm: slow-callback}
               - fault: {app: notes, disarm: true}
+              - fault: {app: scanner, disarm: 3}
+              - fault: {disarm: 1}
             """))
         #expect(Self.actions(s) == [
             [.armFault("notes", InjectedFault(.delay, seconds: 30))],
@@ -39,12 +41,14 @@ import Testing
             [.armFault("scanner", InjectedFault(.crashInCallback, deletesBeforeCrash: 1))],
             [.armFault("scanner", InjectedFault(.slowCallback, seconds: 120))],
             [.disarmFaults("notes")],
+            [.disarmFault(3)],
+            [.disarmFault(1)],
         ])
         #expect(s.steps.map(\.label) == [
             "fault notes: arm delay 30s", "fault notes: arm drop", "fault scanner: arm crash-in-callback after 1",
-            "fault scanner: arm slow-callback 2m", "fault notes: disarm",
+            "fault scanner: arm slow-callback 2m", "fault notes: disarm", "fault scanner: disarm fault 3", "fault: disarm fault 1",
         ])
-        #expect(s.steps.map(\.line) == [5, 6, 7, 8, 9])
+        #expect(s.steps.map(\.line) == [5, 6, 7, 8, 9, 10, 11])
     }
 
     @Test func aFaultStepTakesRefused() throws {
@@ -67,8 +71,11 @@ import Testing
         ("  - fault", 5, 5, "fault needs a mapping"),
         ("  - fault: {app: notes}", 5, 12, "fault needs 'arm' (one of drop, delay 30s"),
         ("  - fault: {app: notes, arm: drop, disarm: true}", 5, 44, "a fault step arms or disarms, not both"),
-        ("  - fault: {app: notes, disarm: false}", 5, 33, "disarm: false disarms nothing; write disarm: true, or arm: one of drop"),
+        ("  - fault: {app: notes, disarm: false}", 5, 33, "disarm: false disarms nothing; write disarm: true, disarm: N (fault N), or arm: one of drop"),
         ("  - fault: {app: notes, disarm: maybe}", 5, 33, "disarm must be true or false, not 'maybe'"),
+        ("  - fault: {app: notes, disarm: 0}", 5, 33, "disarm takes true (every fault armed on the app) or a fault's number, 1 or more (got 0)"),
+        ("  - fault: {app: mail, disarm: 2}", 5, 18, "unknown app 'mail'; valid: notes, scanner"),
+        ("  - fault: {disarm: true}", 5, 12, "fault needs 'app'"),
         ("  - fault: {app: notes, arm: drop, when: now}", 5, 36, "unknown key 'when' in fault; valid keys: app, arm, disarm, refused"),
     ]
 
@@ -241,5 +248,26 @@ import Testing
             #expect(Set(all.map { "\($0.fault.label) on \($0.app)" }) == ["duplicate on mail", "drop on chat"], "\(side.profile.id)")
         }
         #expect(play.leftRefusals.isEmpty && play.rightRefusals.isEmpty, "\(play.leftRefusals) \(play.rightRefusals)")
+    }
+
+    /// Found by the random walks: a delayed delivery that comes due in step mode after its app
+    /// was terminated is dropped, not held for an app that is not running.
+    @Test func aDelayedDeliveryForAnAppNoLongerRunningIsDropped() throws {
+        let result = try Fixtures.run(Self.ws1("""
+              - enroll: {group: FRONTLINE, user: stage, password: stage}
+              - checkOut: {group: FRONTLINE, user: cou1, password: cou1}
+              - launch: notes
+              - fault: {app: notes, arm: "delay 30s"}
+              - setDeliveryMode: held
+              - openHub
+              - checkIn
+              - launch: notes
+              - terminate: notes
+              - expect: {held: 0}
+              - advanceClock: 60
+              - expect: {held: 0, logged: "dropped: "}
+              - expectFault: {app: notes, fired: "delay 30s"}
+            """))
+        #expect(result.passed, "\(result.failedStep.map { "\($0.step.label): \($0.failure!.actual)" } ?? "")")
     }
 }
