@@ -113,8 +113,8 @@ struct RandomInputTests {
         let reach = WalkReach(walk.model.device)
         let faults = WalkFaults(walk.model)
         print("random walk \(config.label): \(walk.inputs) inputs, \(walk.loop.painter.count) frames; \(reach); \(confirmedSteps) confirmed steps' forecasts checked; \(faults)")
-        // The walk arms faults from the menu as QA would (the walks of the base seed arm 1 to 20
-        // each, 143 in all, of which 83 fire): none may break an invariant above.
+        // The walk arms faults from the menu as QA would (the walks of the base seed arm 2 to 17
+        // each, 133 in all, of which 87 fire): none may break an invariant above.
         #expect(faults.armed >= 1, "\(config.label): \(faults)")
         // The walk must really exercise the device, not stay on the lock screen (a walk of 6,250
         // inputs reaches 7 to 40 check-outs, 17 to 40 check-ins and 24 to 74 callbacks).
@@ -181,7 +181,7 @@ extension WalkConfig: CustomTestStringConvertible {
 /// The property the walks check at every confirmed step: the forecast the dialog showed is
 /// what the step did.
 enum ForecastCheck {
-    /// Confirmed steps a walk must reach (the walks of the base seed confirm 2 to 17 each: log
+    /// Confirmed steps a walk must reach (the walks of the base seed confirm 2 to 20 each: log
     /// outs, wipes and global sign-outs; fewer than before the walks armed faults, whose plans
     /// take inputs, and whose crashes and dropped deliveries end some sessions differently).
     static let minimumPerWalk = 2
