@@ -270,4 +270,32 @@ import Testing
             """))
         #expect(result.passed, "\(result.failedStep.map { "\($0.step.label): \($0.failure!.actual)" } ?? "")")
     }
+
+    /// A check that fails after a fault fired on its app names the fault and what it caused: a
+    /// reader tells the fault's doing from the app's.
+    @Test func aFailedCheckNamesTheFaultThatFiredOnItsApp() throws {
+        let result = try Fixtures.run(Self.ws1("""
+              - enroll: {group: FRONTLINE, user: stage, password: stage}
+              - checkOut: {group: FRONTLINE, user: cou1, password: cou1}
+              - launch: notes
+              - fault: {app: notes, arm: drop}
+              - openHub
+              - checkIn
+              - checkOut: {group: FRONTLINE, user: cou2, password: cou2}
+              - launch: notes
+              - expectFault: {app: notes, fired: drop, consequence: "cou1's 3 items", during: checkOut}
+              - expectNoLeak
+            """))
+        let failure = try #require(result.failedStep?.failure)
+        #expect(result.failedStep?.step.label == "expectNoLeak")
+        #expect(failure.message == "the leak audit found a visible leak — after injected fault #1 drop on notes")
+        #expect(failure.actual.hasPrefix("LEAK: notes shows cou1's 3 items to cou2\ninjected fault #1 drop at checkOut: notes never gets"), "\(failure.actual)")
+        // A check on another app says nothing of notes' fault.
+        let other = try Fixtures.run(Self.ws1("""
+              - enroll: {group: FRONTLINE, user: stage, password: stage}
+              - fault: {app: notes, arm: drop}
+              - expectApp: {app: scanner, lifecycle: foreground}
+            """))
+        #expect(other.failedStep?.failure?.message == "lifecycle differs")
+    }
 }

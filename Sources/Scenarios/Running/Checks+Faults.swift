@@ -49,7 +49,7 @@ extension Checks {
         guard var failure else { return nil }
         let effects = apps.map { ids in ids.flatMap { device.faultEffects(of: $0) } } ?? device.faultEffects
         guard !effects.isEmpty else { return failure }
-        let lines = effects.map { "injected fault \(consequenceLine($0)) (\($0.fault.app))" }
+        let lines = effects.map { "injected fault \(consequenceLine($0))" }
         failure.message += " — after injected fault\(effects.count == 1 ? "" : "s") " + effects.map(described(_:)).joined(separator: ", ")
         failure.actual += "\n" + lines.joined(separator: "\n")
         return failure
