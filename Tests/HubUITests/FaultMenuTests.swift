@@ -176,4 +176,19 @@ import Testing
         #expect(text.contains("Faults tried:"))
         for key in keys { #expect(text.contains(key), "\(key)") }
     }
+
+    /// A fault the engine refuses (an app without an SDK is delivered nothing) is the pane's
+    /// usual notice, and nothing is armed.
+    @Test func aRefusalShowsOnThePane() {
+        var m = Fixtures.model(.entraIOS, apps: ["chat", "forms"])
+        m.enrollThroughUI()
+        m.press("<S-Tab>")
+        #expect(m.focus == .pane("forms"))
+        m.press("!<Enter>")
+        #expect(m.device.armedFaults.isEmpty)
+        #expect(m.actionLog.last?.outcome.refusal != nil)
+        let notice = m.notice
+        #expect(notice?.place == .pane("forms") && notice?.kind == .error)
+        if let text = notice?.text { #expect(m.screen().contains(String(text.prefix(20))), "\(text)") }
+    }
 }
