@@ -191,4 +191,17 @@ import Testing
         #expect(notice?.place == .pane("forms") && notice?.kind == .error)
         if let text = notice?.text { #expect(m.screen().contains(String(text.prefix(20))), "\(text)") }
     }
+
+    /// The pane has room for a badge; the zoomed pane says whole what the fault did.
+    @Test func theZoomedPaneSaysWhatTheFaultDid() throws {
+        var m = FaultScreens.crashInClear()
+        let effect = try #require(m.device.faultEffects(of: "chat").last)
+        #expect(m.screen().contains("CRASHED · injected"))
+        m.press("<Tab>f")
+        #expect(m.view == .zoom && m.zoomedApp == "chat")
+        let text = m.render(width: 120, height: 40).grid.text.replacingOccurrences(of: "\n", with: " ")
+        let words = text.replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains(effect.consequence.split(separator: " ").joined(separator: " ")), "\(effect.consequence)")
+        #expect(words.contains("injected fault #1 (crash-in-callback)"))
+    }
 }
