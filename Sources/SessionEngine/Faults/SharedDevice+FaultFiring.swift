@@ -209,7 +209,9 @@ extension SharedDevice {
         guard let i = appIndex[id] else { return "\(id) is gone" }
         let user = state.user
         let others = snapshot.apps[i].storage.filter { $0.owner != nil && $0.owner != user && open($0, in: snapshot.apps[i]) != nil }
-        let shows = snapshot.apps[i].currentUser.map { $0 == user ? "" : ", shows \($0)'s data" } ?? ""
+        var shows = snapshot.apps[i].currentUser.map { $0 == user ? "" : ", shows \($0)'s data" } ?? ""
+        // A token of someone who is not the device's user: the next request works as them.
+        if let account = snapshot.apps[i].tokenAccount, account != user { shows += ", holds \(account)'s token" }
         guard !others.isEmpty else { return "\(id) holds nobody else's readable data\(shows)" }
         return "\(id) still holds \(Self.describe(others))\(shows)"
     }

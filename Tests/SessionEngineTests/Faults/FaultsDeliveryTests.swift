@@ -122,6 +122,18 @@ import Testing
         #expect(d.snapshot.faults?.heldBack == [])
     }
 
+    /// The global sign-out removes the account's tokens for every app (reference 000) whether or
+    /// not the notification arrives: a dropped notification leaves the data, not the token.
+    @Test func aDroppedNotificationLeavesTheDataButNotTheToken() {
+        var (d, _) = Self.entra()
+        #expect(d.acquireTokenSilently("chat").failureTag == nil)
+        #expect(d.app("chat")!.tokenAccount == "cou1")
+        _ = d.armFault(InjectedFault(.drop), on: "chat")
+        _ = d.signOut()
+        #expect(d.app("chat")!.tokenAccount == nil)
+        #expect(d.faultEffects.map(\.consequence) == ["chat never gets \(accountChanged): chat still holds cou1's 2 items, shows cou1's data"])
+    }
+
     @Test func aDuplicatedSDKCheckFindsNothingNewTheSecondTime() {
         var (d, inbox) = Self.workspaceOne()
         _ = d.armFault(InjectedFault(.duplicate), on: "notes")
