@@ -204,4 +204,18 @@ import Testing
         #expect(words.contains(effect.consequence.split(separator: " ").joined(separator: " ")), "\(effect.consequence)")
         #expect(words.contains("injected fault #1 (crash-in-callback)"))
     }
+
+    /// The verdict line never cuts the word that tells a fault from a bug, from the narrowest
+    /// pane's 22 columns up.
+    @Test func theVerdictKeepsInjectedAtEveryWidth() throws {
+        let m = FaultScreens.crashInClear()
+        let chat = try #require(m.device.app("chat"))
+        let v = m.device.verdict(of: chat)
+        #expect(v.kind == .crashed)
+        let forms = PaneView.verdictForms(v, fault: m.device.faultEffects(of: "chat").last)
+        for width in 22...120 {
+            let shown = forms.first { TextWidth.of($0) <= width }
+            #expect(shown?.contains("injected") == true, "\(width): \(shown ?? "none fits")")
+        }
+    }
 }
