@@ -176,4 +176,46 @@ import Testing
         #expect(text.contains("Faults tried:"))
         for key in keys { #expect(text.contains(key), "\(key)") }
     }
+
+    /// A fault the engine refuses (an app without an SDK is delivered nothing) is the pane's
+    /// usual notice, and nothing is armed.
+    @Test func aRefusalShowsOnThePane() {
+        var m = Fixtures.model(.entraIOS, apps: ["chat", "forms"])
+        m.enrollThroughUI()
+        m.press("<S-Tab>")
+        #expect(m.focus == .pane("forms"))
+        m.press("!<Enter>")
+        #expect(m.device.armedFaults.isEmpty)
+        #expect(m.actionLog.last?.outcome.refusal != nil)
+        let notice = m.notice
+        #expect(notice?.place == .pane("forms") && notice?.kind == .error)
+        if let text = notice?.text { #expect(m.screen().contains(String(text.prefix(20))), "\(text)") }
+    }
+
+    /// The pane has room for a badge; the zoomed pane says whole what the fault did.
+    @Test func theZoomedPaneSaysWhatTheFaultDid() throws {
+        var m = FaultScreens.crashInClear()
+        let effect = try #require(m.device.faultEffects(of: "chat").last)
+        #expect(m.screen().contains("CRASHED · injected"))
+        m.press("<Tab>f")
+        #expect(m.view == .zoom && m.zoomedApp == "chat")
+        let text = m.render(width: 120, height: 40).grid.text.replacingOccurrences(of: "\n", with: " ")
+        let words = text.replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains(effect.consequence.split(separator: " ").joined(separator: " ")), "\(effect.consequence)")
+        #expect(words.contains("injected fault #1 (crash-in-callback)"))
+    }
+
+    /// The verdict line never cuts the word that tells a fault from a bug, from the narrowest
+    /// pane's 22 columns up.
+    @Test func theVerdictKeepsInjectedAtEveryWidth() throws {
+        let m = FaultScreens.crashInClear()
+        let chat = try #require(m.device.app("chat"))
+        let v = m.device.verdict(of: chat)
+        #expect(v.kind == .crashed)
+        let forms = PaneView.verdictForms(v, fault: m.device.faultEffects(of: "chat").last)
+        for width in 22...120 {
+            let shown = forms.first { TextWidth.of($0) <= width }
+            #expect(shown?.contains("injected") == true, "\(width): \(shown ?? "none fits")")
+        }
+    }
 }
