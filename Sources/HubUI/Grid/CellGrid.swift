@@ -63,11 +63,13 @@ public struct CellGrid: Equatable, Sendable {
 
     /// Writes `text` from (x, y), clipped to `maxWidth` columns and to the grid. Returns
     /// the number of columns used. A wide character that does not fit is replaced by a space.
+    /// Text written over half of a wide character blanks its other half (`mendEdges`).
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var col = x
+        defer { mendEdges(y: y, from: max(0, x), to: min(width, col)) }
         for ch in text {
             let w = TextWidth.of(ch)
             if w == 0 { continue }
@@ -84,11 +86,31 @@ public struct CellGrid: Equatable, Sendable {
         return col - x
     }
 
-    /// Fills a rectangle with one character and style.
+    /// Fills a rectangle with one character and style (a wide character cut at its edge is
+    /// blanked, as `put` does).
     public mutating func fill(_ rect: Rect, with char: Character = " ", style: CellStyle = .plain) {
         let cell = Cell(text: String(char), style: style)
+        let x0 = max(0, rect.x), x1 = min(width, rect.maxX)
+        guard x0 < x1 else { return }
         for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) { self[x, y] = cell }
+            for x in x0..<x1 { self[x, y] = cell }
+            mendEdges(y: y, from: x0, to: x1)
+        }
+    }
+
+    /// After columns `from..<to` of row `y` were written: a wide character whose other half lay
+    /// there is blanked, so no half of one is left on screen (an overlay drawn over a pane's
+    /// `⚡` left its first half without a continuation, and the terminal would have drawn the
+    /// overlay's border a column off). Only the two edges can cut one.
+    private mutating func mendEdges(y: Int, from: Int, to: Int) {
+        guard from < to else { return }
+        // A wide character just before the range whose continuation was overwritten.
+        if from > 0, TextWidth.of(self[from - 1, y].text) == 2, !self[from, y].isContinuation {
+            self[from - 1, y] = Cell(text: " ", style: self[from - 1, y].style)
+        }
+        // A continuation just after the range whose wide character was overwritten.
+        if to < width, self[to, y].isContinuation, TextWidth.of(self[to - 1, y].text) != 2 {
+            self[to, y] = Cell(text: " ", style: self[to, y].style)
         }
     }
 

@@ -56,13 +56,18 @@ extension HubModel {
             typeAhead.append(key)
             return .none
         }
+        // A key the faults menu does not use closes it, then does what it does elsewhere (as the
+        // hint line's menu does): the menu never holds the keyboard.
+        if faultMenu != nil, KeyTable.binding(for: key, in: keyContext).map({ KeyBinding.faultMenuCommands.contains($0.command) }) != true {
+            closeFaultMenu()
+        }
         let context = keyContext
         if let binding = KeyTable.binding(for: key, in: context) {
             return run(binding.command)
         }
         if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
             form.typeIntoActive(c)
-        } else if context.paneFocused, !context.helpOpen, !context.confirming, let id = focus.appID, let app = device.app(id),
+        } else if context.paneFocused, !context.helpOpen, !context.confirming, !context.faultMenuOpen, let id = focus.appID, let app = device.app(id),
                   let why = Self.idleKeyReason(key, app: app, on: device) {
             notice = Notice(text: why, kind: .info, place: .pane(id))
         }
@@ -117,6 +122,21 @@ extension HubModel {
             guard case let .command(command) = target else { return .none }
             return clickCommand(command)
         }
+        // The faults menu answers its rows and buttons and the hint line's entries for its keys;
+        // a click anywhere else closes it, then does what it does there (as a key does).
+        if faultMenu != nil {
+            switch target {
+            case let .faultMenu(hit):
+                hintMenuOpen = false
+                clickFaultMenu(hit)
+                return .none
+            case let .command(command) where KeyBinding.faultMenuCommands.contains(command):
+                hintMenuOpen = false
+                return clickCommand(command)
+            default:
+                closeFaultMenu()
+            }
+        }
         // The hint line's menu closes at any click: on one of its entries, that entry runs.
         let menuWasOpen = hintMenuOpen
         hintMenuOpen = false
@@ -141,8 +161,8 @@ extension HubModel {
             return clickCommand(.menuSelect)
         case let .command(command):
             return clickCommand(command)
-        case .compare:
-            // Only the comparison screen draws these; a Hub frame never holds one.
+        case .compare, .faultMenu:
+            // Only the comparison screen draws the first; the faults menu's only while it is open.
             return .none
         }
     }

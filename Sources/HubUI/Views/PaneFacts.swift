@@ -18,6 +18,12 @@ struct PaneFacts: Sendable {
     /// Deliveries step mode holds for the app, in order.
     var held: [Delivery]
     var verdict: AppVerdict
+    /// Faults armed on the app, in the order they fire (Docs/faults.md).
+    var armed: [ArmedFault]
+    /// The last fault that fired on the app, and the one its verdict names (a leak or will-leak
+    /// it explains, a crash it caused), if any.
+    var fired: FaultEffect?
+    var explaining: FaultEffect?
 
     /// `misconfigurations`: the app's, when worked out with other panes' (one index of the apps for them all).
     init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil, counter: LayoutCounter?) {
@@ -28,6 +34,10 @@ struct PaneFacts: Sendable {
         self.misconfigurations = misconfigurations ?? d.misconfigurations(of: app.id)
         held = d.heldDeliveries.filter { $0.app == app.id }
         verdict = d.verdict(of: app)
+        armed = d.armedFaults(of: app.id)
+        fired = d.faultEffects(of: app.id).last
+        explaining = verdict.isLeakOrWillLeak ? d.explainingFault(of: app.id, owners: verdict.owners)
+            : verdict.kind == .crashed && verdict.cause?.hasPrefix("injected") == true ? fired : nil
     }
 }
 

@@ -20,7 +20,10 @@ enum PaneView {
         guard inner.height > 0 else { return }
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
-        let top = statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
+        let badge = faultBadge(facts.armed, width: inner.width, ascii: m.asciiDrawings)
+            ?? facts.fired.map { firedBadge($0, width: inner.width, ascii: m.asciiDrawings) }
+        let badgeLines: [Line] = badge.map { [($0, c.theme.fault)] } ?? []
+        let top = badgeLines + statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(facts, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
@@ -36,6 +39,8 @@ enum PaneView {
         }
         PaneLogView.draw(layout.log, &c, inner, from: layout.logTop)
         bottomLines(bottom, &c, inner)
+        // The badge opens the faults menu, where each armed fault can be disarmed.
+        if badge != nil { c.hits.add(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .appCommand(.faultsMenu, app: app.id)) }
         // The title and the count of hidden entries zoom the pane.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .appCommand(.zoomPane, app: app.id))
         let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r) : 0
@@ -71,6 +76,30 @@ enum PaneView {
         let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
         if splitTitle { title(app, &c, r, style: titleStyle) }
         return (inner, sdkInTitle)
+    }
+
+    /// The faults armed on the app (`⚡ fault armed:` and each one's number and label), in the
+    /// widest form the pane has room for (`⚡ armed: drop +1` in the narrowest); `!` for the mark
+    /// where the terminal is not UTF-8. Gone once they fired: the verdict says what they did.
+    static func faultBadge(_ armed: [ArmedFault], width: Int, ascii: Bool) -> String? {
+        guard let first = armed.first, width > 0 else { return nil }
+        let mark = ascii ? "!" : "⚡"
+        let more = armed.count > 1 ? " +\(armed.count - 1)" : ""
+        let forms = ["\(mark) fault armed: " + armed.map { "#\($0.id) \($0.fault.label)" }.joinedText(separator: ", "),
+                     "\(mark) armed: " + armed.map(\.fault.label).joinedText(separator: ", "),
+                     "\(mark) armed: \(first.fault.label)\(more)", "\(mark)\(first.fault.label)\(more)"]
+        return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
+    }
+
+    /// The last fault that fired on the app, once none is armed: `⚡ injected`, its name and the
+    /// transition it hit, down to `⚡ injected drop` in the narrowest pane. It stays, as the pane's history
+    /// does, so what follows on the pane reads as the fault's doing, not as a bug of the app.
+    static func firedBadge(_ effect: FaultEffect, width: Int, ascii: Bool) -> String {
+        let mark = ascii ? "!" : "⚡"
+        let at = effect.during.map { " at \($0.rawValue)" } ?? ""
+        let kind = effect.kind.rawValue
+        let forms = ["\(mark) injected \(effect.fault.name)\(at)", "\(mark) injected \(kind)\(at)", "\(mark) injected \(kind)", "\(mark)injected"]
+        return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
     }
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
@@ -133,7 +162,8 @@ enum PaneView {
             return heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7).map { ($0, t.overlay) }
         }
         let v = facts.verdict
-        let text = verdictForms(v).first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(verdictForms(v).last!, to: inner.width)
+        let forms = verdictForms(v, fault: facts.explaining)
+        let text = forms.first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(forms.last!, to: inner.width)
         return [(text, verdictStyle(v.kind, t))]
     }
 
@@ -163,6 +193,24 @@ enum PaneView {
     }
 
     /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
+    /// A (will-)leak an injected fault explains, or a crash it caused, says so in every form, down
+    /// to `LEAK · injected`: the pane never cuts the word that tells a fault from a bug
+    /// (Docs/faults.md).
+    static func verdictForms(_ v: AppVerdict, fault: FaultEffect?) -> [String] {
+        let plain = verdictForms(v)
+        guard let fault else { return plain }
+        let kind = fault.kind.rawValue
+        if v.kind == .crashed {
+            return ["CRASHED: \(v.cause ?? fault.explanation)", "CRASHED · injected \(fault.fault.name)", "CRASHED · injected \(kind)",
+                    "CRASHED · injected"]
+        }
+        guard v.isLeakOrWillLeak else { return plain }
+        let head = v.kind == .leak ? "LEAK" : "WILL LEAK"
+        return plain.dropLast().flatMap { ["\($0) · injected \(fault.fault.name)", "\($0) · injected \(kind)"] }
+            + ["\(head) · injected \(kind)", "\(head) · injected"]
+    }
+
+    /// The verdict alone, from the longest wording to the shortest.
     static func verdictForms(_ v: AppVerdict) -> [String] {
         let whose = v.owners.map { "\($0.name)'s" }.joinedText(separator: ", ")
         let next: String
@@ -345,13 +393,15 @@ enum PaneView {
     }
 
     /// Action buttons in the focused pane's bottom border: the key table's pane buttons whose
-    /// keys work here, as many as fit. Every action is also a clickable entry of the hint line.
+    /// keys work here, as many as fit; one too wide for what is left gives way to the shorter
+    /// ones after it (`[faults]` to `[hub]` in a narrow pane). Every action is also a clickable
+    /// entry of the hint line.
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, reserve: Int) {
         var x = r.x + 1
         let y = r.maxY - 1
         for (button, command) in KeyTable.paneButtons(in: m.keyContext) {
             let w = TextWidth.of(button.label) + 2
-            if x + w > r.maxX - 1 - reserve { break }
+            if x + w > r.maxX - 1 - reserve { continue }
             c.button(button.label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }

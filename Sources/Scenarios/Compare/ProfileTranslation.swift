@@ -22,7 +22,7 @@ public enum ProfileTranslation {
             case .press:
                 throw ConfigError(file: scenario.file, line: step.line, column: step.column,
                                   message: "'\(step.label)' types keys into one profile's screens; a comparison plays engine steps only (write it as checkOut, launch, …)")
-            case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .narration:
+            case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .expectFault, .narration:
                 continue
             }
         }
@@ -81,6 +81,8 @@ public enum ProfileTranslation {
             case let .signOut(from, browser): "signOut" + (from == .broker ? "" : " from \(from)") + (browser ? " (browser)" : "")
             case let .launch(id), let .background(id), let .suspend(id), let .terminate(id): "\(action.name) \(id)"
             case let .advanceClock(seconds): "advanceClock \(seconds)s"
+            case let .armFault(id, fault): "fault \(fault.label) on \(id)"
+            case let .disarmFaults(id): "disarm faults on \(id)"
             default: action.name
             }
         }.joined(separator: ", ")

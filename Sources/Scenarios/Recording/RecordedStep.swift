@@ -47,8 +47,9 @@ struct RecordedStepWriter {
     /// The YAML of the step (without the leading `- `), or nil for an action a scenario
     /// cannot express on this profile (the engine refused it as not supported).
     /// `lockedUser`/`usesPasscode` describe the device just before an unlock.
+    /// `faultApp` is the app an armed fault is on, for `disarmFault`.
     mutating func step(_ action: DeviceAction, refusal: Refusal?, lockedUser: String?, usesPasscode: Bool,
-                       completesEnrollment: Bool) -> String? {
+                       completesEnrollment: Bool, faultApp: AppID? = nil) -> String? {
         if refusal?.tag == "not-supported" { return nil }
         // The step is named after what the key opened in this profile: the Hub (workspace-one)
         // or the broker (entra-ios); the parser takes both names.
@@ -102,7 +103,9 @@ struct RecordedStepWriter {
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
         case let .disarmFaults(id): body = "\(name): " + flow([("app", id), ("disarm", "true")])
         // One fault by its number; the scenario language's writer names its app.
-        case let .disarmFault(number): body = "\(name): " + flow([("disarm", String(number))])
+        case let .disarmFault(number):
+            // The app it was armed on, when the device knew it, so the file reads as it was done.
+            body = "\(name): {" + (faultApp.map { "app: \(YAMLText.flowItem($0)), " } ?? "") + "disarm: \(number)}"
         case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
         case let .removeSharedDeviceConfiguration(part): body = "\(name): \(part.rawValue)"
         case let .completeTokenRequest(user, secret):

@@ -64,7 +64,9 @@ extension SharedDevice {
 
     /// Delivers `d` now, or holds it in step mode: a delivery past the injected faults.
     mutating func deliverOrHold(_ d: Delivery, at index: Int? = nil) {
-        if snapshot.deliveryMode == .held {
+        // A delayed or reordered delivery (Docs/faults.md) can come due after its app stopped:
+        // it is dropped then, as a held one is when its app is terminated, never held for it.
+        if snapshot.deliveryMode == .held, let i = index ?? appIndex[d.app], snapshot.apps[i].lifecycle.isRunning {
             snapshot.heldDeliveries.append(d)
             logEvent(.delivery, app: d.app, "held: \(d.label)")
         } else {

@@ -70,11 +70,15 @@ struct RandomWalk {
         return t
     }
 
+    /// What the walk's device was built with: a restored copy is built with the same.
+    let dependencies: EngineDependencies
+
     init(_ config: WalkConfig) {
         self.config = config
         rng = SplitMix64(seed: config.seed)
         var dependencies = EngineDependencies.seeded("walk-\(config.seed)", hasher: CheapHasher())
         dependencies.checksIncrementalAudit = config.checksAudit
+        self.dependencies = dependencies
         let device = try! SharedDevice.make(
             profile: config.profile, tenant: config.strict ? Self.tenants.strict : Self.tenants.default,
             catalogue: Self.catalogue, apps: config.allApps ? Self.catalogue.ids : nil,
@@ -160,6 +164,7 @@ struct RandomWalk {
         ]
         if mayPlan {
             choices.append((12, .app))
+            choices.append((4, .fault))
             if promptShown { choices.append((40, .credentials)) }
             if m.device.state.kind == .checkedOut { choices.append((6, .endSession)) }
         }
@@ -175,11 +180,12 @@ struct RandomWalk {
         case .app: planApp()
         case .credentials: planCredentials()
         case .endSession: planEndSession()
+        case .fault: planFault()
         }
         return nextEvent(mayPlan: true)
     }
 
-    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession }
+    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession, fault }
 
     // MARK: single inputs
 
@@ -242,7 +248,7 @@ struct RandomWalk {
     /// Esc presses that close help and any other view and give the Hub the keyboard (each Esc
     /// takes one step back: help, then the view, then the focus).
     private var escapesToHub: [PlanStep] {
-        let n = (model.helpOpen ? 1 : 0) + (model.view != .panes ? 1 : 0) + (model.focus != .hub ? 1 : 0)
+        let n = (model.faultMenu != nil ? 1 : 0) + (model.helpOpen ? 1 : 0) + (model.view != .panes ? 1 : 0) + (model.focus != .hub ? 1 : 0)
         return Array(repeating: .input(.key(.escape)), count: n)
     }
 
@@ -352,6 +358,30 @@ struct RandomWalk {
             default:
                 steps += [.click { if case .pane = $0 { true } else { false } }, .input(.key(.char("u"))), .input(.key(.char("y")))]
             }
+        }
+        plan = steps
+    }
+
+    /// Arms or disarms a fault the way QA does (Docs/faults.md): focuses a pane, opens its faults
+    /// menu (`!` or the pane's faults button), and picks a row by keys (Down, `+`/`-` on a
+    /// duration, Enter) or by a click, now and then the disarm row. A fault may cause a leak,
+    /// never a broken device: every invariant of the walk holds with faults armed.
+    private mutating func planFault() {
+        var steps = escapesToHub
+        if rng.chance(0.5) {
+            steps += Array(repeating: .input(.key(.tab)), count: rng.int(in: 1...model.device.apps.count + 1))
+        } else {
+            steps.append(.click { if case .pane = $0 { true } else { false } })
+        }
+        steps.append(rng.chance(0.6) ? .input(.key(.char("!"))) : .click { if case .appCommand(.faultsMenu, _) = $0 { true } else { false } })
+        // The kinds, then the disarm row while the app has one armed.
+        let row = rng.below(FaultKind.allCases.count + (rng.chance(0.2) ? 1 : 0))
+        if rng.chance(0.6) {
+            steps += Array(repeating: .input(.key(.down)), count: row)
+            for _ in 0..<rng.weighted([(6, 0), (3, 1), (1, 3)]) { steps.append(.input(.key(.char(rng.chance(0.7) ? "+" : "-")))) }
+            steps.append(.input(.key(.enter)))
+        } else {
+            steps.append(.click { $0 == .faultMenu(.row(row)) })
         }
         plan = steps
     }
