@@ -23,7 +23,7 @@ struct StepParser {
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
+             .refreshInBackground, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
             nil
         }
     }
@@ -203,6 +203,19 @@ struct StepParser {
         case .cancelTokenRequest: return try bare(w, .cancelTokenRequest)
         case .removeAccount: return try onApp(w, DeviceAction.removeAccount)
         case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
+        case .fault:
+            // `fault: {app: notes, arm: "delay 30s"}` or `fault: {app: notes, disarm: true}` (Docs/faults.md).
+            return try action(w) { a throws(ConfigError) in
+                let id = try a.appField("app")
+                if let text = try a.optionalString("arm") {
+                    guard let fault = InjectedFault(parsing: text) else {
+                        throw a.node.error("fault: '\(text)' is not a fault; write one of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", ")), e.g. \"delay 30s\"")
+                    }
+                    return ([.armFault(id, fault)], "fault \(id) \(fault.label)")
+                }
+                guard try a.bool("disarm", default: false) else { throw a.node.error("fault needs 'arm' (e.g. arm: \"drop\") or 'disarm: true'") }
+                return ([.disarmFaults(id)], "fault \(id) disarm")
+            }
 
         case .press:
             return try check(w) { () throws(ConfigError) in

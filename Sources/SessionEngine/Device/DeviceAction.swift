@@ -34,6 +34,10 @@ public enum DeviceAction: Equatable, Sendable {
     case removeAccount(AppID)
     /// The app refreshes its token in the background (a silent request it makes on its own).
     case refreshInBackground(AppID)
+    /// QA arms an injected fault on the app (Docs/faults.md).
+    case armFault(AppID, InjectedFault)
+    /// QA disarms every fault waiting on the app.
+    case disarmFaults(AppID)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -65,6 +69,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .cancelTokenRequest: .cancelTokenRequest
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
+        case .armFault, .disarmFaults: .fault
         }
     }
 
@@ -75,7 +80,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground: false
+             .refreshInBackground, .armFault, .disarmFaults: false
         default: true
         }
     }
@@ -123,6 +128,8 @@ extension SharedDevice {
         case .cancelTokenRequest: return outcome(cancelTokenRequest())
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
+        case let .armFault(id, fault): return outcome(armFault(fault, on: id))
+        case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         }
     }
 }

@@ -26,6 +26,12 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case noTokenRequest
     case tokenRequestPending(AppID)
     case notSignedInToApp(AppID)
+    /// An injected fault that cannot act on this app, and why.
+    case faultNotApplicable(AppID, FaultKind, why: String)
+    /// No armed fault has this number.
+    case noSuchFault(Int)
+    /// Nothing is armed on the app.
+    case noFaultArmed(AppID)
 
     /// What kind of refusal this is, without its values; its raw value is the tag.
     public enum Kind: String, CaseIterable, Sendable {
@@ -55,6 +61,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case noTokenRequest = "no-token-request"
         case tokenRequestPending = "token-request-pending"
         case notSignedInToApp = "not-signed-in-to-app"
+        case faultNotApplicable = "fault-not-applicable"
+        case noSuchFault = "no-such-fault"
+        case noFaultArmed = "no-fault-armed"
 
         /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
         /// given before any secret is checked (offline, unknown group, …). A wrong secret
@@ -106,6 +115,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: .noTokenRequest
         case .tokenRequestPending: .tokenRequestPending
         case .notSignedInToApp: .notSignedInToApp
+        case .faultNotApplicable: .faultNotApplicable
+        case .noSuchFault: .noSuchFault
+        case .noFaultArmed: .noFaultArmed
         }
     }
 
@@ -154,6 +166,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: "No sign-in prompt is waiting."
         case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
         case let .notSignedInToApp(id): "No account is signed in to \(id)."
+        case let .faultNotApplicable(_, kind, why): "Cannot arm \(kind.rawValue): \(why)."
+        case let .noSuchFault(id): "No fault #\(id) is armed (it fired or was disarmed)."
+        case let .noFaultArmed(id): "No fault is armed on \(id)."
         }
     }
 }
