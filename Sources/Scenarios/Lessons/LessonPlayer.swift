@@ -196,8 +196,10 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     static func panel(for step: LessonStep, in lesson: Lesson, position: Int) -> LessonPanel {
-        LessonPanel(lessonTitle: lesson.title, position: position, count: lesson.steps.count, title: step.title,
-                    watch: step.watch, why: step.why, ref: step.ref)
+        var panel = LessonPanel(lessonTitle: lesson.title, position: position, count: lesson.steps.count, title: step.title,
+                                watch: step.watch, why: step.why, ref: step.ref)
+        panel.lookFor = step.lookFor
+        return panel
     }
 
     // MARK: the terminal
