@@ -76,6 +76,7 @@ extension HubModel {
         case .acquireToken: if let id = focus.appID { acquireToken(id) }
         case .removeAccount: if let id = focus.appID { removeAccount(id) }
         case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
+        case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
         }
         return .none
     }
@@ -186,6 +187,7 @@ extension HubModel {
 
     /// `F10`/`q`: quits at once unless a walk is under way, which is asked about first.
     mutating func requestQuit() -> ProgramCommand {
+        closeFaultMenu()
         // A failed save always asks: quitting would lose what is not saved.
         guard !isTooSmall, saveProblem != nil && keepsDevice || confirmsActions && isMidWalk else { return .quit }
         // F10 works in help too: the question replaces help, or neither would take a key
@@ -241,6 +243,7 @@ extension HubModel {
     /// `Esc`: one step back from wherever the person is.
     private mutating func back() {
         if helpOpen { helpOpen = false; return }
+        if faultMenu != nil { closeFaultMenu(); return }
         // Esc on the sign-in prompt's first field cancels the token request (the broker
         // returns to the app).
         if confirmation == nil, formKind == .tokenPrompt, focus == .hub, form.active == 0, hubOverlay == nil {

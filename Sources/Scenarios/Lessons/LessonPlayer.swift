@@ -59,7 +59,7 @@ public struct LessonPlayer: TerminalProgram {
     public init(lesson: Lesson, dependencies: EngineDependencies, theme: Theme = .colour) {
         self.lesson = lesson
         let s = lesson.scenario
-        let device = SharedDevice(profile: DeviceProfile.named(s.profile), tenant: s.tenant, apps: s.apps, dependencies: dependencies)
+        let device = s.device(dependencies: dependencies)
         execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
         snapshots = [execution]
         refreshPanel()
