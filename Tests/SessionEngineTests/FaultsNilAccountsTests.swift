@@ -2,7 +2,8 @@ import Testing
 @testable import SessionEngine
 
 /// The `nil-accounts` fault: an MSAL app's next `getCurrentAccount` answers current nil and
-/// previous nil whoever is signed in (MSAL for iOS and macOS, issues #1357 and #1222), and the
+/// previous nil whoever is signed in (the MSAL for iOS and macOS issue threads "Returning Account
+/// name as nil" and "Get Account returning NULL"), and the
 /// app acts on that answer by its own logic.
 @Suite struct FaultsNilAccountsTests {
     /// cou1 signed in, Mail (no background capability) showing cou1's mail, then in the

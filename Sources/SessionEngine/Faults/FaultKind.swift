@@ -18,8 +18,8 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     /// The app's next wipe or clear takes `seconds` of simulated time; the device moves on meanwhile.
     case slowCallback = "slow-callback"
     /// The app's next MSAL `getCurrentAccount` answers no current and no previous account,
-    /// whoever is signed in (MSAL for iOS and macOS, issues #1357 and #1222: both nil after
-    /// sign-in or a session switch). The app then acts on that answer by its own logic.
+    /// whoever is signed in (the MSAL for iOS and macOS issue threads "Returning Account name as
+    /// nil" and "Get Account returning NULL": both nil after a sign-in or a session switch). The app then acts on that answer by its own logic.
     case nilAccounts = "nil-accounts"
 
     /// The menu's one-line description.

@@ -1,7 +1,8 @@
 /// The `nil-accounts` fault (Docs/faults.md): an MSAL app's `getCurrentAccount` answering no
-/// current and no previous account whoever is signed in, as reported in MSAL for iOS and macOS,
-/// issues #1357 and #1222. It fires on the app's next call, whether the catalogue's app asks
-/// (at a notification, a foreground or a cold start) or a developer's program does over the bridge.
+/// current and no previous account whoever is signed in, as reported in the MSAL for iOS and
+/// macOS issue threads "Returning Account name as nil" and "Get Account returning NULL". It
+/// fires on the app's next call, whether the catalogue's app asks (at a notification, a
+/// foreground or a cold start) or a developer's program does over the bridge.
 extension SharedDevice {
     /// MSAL `getCurrentAccount` as the app at `i` gets it now: the profile's answer, or
     /// `(nil, nil)` when a `nil-accounts` fault armed on it fires (returned, taken off the armed list).
