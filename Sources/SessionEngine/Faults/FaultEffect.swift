@@ -31,6 +31,7 @@ public struct FaultEffect: Codable, Equatable, Sendable {
         case .crashInCallback: "crashed the app in"
         case .slowCallback: "slowed the app's"
         case .nilAccounts: "answered nil, nil to"
+        case .tokenInFlight: "kept in flight"
         }
         return "injected \(fault.name) \(verb) \(delivery)\(at)"
     }

@@ -29,7 +29,7 @@ extension SharedDevice {
             snapshot.faults?.heldBack.append(HeldBackDelivery(delivery: d, faultID: fault.id, during: during))
             fire(fault, on: d.label, "\(d.label) held back until the next delivery has arrived (injected)",
                  consequence: "\(d.app) gets \(what(d)) after the next delivery; until then \(holdings(of: d.app))")
-        case .crashInCallback, .slowCallback, .nilAccounts:
+        case .crashInCallback, .slowCallback, .nilAccounts, .tokenInFlight:
             arrive(d, at: index)
         }
     }

@@ -73,6 +73,15 @@ extension SharedDevice {
         if case .none = definition.sdk {
             return "\(definition.id) has no SDK: nothing is delivered to it and it wipes nothing; pick an app with an SDK"
         }
+        if kind == .tokenInFlight {
+            guard definition.sso != nil else {
+                return "\(definition.id) asks for no tokens (no MSAL token set-up): pick an app with single sign-on"
+            }
+            if definition.isExternal {
+                return "\(definition.id) is your own program: its requests answer at once over the bridge; arm drop, delay, duplicate or reorder"
+            }
+            return nil
+        }
         if kind == .nilAccounts {
             guard case .msal = definition.sdk else {
                 return "\(definition.id) has no MSAL: only MSAL's getCurrentAccount answers accounts; pick an MSAL app"
