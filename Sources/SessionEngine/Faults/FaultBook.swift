@@ -7,7 +7,7 @@ public struct FaultBook: Codable, Equatable, Sendable {
     public var seed: UInt64
     /// The seeded generator as it stands: a restored device draws on from here.
     public var generator: FaultGenerator
-    /// The next fault's number (#1, #2, …), never reused.
+    /// The next fault's number (1, 2, …), never reused.
     public var nextID = 1
     /// Waiting to fire, in arming order.
     public var armed: [ArmedFault] = []

@@ -106,11 +106,11 @@ extension SharedDevice {
         endTokenRequest(of: id)
         let survivors = doomed.filter { !gone.contains($0.id) }
         let unreadable = survivors.filter { open($0, in: snapshot.apps[i]) == nil }.count
-        var line = "\(id) crashed in \(callback) after deleting \(deletes) of \(doomed.count) item(s)"
+        var line = "\(id) crashed in its \(callback) after deleting \(deletes) of \(doomed.count) item(s)"
         line += survivors.isEmpty ? "; nothing it meant to delete survived" : ": \(Self.describe(survivors)) survived"
         if unreadable > 0 { line += " (\(unreadable) sealed with a deleted key: unreadable)" }
         if case .msal = snapshot.apps[i].definition.sdk, !survivors.isEmpty { line += "; it clears them again at its next start" }
-        fire(fault, on: "\(id): \(callback)", "\(id) crashed in \(callback) (injected)", consequence: line)
+        fire(fault, on: "\(id): \(callback)", "\(id) crashed in its \(callback) (injected)", consequence: line)
     }
 
     /// The app at `i` begins `work`, which takes the fault's duration: until then it holds, and
@@ -129,7 +129,7 @@ extension SharedDevice {
     /// the next user's data included when the device moved on meanwhile.
     private mutating func finishSlowCallback(_ slow: SlowCallback) {
         guard let i = appIndex[slow.app] else { return }
-        let callback = slow.work == .wipe ? API.didWipeCurrentUserData : "the clear after \(API.getCurrentAccount)"
+        let callback = slow.work == .wipe ? API.didWipeCurrentUserData : SharedDevice.clearCallback
         guard snapshot.apps[i].lifecycle.isRunning else {
             // The work ran in the app's process: it ended with it.
             logEvent(.fault, app: slow.app, "fault #\(slow.faultID): \(slow.app)'s \(callback) never finished: the app stopped first (injected)")
@@ -170,6 +170,9 @@ extension SharedDevice {
             updateConsequence(of: slow.faultID, "\(id) stopped before its slow callback finished: \(holdings(of: id))")
         }
     }
+
+    /// An MSAL app's own clear of the previous user's data, named as the log says it.
+    static let clearCallback = "clear after \(API.getCurrentAccount)"
 
     // MARK: effects
 
