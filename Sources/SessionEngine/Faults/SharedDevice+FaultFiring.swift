@@ -85,7 +85,7 @@ extension SharedDevice {
     /// How many items a crash-in-callback lets the app delete: the fault's own count, or one
     /// drawn from the device's seed that leaves at least one item of two or more (a partial wipe).
     mutating func deletesBeforeCrash(_ fault: ArmedFault, of count: Int) -> Int {
-        if let n = fault.fault.deletesBeforeCrash { return min(n, count) }
+        if let n = fault.fault.deletesBeforeCrash { return max(0, min(n, count)) }
         guard count >= 2 else { return 0 }
         return snapshot.faults?.generator.draw(in: 1...(count - 1)) ?? 1
     }

@@ -31,6 +31,9 @@ extension SharedDevice {
         if fault.kind.needsSeconds, !(fault.duration > 0 && fault.duration <= InjectedFault.longest) {
             return refuse("armFault", .faultNotApplicable(app, fault.kind, why: "its duration must be between 1 second and 24 hours"))
         }
+        if let n = fault.deletesBeforeCrash, n < 0 || n > 1_000_000 {
+            return refuse("armFault", .faultNotApplicable(app, fault.kind, why: "the items deleted before the crash must be between 0 and 1,000,000"))
+        }
         var book = snapshot.faults ?? newBook(seed: faultSeed)
         let armed = ArmedFault(id: book.nextID, app: app, fault: fault, armedAt: now)
         book.nextID += 1

@@ -122,6 +122,38 @@ import Testing
         #expect(d.snapshot.faults?.heldBack == [])
     }
 
+    @Test func aDuplicatedSDKCheckFindsNothingNewTheSecondTime() {
+        var (d, inbox) = Self.workspaceOne()
+        _ = d.armFault(InjectedFault(.duplicate), on: "notes")
+        _ = d.launch("notes")
+        // The SDK compares the session history: the second check has nothing to call back.
+        #expect(inbox.take(d, "notes") == [wipe, userChange])
+        #expect(d.app("notes")!.currentUser == "cou2")
+        #expect(d.faultEffects.map(\.consequence) == ["notes got its SDK's check at the foreground twice; after the second, notes holds nobody else's readable data"])
+        #expect(d.snapshot.coverage(of: .fault(.duplicate, during: .checkOut)) == 1)
+    }
+
+    @Test func aReorderedSDKCheckWaitsForTheNextDeliveryToAnyApp() {
+        var d = Fixtures.staged(apps: ["notes", "timeclock"])
+        _ = d.checkOut("cou1"); _ = d.launch("notes"); _ = d.launch("timeclock")
+        _ = d.background("notes"); _ = d.background("timeclock")
+        _ = d.logOut(); _ = d.checkOut("cou2")
+        var inbox = Inbox()
+        _ = inbox.take(d, "notes"); _ = inbox.take(d, "timeclock")
+        _ = d.armFault(InjectedFault(.reorder), on: "notes")
+        _ = d.launch("notes")
+        #expect(inbox.take(d, "notes") == [])
+        #expect(d.app("notes")!.currentUser == "cou1")
+        #expect(d.verdict(of: d.app("notes")!).kind == .leak)
+        let mark = d.log.nextSeq
+        _ = d.launch("timeclock")
+        #expect(inbox.take(d, "timeclock") == [wipe, userChange])
+        #expect(inbox.take(d, "notes") == [wipe, userChange])
+        let received = d.log.entries(after: mark - 1).filter { $0.kind == .callback }.map(\.app)
+        #expect(received == ["timeclock", "timeclock", "notes", "notes"])
+        #expect(d.app("notes")!.currentUser == "cou2")
+    }
+
     @Test func stepModeShowsTheInterleavingFaultsCause() {
         var (d, inbox) = Self.entra()
         _ = d.armFault(InjectedFault(.duplicate), on: "chat")
