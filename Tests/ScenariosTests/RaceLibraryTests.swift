@@ -56,12 +56,31 @@ import Testing
             #expect(!device.armedFaults.isEmpty || !device.faultEffects.isEmpty, "\(race.name): no fault armed or under way when the person gets the keys")
             #expect(player.results.joined().allSatisfy { $0.failure == nil }, "\(race.name): the set-up failed")
             let screen = session.render(width: 80, height: 24).grid.text
-            #expect(screen.contains("Your turn: " + race.walk.prefix(40)), "\(race.name): the walk is cut at 80x24")
+            #expect(screen.contains("Your turn: " + race.walk), "\(race.name): the walk is cut at 80x24 (about 64 characters show whole)")
             #expect(screen.contains("Look for: " + race.lookFor.prefix(30)), "\(race.name)")
             while !(session.player?.isAtEnd ?? true) { _ = session.handle(.key(.right), shown: nil) }
             player = try #require(session.player)
             let failures = player.results.joined().compactMap(\.failure).map(\.message)
             #expect(failures.isEmpty, "\(race.name): \(failures)")
         }
+    }
+
+    /// What the person sees at 80x24 when `hubsim race NAME` hands over: the panel (what to do,
+    /// what to look for, the source) and the pane of the app the fault is on, marked. One golden
+    /// per preset (Tests/HubUITests/Golden/race-NAME-80x24.txt).
+    @Test(arguments: ["silent-token-during-sign-out", "check-out-before-wipe-finished", "current-and-previous-both-nil"])
+    func theHandOverScreenShowsTheFault(_ name: String) throws {
+        let race = try #require(try Self.races().first { $0.name == name })
+        let session = LessonSession(playing: race.lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher),
+                                    theme: .mono, width: 80, height: 24, wording: .races)
+        let frame = session.render(width: 80, height: 24)
+        let faulted = try #require(race.scenario.steps.lazy.compactMap { step -> AppID? in
+            guard case let .action(actions, _) = step.kind else { return nil }
+            return actions.lazy.compactMap { if case let .armFault(app, _) = $0 { app } else { nil } }.first
+        }.first)
+        let title = try #require(race.scenario.apps.first { $0.id == faulted }?.name)
+        // The faulted app's pane carries the fault's mark.
+        #expect(frame.grid.text.split(separator: "\n").contains { $0.contains(title) } && frame.grid.text.contains("⚡"), "\(name)")
+        CompareGolden.check("race-\(name)-80x24", frame)
     }
 }

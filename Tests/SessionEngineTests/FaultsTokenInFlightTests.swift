@@ -32,10 +32,10 @@ import Testing
         #expect(d.snapshot.faults?.tokensInFlight == [])
         #expect(d.snapshot.tokens?.keychains.values.joined().contains { $0.account == "cou1" } != true)
         let effect = try #require(d.faultEffects.first)
-        // Armed after the last transition: it fired during none.
-        #expect(effect.fault == armed && effect.kind == .tokenInFlight && effect.during == nil)
+        // It fired in cou1's session: during the sign-in, the last transition before it.
+        #expect(effect.fault == armed && effect.kind == .tokenInFlight && effect.during == .signIn)
         #expect(effect.consequence == "the global sign-out of cou1 cancelled roster's silent request: it got 'interrupted', and no token of cou1's was written back")
-        #expect(d.snapshot.coverage(of: .fault(.tokenInFlight, during: nil)) == 1)
+        #expect(d.snapshot.coverage(of: .fault(.tokenInFlight, during: .signIn)) == 1)
         #expect(d.log.entries.filter { $0.kind == .fault }.map(\.text) == [
             "fault #1 (token-in-flight) armed on roster",
             "fault #1 fired: roster's acquireTokenSilent stays in flight (injected)",
