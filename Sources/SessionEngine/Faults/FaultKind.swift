@@ -61,6 +61,11 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The kinds the faults menu offers (at 80x24 it has room for six): those that act on any
+    /// SDK app's deliveries, wipes and clears. `nil-accounts` and `token-in-flight` act on one
+    /// SDK call each and are armed by the race presets and by scenarios (Docs/faults.md).
+    public static let menuKinds: [FaultKind] = [.drop, .delay, .duplicate, .reorder, .crashInCallback, .slowCallback]
+
     /// Whether it acts inside the app's own wipe or clear (rather than on a delivery or an SDK call).
     public var isCallbackFault: Bool {
         switch self {
