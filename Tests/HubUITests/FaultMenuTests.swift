@@ -16,13 +16,13 @@ import Testing
         #expect(m.focus == .pane("chat"))
         m.press("!")
         #expect(m.faultMenu?.app == "chat")
-        #expect(Self.kinds(m) == FaultKind.allCases)
+        #expect(Self.kinds(m) == FaultKind.menuKinds)
         for (width, height, menuX) in [(80, 24, 32), (120, 40, 40)] {
             // The menu's columns only (the Hub column beside it is not part of it), joined again.
             let rows = m.render(width: width, height: height).grid.lines.map { String($0.dropFirst(menuX)) }
             #expect(rows.joined().contains("Faults for Chat"))
             let words = rows.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
-            for kind in FaultKind.allCases {
+            for kind in FaultKind.menuKinds {
                 #expect(words.contains(kind.summary.split(separator: " ").joined(separator: " ")), "\(kind) at \(width)x\(height)")
             }
         }
@@ -70,12 +70,12 @@ import Testing
         #expect(m.faultMenu?.app == "chat")
         m.tap(.faultMenu(.longer(.slowCallback)))
         #expect(m.faultMenu?.seconds(of: .slowCallback) == 150)
-        m.tap(.faultMenu(.row(FaultKind.allCases.firstIndex(of: .slowCallback)!)))
+        m.tap(.faultMenu(.row(FaultKind.menuKinds.firstIndex(of: .slowCallback)!)))
         #expect(m.device.armedFaults(of: "chat").map(\.fault) == [InjectedFault(.slowCallback, seconds: 150)])
         // The badge on the pane opens the menu again; the armed fault is a row with its disarm.
         m.tap(.appCommand(.faultsMenu, app: "chat"))
         let rows = m.faultMenu?.rows(on: m.device) ?? []
-        #expect(rows.count == FaultKind.allCases.count + 1)
+        #expect(rows.count == FaultKind.menuKinds.count + 1)
         #expect(m.screen().contains("[disarm]"))
         m.tap(.faultMenu(.row(rows.count - 1)))
         #expect(m.device.armedFaults.isEmpty)

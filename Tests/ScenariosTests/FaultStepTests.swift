@@ -113,7 +113,7 @@ import Testing
     @Test func anUnknownFaultInAnAppEntryListsBothKinds() throws {
         let error = try #require(Fixtures.parseError(Self.ws1("  - checkIn", apps: "[{app: notes, faults: [drop, explode]}]")))
         #expect(error.message == "unknown fault 'explode'; valid: ignores-wipe-callback, keeps-previous-user-data (the app's own, always on), "
-            + "or a delivery fault armed at install: drop, delay 30s, duplicate, reorder, crash-in-callback [after N], slow-callback 2m")
+            + "or a delivery fault armed at install: drop, delay 30s, duplicate, reorder, crash-in-callback [after N], slow-callback 2m, nil-accounts, token-in-flight")
         #expect((error.line, error.column) == (2, 36))
         let key = try #require(Fixtures.parseError(Self.ws1("  - checkIn", apps: "[{app: notes, fault: [drop]}]")))
         #expect(key.message.contains("unknown key 'fault'"), "\(key.message)")

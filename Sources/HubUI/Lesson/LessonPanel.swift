@@ -25,6 +25,9 @@ public struct LessonPanel: Equatable, Sendable {
     public var watch: String?
     /// Why it happens.
     public var why: String?
+    /// A race preset's `lookFor`: what to look for on the screen as the race unfolds. Not a
+    /// claim about the screen now (a `watch` is checked against the panes; this is not).
+    public var lookFor: String?
     /// The reference it comes from (`004 §Notes`).
     public var ref: String?
     /// The next step as one line (its title and what it does), nil at the end.
@@ -39,6 +42,9 @@ public struct LessonPanel: Equatable, Sendable {
     /// One line in place of what comes next: something the class tried before its turn was
     /// refused ("Wait for the trainer: this is step 6 of 9 …"). Cleared at the next key.
     public var hold: String?
+    /// A race preset walked by one person (`hubsim race`), not a class led by a trainer: the
+    /// status line says "Your turn" and the buttons "Show me".
+    public var isRace = false
 
     public init(lessonTitle: String, position: Int, count: Int, title: String, watch: String? = nil, why: String? = nil,
                 ref: String? = nil, next: String? = nil, nextTry: String? = nil, nextTryable: Bool = false,
@@ -63,6 +69,7 @@ public struct LessonPanel: Equatable, Sendable {
     public func narrationLines(width: Int) -> [String] {
         var paragraphs: [String] = []
         if let watch { paragraphs.append("Watch: " + watch) }
+        if let lookFor { paragraphs.append("Look for: " + lookFor) }
         if let why { paragraphs.append("Why: " + why) }
         if let ref {
             if paragraphs.isEmpty { paragraphs.append("(ref: \(ref))") } else { paragraphs[paragraphs.count - 1] += " (ref: \(ref))" }

@@ -44,7 +44,7 @@ public struct FaultMenu: Equatable, Sendable {
 
     /// The rows in order: every kind, then, while any is armed on the app, disarming them.
     public func rows(on d: SharedDevice) -> [Row] {
-        FaultKind.allCases.map(Row.arm) + (d.armedFaults(of: app).isEmpty ? [] : [.disarmAll])
+        FaultKind.menuKinds.map(Row.arm) + (d.armedFaults(of: app).isEmpty ? [] : [.disarmAll])
     }
 
     /// The fault a kind's row arms: with the chosen duration where the kind takes one.

@@ -18,12 +18,12 @@ enum FaultMenuView {
         let rows = menu.rows(on: d)
         let selection = min(menu.selection, max(0, rows.count - 1))
         let name = m.appName(menu.app)
-        let labelWidth = FaultKind.allCases.map { TextWidth.of(menu.fault($0).label) }.max() ?? 0
+        let labelWidth = FaultKind.menuKinds.map { TextWidth.of(menu.fault($0).label) }.max() ?? 0
         let innerWidth = area.width - 2
         let buttons = 7 // `[-][+] `
         let summaryX = 2 + labelWidth + 1 + buttons
         // The summary beside its label where every summary fits there; else on the rows below.
-        let beside = FaultKind.allCases.allSatisfy { TextWidth.of($0.summary) <= innerWidth - summaryX }
+        let beside = FaultKind.menuKinds.allSatisfy { TextWidth.of($0.summary) <= innerWidth - summaryX }
         var lines: [Line] = []
         for (i, row) in rows.enumerated() {
             switch row {

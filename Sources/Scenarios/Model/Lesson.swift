@@ -15,6 +15,10 @@ public struct Lesson: Sendable {
     /// (each `do`, then each `check`), as a headless run reports them.
     public var scenario: Scenario
     public var steps: [LessonStep]
+    /// A race preset's lesson (`Race.lesson`): how many steps are its set-up. `hubsim race`
+    /// plays them at once, and from there on every try-it step waits for the person without
+    /// the trainer's `d`. Nil for a lesson.
+    public var handOver: Int?
 
     public init(name: String, title: String, description: String?, file: String, scenario: Scenario, steps: [LessonStep]) {
         self.name = name; self.title = title; self.description = description; self.file = file
@@ -32,6 +36,8 @@ public struct LessonStep: Sendable {
     public var why: String?
     /// The reference it comes from (`004 Notes`).
     public var ref: String?
+    /// A race preset's `lookFor` (`Race.lesson`): shown on every step, never checked against the screen.
+    public var lookFor: String?
     /// A try-it step: what the class is asked to do (the keys, in a few words). The lesson
     /// pauses there and waits until the class has done the step's actions.
     public var tryIt: String?

@@ -212,7 +212,8 @@ extension SharedDevice {
     /// data when the account changed. The lines are logged as values (`LogMessage`,
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
     private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
-        let (current, previous) = currentAccount(at: i)
+        let (current, previous, fault) = answerGetCurrentAccount(at: i)
+        let before = snapshot.apps[i]
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
         // A slow clear under way (Docs/faults.md) covers the change it clears for: the app keeps
         // showing the previous user until it ends. Another account is shown at once, uncleared:
@@ -238,6 +239,7 @@ extension SharedDevice {
         }
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
         logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+        if let fault { nilAccountsFired(fault, at: i, before: before) }
     }
 
     /// MSAL `getCurrentAccount` in the app at `i`, by the profile's rule: the device's

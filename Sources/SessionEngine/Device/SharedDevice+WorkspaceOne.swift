@@ -49,6 +49,8 @@ extension SharedDevice {
             endSession(.logOut)
             logEvent(.event, "log out: \(u) checked the device in")
             cover(.logOut)
+            // No broker is told: a silent request in flight finishes after the check-in.
+            interruptTokensInFlight(signedOut: u)
             announceAccountChange()
             audit()
             return .success(state)

@@ -32,6 +32,8 @@ public struct FaultEffect: Codable, Equatable, Sendable {
         case .reorder: "reordered \(delivery)"
         case .crashInCallback: "crashed \(app) in its \(callback)"
         case .slowCallback: "slowed \(app)'s \(callback)"
+        case .nilAccounts: "answered nil, nil to \(delivery)"
+        case .tokenInFlight: "kept \(delivery) in flight"
         }
         return "injected \(fault.name) \(what)\(at)"
     }

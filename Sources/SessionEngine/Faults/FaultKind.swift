@@ -17,6 +17,15 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     case crashInCallback = "crash-in-callback"
     /// The app's next wipe or clear takes `seconds` of simulated time; the device moves on meanwhile.
     case slowCallback = "slow-callback"
+    /// The app's next MSAL `getCurrentAccount` answers no current and no previous account,
+    /// whoever is signed in (the MSAL for iOS and macOS issue threads "Returning Account name as
+    /// nil" and "Get Account returning NULL": both nil after a sign-in or a session switch). The app then acts on that answer by its own logic.
+    case nilAccounts = "nil-accounts"
+    /// The app's next silent token request (`acquireTokenSilent`) is still in flight when the
+    /// session next ends: the global sign-out (or check-in) interrupts it, and no token of the
+    /// signed-out user is written back (MSAL for Android's shared-device sign-out cancels
+    /// pending silent requests first).
+    case tokenInFlight = "token-in-flight"
 
     /// The menu's one-line description.
     public var summary: String {
@@ -27,6 +36,8 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         case .reorder: "the next delivery arrives after the one that follows it"
         case .crashInCallback: "the app crashes inside its next wipe or clear: a partial wipe"
         case .slowCallback: "the app's next wipe or clear takes a while; the device goes on"
+        case .nilAccounts: "the app's next getCurrentAccount answers no current and no previous account"
+        case .tokenInFlight: "the app's next silent token request is still in flight when the session ends"
         }
     }
 
@@ -38,7 +49,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .delay: 30
         case .slowCallback: 120
-        case .drop, .duplicate, .reorder, .crashInCallback: nil
+        case .drop, .duplicate, .reorder, .crashInCallback, .nilAccounts, .tokenInFlight: nil
         }
     }
 
@@ -46,7 +57,20 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     public var isDeliveryFault: Bool {
         switch self {
         case .drop, .delay, .duplicate, .reorder: true
-        case .crashInCallback, .slowCallback: false
+        case .crashInCallback, .slowCallback, .nilAccounts, .tokenInFlight: false
+        }
+    }
+
+    /// The kinds the faults menu offers (at 80x24 it has room for six): those that act on any
+    /// SDK app's deliveries, wipes and clears. `nil-accounts` and `token-in-flight` act on one
+    /// SDK call each and are armed by the race presets and by scenarios (Docs/faults.md).
+    public static let menuKinds: [FaultKind] = [.drop, .delay, .duplicate, .reorder, .crashInCallback, .slowCallback]
+
+    /// Whether it acts inside the app's own wipe or clear (rather than on a delivery or an SDK call).
+    public var isCallbackFault: Bool {
+        switch self {
+        case .crashInCallback, .slowCallback: true
+        case .drop, .delay, .duplicate, .reorder, .nilAccounts, .tokenInFlight: false
         }
     }
 }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Configuration
+import Testing
+@testable import HubsimCommands
+
+/// `hubsim race` and `hubsim compare --race`: the arguments a person can get wrong are refused
+/// with one line and status 2 before anything plays; a shipped preset is found by its name.
+@Suite struct RaceCommandTests {
+    @Test func aShippedPresetIsFoundByNameAndAnUnknownOneIsNamedWithTheValidOnes() throws {
+        let (path, shown) = try RaceCommand.locate("silent-token-during-sign-out")
+        #expect(path.hasSuffix("/races/silent-token-during-sign-out.yaml"))
+        #expect(shown == "Assets/races/silent-token-during-sign-out.yaml")
+        #expect(try RaceCommand.locate("mine.yaml") == ("mine.yaml", "mine.yaml"))
+        do {
+            _ = try RaceCommand.locate("no-such-race")
+            Issue.record("an unknown preset was found")
+        } catch let error as CommandError {
+            #expect(error.status == .usage)
+            #expect(error.printed.hasPrefix("hubsim: race preset 'no-such-race' is not shipped; valid: "))
+            #expect(error.printed.contains("current-and-previous-both-nil"))
+        }
+    }
+
+    @Test func misusedOptionsAreUsageErrors() throws {
+        for arguments in [["--all"], ["--headless"], ["--headless", "--all", "silent-token-during-sign-out"], ["--headless", "no-such-race"]] {
+            var command = try #require(try Hubsim.parseAsRoot(["race"] + arguments) as? RaceCommand)
+            #expect(exitStatus { try command.run() } == .usage, "race \(arguments)")
+        }
+    }
+
+    @Test func theHeadlessRaceRunsAsItsScenarioAndPasses() throws {
+        var command = try #require(try Hubsim.parseAsRoot(["race", "--headless", "current-and-previous-both-nil"]) as? RaceCommand)
+        #expect(exitStatus { try command.run() } == nil)
+    }
+
+    @Test func compareTakesTheRaceAndItsTwoProfiles() throws {
+        for arguments in [["--race", "silent-token-during-sign-out", "workspace-one"],
+                          ["--race", "silent-token-during-sign-out", "workspace-one", "entra-ios", "--profiles", "workspace-one,entra-ios"],
+                          ["--race", "no-such-race", "--table"],
+                          ["--race", "silent-token-during-sign-out", "--library"]] {
+            var command = try #require(try Hubsim.parseAsRoot(["compare"] + arguments) as? CompareCommand)
+            #expect(exitStatus { try command.run() } == .usage, "compare \(arguments)")
+        }
+        var command = try #require(try Hubsim.parseAsRoot(["compare", "--race", "silent-token-during-sign-out", "workspace-one", "entra-ios", "--table"]) as? CompareCommand)
+        #expect(exitStatus { try command.run() } == nil)
+    }
+}
