@@ -90,6 +90,8 @@ enum TokenText {
             return ["sign-in cancelled", "cancelled"]
         case let .otherAccountSignedIn(user):
             return ["✗ refused: \(user) is the device's account", "✗ \(user) signed in", "✗ other account"]
+        case .brokerResponseNotReceived:
+            return ["✗ no response from the broker", "✗ no broker response", "✗ no response"]
         }
     }
 

@@ -18,6 +18,8 @@ public enum CoverageKey: Hashable, Sendable {
     case tokenOutcome(TokenCall, tag: String)
     /// An event refused, by the refusal's tag: `refused:checkOut:locked-out`.
     case refused(event: String, tag: String)
+    /// A race of Docs/faults.md happened (its preset's name): `race:broker-interrupted-by-check-in`.
+    case race(String)
 
     /// The token requests whose outcomes are counted.
     public enum TokenCall: String, Sendable {
@@ -36,6 +38,7 @@ public enum CoverageKey: Hashable, Sendable {
         case let .tokenPrompt(inApp): inApp ? "tokenRequest:in-app" : "tokenRequest:broker"
         case let .tokenOutcome(call, tag): "\(call.rawValue):\(tag)"
         case let .refused(event, tag): "refused:\(event):\(tag)"
+        case let .race(name): "race:\(name)"
         }
     }
 }

@@ -47,6 +47,7 @@ extension SharedDevice {
         endSession(.signOut)
         logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
         signOutTokens(of: user)
+        sessionEndedDuringRoundTrip(of: user)
         cover(.signOut)
         announceAccountChange()
         if browser {

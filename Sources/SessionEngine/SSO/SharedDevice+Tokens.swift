@@ -307,7 +307,7 @@ extension SharedDevice {
         return .failed(.interactionRequired(.noToken))
     }
 
-    private mutating func finishInteractive(_ i: Int, _ sso: SSOConfiguration, _ outcome: TokenOutcome) -> TokenOutcome {
+    mutating func finishInteractive(_ i: Int, _ sso: SSOConfiguration, _ outcome: TokenOutcome) -> TokenOutcome {
         finish(i, sso, call: "acquireToken", outcome)
         cover(.tokenOutcome(.acquireTokenInteractively, tag: outcome.coverageTag))
         audit()

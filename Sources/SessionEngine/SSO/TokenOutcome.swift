@@ -63,6 +63,9 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
     case canceled
     /// The broker refused a different account: shared device mode has one account at a time.
     case otherAccountSignedIn(UserID)
+    /// The app came back to the front while the broker still had its request: MSAL's
+    /// "application did not receive response from broker" (MSAL for iOS, issue #1109).
+    case brokerResponseNotReceived
 
     /// Tags as scenarios write them (`fails: interaction-required`); a misconfiguration's
     /// tag is its rule's (`fails: redirect-not-registered`).
@@ -72,6 +75,7 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case let .misconfigured(m): m.tag
         case .canceled: "canceled"
         case .otherAccountSignedIn: "other-account-signed-in"
+        case .brokerResponseNotReceived: "broker-response-not-received"
         }
     }
 
@@ -103,6 +107,7 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case let .misconfigured(m): "misconfigured: \(m)"
         case .canceled: "the person cancelled the prompt"
         case let .otherAccountSignedIn(user): "the broker has \(user) signed in (shared device mode: one account)"
+        case .brokerResponseNotReceived: "application did not receive response from broker (MSAL -42700)"
         }
     }
 }
