@@ -40,6 +40,8 @@ import Testing
         case .cancelTokenRequest: (.entraIOS, "cancelTokenRequest")
         case .removeAccount: (.entraIOS, "removeAccount: mail")
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
+        case .removeAccountInAuthenticator: (.entraIOS, "removeAccountInAuthenticator")
+        case .writeDraft: (.workspaceOne, "writeDraft: notes")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
         case .expectApp: (.workspaceOne, "expectApp: {app: notes, lifecycle: foreground}")
@@ -130,7 +132,7 @@ import Testing
             .launch("notes"), .background("notes"), .suspend("notes"), .terminate("notes"), .openBroker, .goOnline, .goOffline,
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
-            .removeAccount("mail"), .refreshInBackground("mail"),
+            .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

@@ -20,10 +20,12 @@ struct StepParser {
         case .logOut: profile == .entraIOS ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
         case .unlock: profile == .entraIOS ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
         case .enterpriseWipe: profile == .entraIOS ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
+        case .removeAccountInAuthenticator:
+            profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
+             .refreshInBackground, .writeDraft, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
             nil
         }
     }
@@ -203,6 +205,8 @@ struct StepParser {
         case .cancelTokenRequest: return try bare(w, .cancelTokenRequest)
         case .removeAccount: return try onApp(w, DeviceAction.removeAccount)
         case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
+        case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
+        case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
 
         case .press:
             return try check(w) { () throws(ConfigError) in

@@ -34,6 +34,10 @@ public enum DeviceAction: Equatable, Sendable {
     case removeAccount(AppID)
     /// The app refreshes its token in the background (a silent request it makes on its own).
     case refreshInBackground(AppID)
+    /// The account removed in the Authenticator, behind the SDK's back (entra-ios): no notification.
+    case removeAccountInAuthenticator
+    /// The person types in the app in front and does not save: a draft in its memory only.
+    case writeDraft(AppID)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -65,6 +69,8 @@ public enum DeviceAction: Equatable, Sendable {
         case .cancelTokenRequest: .cancelTokenRequest
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
+        case .removeAccountInAuthenticator: .removeAccountInAuthenticator
+        case .writeDraft: .writeDraft
         }
     }
 
@@ -123,6 +129,8 @@ extension SharedDevice {
         case .cancelTokenRequest: return outcome(cancelTokenRequest())
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
+        case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
+        case let .writeDraft(id): return outcome(writeDraft(id))
         }
     }
 }

@@ -26,6 +26,8 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case noTokenRequest
     case tokenRequestPending(AppID)
     case notSignedInToApp(AppID)
+    /// Typing a draft needs the app in front, usable, and showing a user (`reason` says which is missing).
+    case cannotWriteDraft(AppID, reason: String)
 
     /// What kind of refusal this is, without its values; its raw value is the tag.
     public enum Kind: String, CaseIterable, Sendable {
@@ -55,6 +57,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case noTokenRequest = "no-token-request"
         case tokenRequestPending = "token-request-pending"
         case notSignedInToApp = "not-signed-in-to-app"
+        case cannotWriteDraft = "cannot-write-draft"
 
         /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
         /// given before any secret is checked (offline, unknown group, …). A wrong secret
@@ -106,6 +109,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: .noTokenRequest
         case .tokenRequestPending: .tokenRequestPending
         case .notSignedInToApp: .notSignedInToApp
+        case .cannotWriteDraft: .cannotWriteDraft
         }
     }
 
@@ -154,6 +158,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: "No sign-in prompt is waiting."
         case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
         case let .notSignedInToApp(id): "No account is signed in to \(id)."
+        case let .cannotWriteDraft(id, reason): "Nothing can be typed in \(id): \(reason)."
         }
     }
 }

@@ -11,6 +11,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case goOffline, goOnline, advanceClock, setDeliveryMode, releaseDelivery, userActivity
     case acquireTokenSilently, acquireTokenInteractively, completeTokenRequest, cancelTokenRequest
     case removeAccount, refreshInBackground
+    /// The races of Docs/faults.md: the account removed behind the SDK's back, unsaved work.
+    case removeAccountInAuthenticator, writeDraft
     /// Keys (and clicks) into the interactive UI.
     case press
     /// Checks of the device, an app, the leak audit and a token.
