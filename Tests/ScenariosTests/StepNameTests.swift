@@ -42,6 +42,7 @@ import Testing
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
         case .removeAccountInAuthenticator: (.entraIOS, "removeAccountInAuthenticator")
         case .writeDraft: (.workspaceOne, "writeDraft: notes")
+        case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
         case .expectApp: (.workspaceOne, "expectApp: {app: notes, lifecycle: foreground}")
@@ -133,6 +134,7 @@ import Testing
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
             .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
+            .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"),
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

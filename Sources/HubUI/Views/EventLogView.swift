@@ -111,7 +111,7 @@ enum EventLogView {
         switch kind {
         case .leak: t.leakBanner
         case .refused, .storage: t.error
-        case .exposure: t.warning
+        case .exposure, .fault: t.warning
         case .callback, .notification: t.heading
         case .delivery: text ? t.text : t.heading
         case .resolved: t.success

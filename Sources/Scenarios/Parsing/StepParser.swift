@@ -25,7 +25,7 @@ struct StepParser {
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .writeDraft, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
+             .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
             nil
         }
     }
@@ -207,6 +207,19 @@ struct StepParser {
         case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
         case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
+        case .fault:
+            // `fault: {app: notes, arm: "delay 30s"}` or `fault: {app: notes, disarm: true}` (Docs/faults.md).
+            return try action(w) { a throws(ConfigError) in
+                let id = try a.appField("app")
+                if let text = try a.optionalString("arm") {
+                    guard let fault = InjectedFault(parsing: text) else {
+                        throw a.node.error("fault: '\(text)' is not a fault; write one of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", ")), e.g. \"delay 30s\"")
+                    }
+                    return ([.armFault(id, fault)], "fault \(id) \(fault.label)")
+                }
+                guard try a.bool("disarm", default: false) else { throw a.node.error("fault needs 'arm' (e.g. arm: \"drop\") or 'disarm: true'") }
+                return ([.disarmFaults(id)], "fault \(id) disarm")
+            }
 
         case .press:
             return try check(w) { () throws(ConfigError) in

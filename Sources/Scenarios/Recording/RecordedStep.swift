@@ -99,6 +99,8 @@ struct RecordedStepWriter {
              .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator:
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
+        case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
+        case let .disarmFaults(id): body = "\(name): " + flow([("app", id), ("disarm", "true")])
         case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.

@@ -20,6 +20,8 @@ public enum CoverageKey: Hashable, Sendable {
     case refused(event: String, tag: String)
     /// A race of Docs/faults.md happened (its preset's name): `race:broker-interrupted-by-check-in`.
     case race(String)
+    /// An injected fault fired, and the transition whose delivery it hit: `fault:drop:signOut`.
+    case fault(FaultKind, during: Transition?)
 
     /// The token requests whose outcomes are counted.
     public enum TokenCall: String, Sendable {
@@ -39,6 +41,7 @@ public enum CoverageKey: Hashable, Sendable {
         case let .tokenOutcome(call, tag): "\(call.rawValue):\(tag)"
         case let .refused(event, tag): "refused:\(event):\(tag)"
         case let .race(name): "race:\(name)"
+        case let .fault(kind, during): during.map { "fault:\(kind.rawValue):\($0.rawValue)" } ?? "fault:\(kind.rawValue)"
         }
     }
 }

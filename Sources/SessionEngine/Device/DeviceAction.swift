@@ -38,6 +38,10 @@ public enum DeviceAction: Equatable, Sendable {
     case removeAccountInAuthenticator
     /// The person types in the app in front and does not save: a draft in its memory only.
     case writeDraft(AppID)
+    /// QA arms an injected fault on the app (Docs/faults.md).
+    case armFault(AppID, InjectedFault)
+    /// QA disarms every fault waiting on the app.
+    case disarmFaults(AppID)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -71,6 +75,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .refreshInBackground: .refreshInBackground
         case .removeAccountInAuthenticator: .removeAccountInAuthenticator
         case .writeDraft: .writeDraft
+        case .armFault, .disarmFaults: .fault
         }
     }
 
@@ -81,7 +86,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground: false
+             .refreshInBackground, .armFault, .disarmFaults: false
         default: true
         }
     }
@@ -131,6 +136,8 @@ extension SharedDevice {
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
         case let .writeDraft(id): return outcome(writeDraft(id))
+        case let .armFault(id, fault): return outcome(armFault(fault, on: id))
+        case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         }
     }
 }

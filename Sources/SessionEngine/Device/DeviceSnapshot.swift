@@ -35,6 +35,9 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     /// Tokens outside the apps' memory: keychain groups, the broker, a request under way
     /// (nil until the first token request, so devices without SSO keep their shape).
     public var tokens: TokenStore?
+    /// Injected faults: armed, fired, under way (nil until the first is armed or a fault seed
+    /// is set, so devices without faults keep their shape).
+    public var faults: FaultBook?
 
     public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
         self.name = name; self.profile = profile; self.appSet = appSet

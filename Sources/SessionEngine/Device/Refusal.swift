@@ -28,6 +28,12 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case notSignedInToApp(AppID)
     /// Typing a draft needs the app in front, usable, and showing a user (`reason` says which is missing).
     case cannotWriteDraft(AppID, reason: String)
+    /// An injected fault that cannot act on this app, and why.
+    case faultNotApplicable(AppID, FaultKind, why: String)
+    /// No armed fault has this number.
+    case noSuchFault(Int)
+    /// Nothing is armed on the app.
+    case noFaultArmed(AppID)
 
     /// What kind of refusal this is, without its values; its raw value is the tag.
     public enum Kind: String, CaseIterable, Sendable {
@@ -58,6 +64,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case tokenRequestPending = "token-request-pending"
         case notSignedInToApp = "not-signed-in-to-app"
         case cannotWriteDraft = "cannot-write-draft"
+        case faultNotApplicable = "fault-not-applicable"
+        case noSuchFault = "no-such-fault"
+        case noFaultArmed = "no-fault-armed"
 
         /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
         /// given before any secret is checked (offline, unknown group, …). A wrong secret
@@ -110,6 +119,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .tokenRequestPending: .tokenRequestPending
         case .notSignedInToApp: .notSignedInToApp
         case .cannotWriteDraft: .cannotWriteDraft
+        case .faultNotApplicable: .faultNotApplicable
+        case .noSuchFault: .noSuchFault
+        case .noFaultArmed: .noFaultArmed
         }
     }
 
@@ -159,6 +171,9 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
         case let .notSignedInToApp(id): "No account is signed in to \(id)."
         case let .cannotWriteDraft(id, reason): "Nothing can be typed in \(id): \(reason)."
+        case let .faultNotApplicable(_, kind, why): "Cannot arm \(kind.rawValue): \(why)."
+        case let .noSuchFault(id): "No fault #\(id) is armed (it fired or was disarmed)."
+        case let .noFaultArmed(id): "No fault is armed on \(id)."
         }
     }
 }

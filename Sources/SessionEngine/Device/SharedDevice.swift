@@ -241,7 +241,12 @@ public struct SharedDevice: Sendable {
     }
 
     /// Counts a transition of the diagram taken.
-    mutating func cover(_ transition: Transition) { cover(.transition(transition)) }
+    /// Counts a transition of the diagram taken, and remembers it for a fault firing later
+    /// (`FaultEffect.during`).
+    mutating func cover(_ transition: Transition) {
+        cover(.transition(transition))
+        if snapshot.faults != nil { snapshot.faults?.lastTransition = transition }
+    }
 
     /// Records a refusal in the log and coverage, and returns it.
     mutating func refuse<T>(_ event: String, _ refusal: Refusal) -> Result<T, Refusal> {

@@ -13,6 +13,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case removeAccount, refreshInBackground
     /// The races of Docs/faults.md: the account removed behind the SDK's back, unsaved work.
     case removeAccountInAuthenticator, writeDraft
+    /// Arms or disarms an injected fault on an app (Docs/faults.md).
+    case fault
     /// Keys (and clicks) into the interactive UI.
     case press
     /// Checks of the device, an app, the leak audit and a token.

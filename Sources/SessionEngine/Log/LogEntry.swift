@@ -26,6 +26,9 @@ public struct LogEntry: Codable, Equatable, Sendable {
         /// The device's file: a save failed, or saved again after failing (the front end's
         /// report, since a real device's memory does not fail this way).
         case storage
+        /// An injected fault (Docs/faults.md): armed, disarmed, fired, and what it caused. A
+        /// reader tells a fault from a bug by this kind.
+        case fault
     }
 
     public var seq: Int

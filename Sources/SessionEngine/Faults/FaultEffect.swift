@@ -1,0 +1,36 @@
+/// What an injected fault did: the verdicts, the audit, the pane and the reports read it.
+public struct FaultEffect: Codable, Equatable, Sendable {
+    public var fault: ArmedFault
+    public var firedAt: SimInstant
+    /// The transition whose delivery it hit (signOut, logOut, checkOut, …): the last one the
+    /// device took before it fired; nil before any.
+    public var during: Transition?
+    /// The delivery's label (`notes: SHARED_MODE_CURRENT_ACCOUNT_CHANGED`), or the callback's name.
+    public var delivery: String
+    /// One line, concrete: "alice's 2 of 3 items survived (crashed after deleting 1)". A fault
+    /// whose outcome comes later (a delay, a slow callback) says what it did when it fired, and
+    /// the line is rewritten when the outcome is known.
+    public var consequence: String
+
+    public init(fault: ArmedFault, firedAt: SimInstant, during: Transition?, delivery: String, consequence: String) {
+        self.fault = fault; self.firedAt = firedAt; self.during = during; self.delivery = delivery; self.consequence = consequence
+    }
+
+    public var app: AppID { fault.app }
+    public var kind: FaultKind { fault.fault.kind }
+
+    /// `fault #2 (drop) dropped notes: SHARED_MODE_… at signOut`: the sentence a verdict or a
+    /// finding appends.
+    public var explanation: String {
+        let at = during.map { " at \($0.rawValue)" } ?? ""
+        let verb: String = switch kind {
+        case .drop: "dropped"
+        case .delay: "delayed"
+        case .duplicate: "duplicated"
+        case .reorder: "reordered"
+        case .crashInCallback: "crashed the app in"
+        case .slowCallback: "slowed the app's"
+        }
+        return "injected \(fault.name) \(verb) \(delivery)\(at)"
+    }
+}

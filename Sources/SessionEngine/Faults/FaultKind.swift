@@ -1,0 +1,52 @@
+/// What goes wrong with one app's next delivery: a fault QA injects on purpose (Docs/faults.md).
+///
+/// The first four act on a delivery (Workspace ONE's SDK opportunity, Entra's
+/// `SHARED_MODE_CURRENT_ACCOUNT_CHANGED`, an MSAL app's account check); the last two act inside
+/// the app's own wipe or clear. Each is one-shot: armed, it fires once and is done.
+public enum FaultKind: String, Codable, Sendable, CaseIterable {
+    /// The next delivery to the app never arrives.
+    case drop
+    /// It arrives `seconds` later on the simulated clock (`advanceClock` brings it).
+    case delay
+    /// It arrives twice.
+    case duplicate
+    /// It is held back and arrives after the next delivery (to any app).
+    case reorder
+    /// The app crashes inside its next wipe or clear: what it deleted before the crash stays
+    /// deleted, the rest stays on the device.
+    case crashInCallback = "crash-in-callback"
+    /// The app's next wipe or clear takes `seconds` of simulated time; the device moves on meanwhile.
+    case slowCallback = "slow-callback"
+
+    /// The menu's one-line description.
+    public var summary: String {
+        switch self {
+        case .drop: "the next delivery to the app never arrives"
+        case .delay: "the next delivery arrives later on the simulated clock"
+        case .duplicate: "the next delivery arrives twice"
+        case .reorder: "the next delivery arrives after the one that follows it"
+        case .crashInCallback: "the app crashes inside its next wipe or clear: a partial wipe"
+        case .slowCallback: "the app's next wipe or clear takes a while; the device goes on"
+        }
+    }
+
+    /// Whether the fault takes a duration (`InjectedFault.seconds`).
+    public var needsSeconds: Bool { self == .delay || self == .slowCallback }
+
+    /// The duration used when none is given: half a minute for a delivery, two minutes for a callback.
+    public var defaultSeconds: Double? {
+        switch self {
+        case .delay: 30
+        case .slowCallback: 120
+        case .drop, .duplicate, .reorder, .crashInCallback: nil
+        }
+    }
+
+    /// Whether it acts on a delivery (rather than inside the app's wipe or clear).
+    public var isDeliveryFault: Bool {
+        switch self {
+        case .drop, .delay, .duplicate, .reorder: true
+        case .crashInCallback, .slowCallback: false
+        }
+    }
+}
