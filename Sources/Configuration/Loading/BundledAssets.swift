@@ -83,6 +83,8 @@ public enum BundledAssets {
 
     /// The shipped lessons (`Assets/lessons`), sorted by name: `hubsim lesson`'s picker and CI.
     public static func lessonURLs() -> [URL] { yamlURLs(in: "lessons") }
+    /// The shipped race presets (`Assets/races`), sorted by name: `hubsim race`'s picker and CI.
+    public static func raceURLs() -> [URL] { yamlURLs(in: "races") }
     /// The shipped comparison files (`Assets/comparisons`), sorted by name.
     public static func comparisonURLs() -> [URL] { yamlURLs(in: "comparisons") }
 

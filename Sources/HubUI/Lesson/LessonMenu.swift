@@ -13,13 +13,27 @@ public struct LessonMenu: Equatable, Sendable {
     /// What a key or a click asks of the picker.
     public enum Choice: Equatable, Sendable { case none, start(Int), quit }
 
+    /// What the picker is of: its heading, its box's title, and what it says when empty.
+    public struct Wording: Equatable, Sendable {
+        public var heading: String
+        public var choose: String
+        public var empty: String
+        public static let lessons = Wording(heading: " hubsim · lessons", choose: "Choose a lesson",
+                                            empty: "No lessons in this build (Assets/lessons).")
+        /// `hubsim race`: the race presets (Docs/faults.md).
+        public static let races = Wording(heading: " hubsim · race presets", choose: "Choose a race to walk through",
+                                          empty: "No race presets in this build (Assets/races).")
+    }
+
     public var entries: [Entry]
     public var selection = 0
     public var theme: Theme
+    public var wording: Wording
 
-    public init(entries: [Entry], theme: Theme = .colour) {
+    public init(entries: [Entry], theme: Theme = .colour, wording: Wording = .lessons) {
         self.entries = entries
         self.theme = theme
+        self.wording = wording
     }
 
     /// The picker's keys: what they do and how the hint line names them.
@@ -60,9 +74,10 @@ public struct LessonMenu: Equatable, Sendable {
             return c.frame
         }
         let t = theme
-        c.text(" hubsim · lessons", x: 0, y: 0, width: width, style: t.statusBar)
-        c.grid.fill(Rect(x: 17, y: 0, width: max(0, width - 17), height: 1), style: t.statusBar)
-        let inner = c.box(Rect(x: 0, y: 1, width: width, height: height - 2), style: t.focusedBorder, title: "Choose a lesson",
+        let headingWidth = TextWidth.of(wording.heading)
+        c.text(wording.heading, x: 0, y: 0, width: width, style: t.statusBar)
+        c.grid.fill(Rect(x: headingWidth, y: 0, width: max(0, width - headingWidth), height: 1), style: t.statusBar)
+        let inner = c.box(Rect(x: 0, y: 1, width: width, height: height - 2), style: t.focusedBorder, title: wording.choose,
                           titleStyle: t.heading)
         // The list scrolls so the selection is always whole on screen (six lessons take 25 rows;
         // 80x24 has 20 for them): from the top while the selection fits, else with the
@@ -101,7 +116,7 @@ public struct LessonMenu: Equatable, Sendable {
             let more = "↓ \(entries.count - 1 - last) more below"
             c.line(more, in: inner, row: inner.height - 1, indent: inner.width - TextWidth.of(more) - 2, style: t.dim)
         }
-        if entries.isEmpty { c.line("No lessons in this build (Assets/lessons).", in: inner, row: 1, indent: 1, style: t.warning) }
+        if entries.isEmpty { c.line(wording.empty, in: inner, row: 1, indent: 1, style: t.warning) }
         var x = 1
         for k in Self.keys {
             let name = k.keys.prefix(2).map(\.displayName).joined(separator: "/")

@@ -39,6 +39,9 @@ public struct LessonPanel: Equatable, Sendable {
     /// One line in place of what comes next: something the class tried before its turn was
     /// refused ("Wait for the trainer: this is step 6 of 9 …"). Cleared at the next key.
     public var hold: String?
+    /// A race preset walked by one person (`hubsim race`), not a class led by a trainer: the
+    /// status line says "Your turn" and the buttons "Show me".
+    public var isRace = false
 
     public init(lessonTitle: String, position: Int, count: Int, title: String, watch: String? = nil, why: String? = nil,
                 ref: String? = nil, next: String? = nil, nextTry: String? = nil, nextTryable: Bool = false,

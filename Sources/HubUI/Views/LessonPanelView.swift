@@ -32,7 +32,7 @@ enum LessonPanelView {
         c.grid.fill(r, style: t.statusBar)
         let (status, style) = statusLine(lesson, theme: t)
         // A refusal names the step itself, and needs the whole row.
-        let head = lesson.hold == nil ? "Lesson step \(lesson.position)/\(lesson.count) · " : ""
+        let head = lesson.hold == nil ? "\(lesson.isRace ? "Race" : "Lesson") step \(lesson.position)/\(lesson.count) · " : ""
         let x = r.x + 1
         let w = c.text(head, x: x, y: r.y, width: r.width - 2, style: t.heading)
         c.text(status, x: x + w, y: r.y, width: max(0, r.width - 2 - w), style: lesson.hold != nil || lesson.isWaiting ? style : t.statusBar)
@@ -43,16 +43,20 @@ enum LessonPanelView {
         if let hold = lesson.hold { return (hold, t.warning) }
         switch lesson.mode {
         case .showing:
-            guard let next = lesson.next else { return ("End of the lesson: [ steps back, q quits.", t.success) }
-            if lesson.nextTry != nil { return ("Next, the class's turn: \(next)", t.text) }
+            guard let next = lesson.next else { return (endLine(lesson), t.success) }
+            if lesson.nextTry != nil { return ("Next, \(lesson.isRace ? "your" : "the class's") turn: \(next)", t.text) }
             return ("Next: \(next)", t.text)
         case let .waiting(expected):
-            return ("Class's turn: \(expected)", t.warning)
+            return ("\(lesson.isRace ? "Your" : "Class's") turn: \(expected)", t.warning)
         case let .offTrack(message):
             return (message, t.error)
         case .finished:
-            return ("End of the lesson: [ steps back, q quits.", t.success)
+            return (endLine(lesson), t.success)
         }
+    }
+
+    static func endLine(_ lesson: LessonPanel) -> String {
+        lesson.isRace ? "End of the race: [ steps back, q quits." : "End of the lesson: [ steps back, q quits."
     }
 
     /// [Back] [Next] [Let them try] (or [Show them] while the class has the keys), each as its key.
@@ -64,7 +68,7 @@ enum LessonPanelView {
         }
         if lesson.canGoBack { button("◀ Back", .lessonBack) }
         if lesson.isWaiting {
-            button("Show them ▶", .lessonShow)
+            button(lesson.isRace ? "Show me ▶" : "Show them ▶", .lessonShow)
         } else if lesson.canGoOn {
             button("Next ▶", .lessonNext)
             if lesson.nextTryable { button("Let them try", .lessonTry) }

@@ -29,6 +29,10 @@ struct CompareCommand: ParsableCommand {
             FILE may also be a comparison file (Assets/comparisons): a scenario, two profiles, optionally \
             apps and the rows expected to differ ('differ'), checked headless (exit 1 when they do not). \
             --library plays the shipped comparisons headless, as .ci/run does.
+
+            --race NAME plays a race preset (Assets/races, `hubsim race --list`) on both profiles, its \
+            set-up and its race translated as a scenario's steps are, to show which system survives it: \
+            hubsim compare --race NAME workspace-one entra-ios (or --profiles a,b).
             """)
 
     @Argument(parsing: .allUnrecognized, help: "The scenario or comparison file (.yaml).")
@@ -42,6 +46,9 @@ struct CompareCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The apps on both devices, comma-separated ids (default: the scenario's).", valueName: "ids"))
     var apps: String?
+
+    @Option(help: ArgumentHelp("A race preset (a shipped one's name, or a preset file) to play on both profiles; the profiles may follow it as two arguments.", valueName: "name"))
+    var race: String?
 
     @Flag(help: "Print the differences as a table even in a terminal.")
     var table = false
@@ -57,8 +64,8 @@ struct CompareCommand: ParsableCommand {
             throw CommandError.usage(error.description)
         }
         if library {
-            guard files.isEmpty, profiles == nil, apps == nil else {
-                throw CommandError.usage("--library plays the shipped comparisons as written; leave out files, --profiles and --apps")
+            guard files.isEmpty, profiles == nil, apps == nil, race == nil else {
+                throw CommandError.usage("--library plays the shipped comparisons as written; leave out files, --race, --profiles and --apps")
             }
             let urls = BundledAssets.comparisonURLs()
             if urls.isEmpty { throw CommandError.usage("the comparison library is missing from this build (Assets/comparisons)") }
@@ -66,7 +73,7 @@ struct CompareCommand: ParsableCommand {
             return
         }
         // Nothing named, in a terminal: the picker of the shipped comparisons and scenarios.
-        if files.isEmpty, profiles == nil, apps == nil, !table, StandardStreams.areTerminals {
+        if files.isEmpty, profiles == nil, apps == nil, race == nil, !table, StandardStreams.areTerminals {
             try CompareLaunch(choices: CompareChoices(parser: runner.parser)).run()
             return
         }
@@ -90,11 +97,45 @@ struct CompareCommand: ParsableCommand {
             }
             return
         }
+        if let race {
+            try compareRace(race, runner: runner)
+            return
+        }
         let pair = try profilePair()
         let appIDs = try requestedApps()
         let comparison: Comparison
         do throws(ConfigError) {
             var scenario = try runner.parser.load(contentsOf: url, displayPath: files[0])
+            if let appIDs {
+                let catalogue = try BundledAssets.catalogue()
+                scenario.apps = appIDs.compactMap { catalogue.app($0) }
+            }
+            comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
+        } catch {
+            throw CommandError.usage(error.description)
+        }
+        if table || !StandardStreams.areTerminals {
+            print(comparison.table(), terminator: "")
+            return
+        }
+        try CompareLaunch(comparison: comparison, choices: nil).run()
+    }
+
+    /// `--race NAME [A B]`: the preset's scenario (set-up and race; its checks describe one
+    /// profile's outcome and are not played) on two profiles.
+    private func compareRace(_ name: String, runner: ScenarioRunner) throws {
+        guard files.isEmpty || files.count == 2 else {
+            throw CommandError.usage("--race \(name): give the two profiles after it (workspace-one entra-ios) or --profiles a,b, not \(files.count) argument(s)")
+        }
+        guard files.isEmpty || profiles == nil else {
+            throw CommandError.usage("--race \(name): name the profiles once, as two arguments or as --profiles a,b")
+        }
+        let pair = try profilePair(files.isEmpty ? profiles : files.joined(separator: ","))
+        let appIDs = try requestedApps()
+        let file = try RaceCommand.locate(name)
+        let comparison: Comparison
+        do throws(ConfigError) {
+            var scenario = try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1).scenario
             if let appIDs {
                 let catalogue = try BundledAssets.catalogue()
                 scenario.apps = appIDs.compactMap { catalogue.app($0) }
@@ -136,8 +177,8 @@ struct CompareCommand: ParsableCommand {
     }
 
     /// `--profiles a,b`: two different profiles by name.
-    private func profilePair() throws -> (ProfileID, ProfileID) {
-        let profiles = self.profiles ?? "workspace-one,entra-ios"
+    private func profilePair(_ given: String? = nil) throws -> (ProfileID, ProfileID) {
+        let profiles = given ?? self.profiles ?? "workspace-one,entra-ios"
         let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let known = ProfileID.allCases.map(\.rawValue).joined(separator: ", ")
         guard names.count == 2 else {

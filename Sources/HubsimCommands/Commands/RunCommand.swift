@@ -20,7 +20,10 @@ struct RunCommand: ParsableCommand {
             they refer to ${HUBSIM_PASSWORD_<USER>} and ${HUBSIM_PASSCODE_<USER>}, so replay them as \
             HUBSIM_PASSWORD_COU1=cou1 hubsim run walk.yaml. An unset variable is a file error.
 
-            --library runs the shipped library (Assets/scenarios), as .ci/run does.
+            --library runs the shipped library (Assets/scenarios, and the race presets of Assets/races), as .ci/run does.
+
+            A race preset (a `race:` block at the top, Assets/races/README.md) runs as a scenario, \
+            its `walk` step skipped.
 
             A lesson file (a `lesson:` title at the top, Assets/lessons/README.md) is played to \
             its end, each step as the trainer's Next would, its narration checked to fit its panel.
@@ -35,7 +38,7 @@ struct RunCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Scenario or lesson files (.yaml).")
     var files: [String] = []
 
-    @Flag(help: "Also run every scenario of the shipped library (Assets/scenarios).")
+    @Flag(help: "Also run every scenario of the shipped library (Assets/scenarios) and every race preset (Assets/races).")
     var library = false
 
     @Flag(help: "Write TAP (version 13) to standard output instead of the summary.")
@@ -71,6 +74,9 @@ struct RunCommand: ParsableCommand {
             if urls.isEmpty { throw CommandError.usage("the scenario library is missing from this build (Assets/scenarios)") }
             paths += urls.map(\.path)
             shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
+            let races = BundledAssets.raceURLs()
+            paths += races.map(\.path)
+            shown += races.map { "Assets/races/" + $0.lastPathComponent }
         }
         if paths.isEmpty { throw CommandError.usage("give at least one scenario file (or --library); see `hubsim run --help`") }
         let castRequest = try checkedCastRequest(scenarioCount: paths.count)

@@ -104,15 +104,26 @@ public struct LessonPlayer: TerminalProgram {
     public mutating func back() {
         if let t = turn {
             restore(position)
-            if t.offTrack != nil { _ = letThemTry() } else { refreshPanel() }
-            return
+            if t.offTrack != nil { _ = letThemTry(); return }
+            // In a race the person's turn is the usual state: `[` goes on back a step.
+            guard lesson.handOver != nil else { refreshPanel(); return }
         }
-        guard position > 0 else { return }
+        // A race never steps back into its set-up: that is the preset's, not the person's.
+        guard position > (lesson.handOver ?? 0) else { handOverIfRacing(); return }
         snapshots.removeLast()
         results.removeLast()
         position -= 1
         nextExpected = nil
         restore(position)
+        handOverIfRacing()
+    }
+
+    /// A race preset's lesson (`Lesson.handOver`): past its set-up, the person has the keys at
+    /// every step they can do, without the trainer's `d`.
+    private mutating func handOverIfRacing() {
+        guard let handOver = lesson.handOver, position >= handOver, turn == nil, !isAtEnd,
+              lesson.steps[position].tryIt != nil else { return }
+        letThemTry()
     }
 
     /// Pauses for the class to do the next step with the normal keys; false when the next
@@ -166,6 +177,7 @@ public struct LessonPlayer: TerminalProgram {
                           why: lesson.description)
             : Self.panel(for: lesson.steps[position - 1], in: lesson, position: position)
         var p = shown
+        p.isRace = lesson.handOver != nil
         p.note = note
         p.hold = hold
         if !isAtEnd {
@@ -329,7 +341,7 @@ public struct LessonPlayer: TerminalProgram {
             execution.lastOutcome = (applied.action, applied.outcome)
             let label = Self.label(applied.action)
             if let refusal = applied.outcome.refusal {
-                t.offTrack = "Refused, \(refusal.tag): \(label). Try again, or → shows them."
+                t.offTrack = "Refused, \(refusal.tag): \(label). Try again, or → shows \(lesson.handOver == nil ? "them" : "it")."
                 continue
             }
             if t.matched < t.expected.count, Self.blanked(applied.action) == t.expected[t.matched] {
@@ -337,7 +349,9 @@ public struct LessonPlayer: TerminalProgram {
                 continue
             }
             let wanted = t.matched < t.expected.count ? Self.label(t.expected[t.matched]) : "nothing more"
-            t.offTrack = "The class did \(label), not \(wanted): [ undoes it, → shows them."
+            t.offTrack = lesson.handOver == nil
+                ? "The class did \(label), not \(wanted): [ undoes it, → shows them."
+                : "You did \(label), not \(wanted): [ undoes it, → shows it."
         }
         t.seen = log.count
         turn = t
@@ -423,6 +437,7 @@ public struct LessonPlayer: TerminalProgram {
         results.append(out)
         refreshPanel()
         snapshots.append(execution)
+        handOverIfRacing()
     }
 
     /// Back to the state kept for `index` (the current position or an earlier one).

@@ -17,19 +17,21 @@ public struct LessonSession: TerminalProgram {
     private var height: Int
 
     /// The picker over `lessons`; the chosen one plays on a device built with `dependencies`.
-    public init(picking lessons: [Lesson], dependencies: EngineDependencies, theme: Theme, width: Int, height: Int) {
+    public init(picking lessons: [Lesson], dependencies: EngineDependencies, theme: Theme, width: Int, height: Int,
+                wording: LessonMenu.Wording = .lessons) {
         self.lessons = lessons
         self.dependencies = dependencies
         self.theme = theme
         self.width = width
         self.height = height
         stage = .picking(LessonMenu(entries: lessons.map { LessonMenu.Entry(name: $0.name, title: $0.title, description: $0.description) },
-                                    theme: theme))
+                                    theme: theme, wording: wording))
     }
 
     /// `lesson` playing at once.
-    public init(playing lesson: Lesson, dependencies: EngineDependencies, theme: Theme, width: Int, height: Int) {
-        self.init(picking: [lesson], dependencies: dependencies, theme: theme, width: width, height: height)
+    public init(playing lesson: Lesson, dependencies: EngineDependencies, theme: Theme, width: Int, height: Int,
+                wording: LessonMenu.Wording = .lessons) {
+        self.init(picking: [lesson], dependencies: dependencies, theme: theme, width: width, height: height, wording: wording)
         start(0)
     }
 
@@ -67,6 +69,8 @@ public struct LessonSession: TerminalProgram {
     private mutating func start(_ index: Int) {
         var player = LessonPlayer(lesson: lessons[index], dependencies: dependencies, theme: theme)
         _ = player.handle(.resize(width: width, height: height), shown: nil)
+        // A race preset: its set-up played at once, then the person has the keys.
+        if let setUp = player.lesson.handOver { player.go(to: setUp) }
         stage = .playing(player)
     }
 

@@ -15,6 +15,10 @@ public struct Lesson: Sendable {
     /// (each `do`, then each `check`), as a headless run reports them.
     public var scenario: Scenario
     public var steps: [LessonStep]
+    /// A race preset's lesson (`Race.lesson`): how many steps are its set-up. `hubsim race`
+    /// plays them at once, and from there on every try-it step waits for the person without
+    /// the trainer's `d`. Nil for a lesson.
+    public var handOver: Int?
 
     public init(name: String, title: String, description: String?, file: String, scenario: Scenario, steps: [LessonStep]) {
         self.name = name; self.title = title; self.description = description; self.file = file

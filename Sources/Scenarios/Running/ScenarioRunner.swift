@@ -84,11 +84,18 @@ public struct ScenarioRunner: Sendable {
         if LessonParser.isLesson(text, file: displayPath) {
             return .lesson(try lessons.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
         }
+        // A race preset runs as its scenario: every step in order, its `walk` marker left out.
+        if RaceParser.isRace(text, file: displayPath) {
+            return .scenario(try races.parse(text, file: displayPath, directory: url.deletingLastPathComponent()).scenario)
+        }
         return .scenario(try parser.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
     }
 
     /// The lesson parser, with the scenario parser's environment and catalogue.
     public var lessons: LessonParser { LessonParser(scenarios: parser) }
+
+    /// The race preset parser, with the scenario parser's environment and catalogue.
+    public var races: RaceParser { RaceParser(scenarios: parser) }
 
     /// Plays a lesson headless to its end, each step as the trainer's Next would, on a fresh
     /// device; stops at the first failed step and renders the screen then.
