@@ -123,7 +123,7 @@ struct ExpectationParser {
     }
 
     /// What `fails:` may name: the failures, the reasons of interaction-required, and the rules.
-    static let failureTags = ["interaction-required", "no-token", "tokens-removed", "signed-out", "canceled", "other-account-signed-in", "broker-response-not-received"]
+    static let failureTags = ["interaction-required", "no-token", "tokens-removed", "signed-out", "canceled", "other-account-signed-in", "broker-response-not-received", "interactive-session-in-progress"]
         + SSOMisconfiguration.Kind.allCases.map(\.rawValue)
 
     private func checkApp(_ node: YAMLValue) throws(ConfigError) -> AppID {

@@ -66,6 +66,9 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
     /// The app came back to the front while the broker still had its request: MSAL's
     /// "application did not receive response from broker" (MSAL for iOS, issue #1109).
     case brokerResponseNotReceived
+    /// The app asked again while MSAL still counted an interactive session as under way: "Only
+    /// one interactive session is allowed at a time" (MSAL for iOS, issue #760, -42402).
+    case interactiveSessionInProgress
 
     /// Tags as scenarios write them (`fails: interaction-required`); a misconfiguration's
     /// tag is its rule's (`fails: redirect-not-registered`).
@@ -76,6 +79,7 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case .canceled: "canceled"
         case .otherAccountSignedIn: "other-account-signed-in"
         case .brokerResponseNotReceived: "broker-response-not-received"
+        case .interactiveSessionInProgress: "interactive-session-in-progress"
         }
     }
 
@@ -108,6 +112,7 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case .canceled: "the person cancelled the prompt"
         case let .otherAccountSignedIn(user): "the broker has \(user) signed in (shared device mode: one account)"
         case .brokerResponseNotReceived: "application did not receive response from broker (MSAL -42700)"
+        case .interactiveSessionInProgress: "only one interactive session is allowed at a time (MSAL -42402)"
         }
     }
 }
