@@ -115,7 +115,7 @@ public struct AppOutcome: Equatable, Sendable {
                 received.append(entry.name == API.didFinishInitialCheck ? "\(entry.name)(\(entry.detail))" : entry.name)
             case .call: calls.append(entry.name)
             case .missed: missed = MissReason(rawValue: entry.detail)
-            case .lifecycle, .data, .process, .output: break
+            case .lifecycle, .data, .process, .output, .fault: break
             }
         }
         let kept = Set(new.storage.map(\.id))

@@ -79,6 +79,7 @@ enum PaneLogView {
         case .lifecycle: ("· \(e.name)" + (e.detail.isEmpty ? "" : " (\(e.detail))"), .data)
         case .process: ("! \(e.name): \(e.detail)", .missed)
         case .output: ("> \(e.detail)", .data)
+        case .fault: ("! fault: \(e.detail)", .missed)
         }
     }
 }

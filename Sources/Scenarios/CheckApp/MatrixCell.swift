@@ -137,7 +137,7 @@ struct MatrixCell {
             }
         case .notification: return e.name == API.accountChangedNotification ? "accountChanged" : e.name
         case .missed: return "missed " + (e.name == API.accountChangedNotification ? "accountChanged" : e.name)
-        case .call, .data, .process, .output: return nil
+        case .call, .data, .process, .output, .fault: return nil
         }
     }
 

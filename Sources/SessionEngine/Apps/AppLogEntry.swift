@@ -31,6 +31,9 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
         case process
         /// A line the developer's program wrote to its standard error (its own log).
         case output
+        /// What an injected fault did to the app (Docs/faults.md): a crash in a callback, a
+        /// slow wipe begun or finished. Marked apart so a reader tells a fault from a bug.
+        case fault
     }
     // Stored in this order, the one-byte kind last: 64 bytes an entry, one cache line, where
     // the kind between the time and the name padded it to 72 (every app's log grows by two

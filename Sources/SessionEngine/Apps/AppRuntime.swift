@@ -223,15 +223,8 @@ extension AppRuntime {
             return
         }
         let support = definition.workspaceOneSupport ?? .none
-        let keep: (StoredItem) -> Bool
-        switch support {
-        case .none, .sharedDeviceMode: keep = { _ in false }
-        case .retainPreferences: keep = { $0.dataClass == .preference }
-        case .cacheCommonData: keep = { $0.dataClass == .common }
-        case .externalEncryption: keep = { $0.dataClass == .externalEncrypted || $0.dataClass == .common }
-        }
         let before = storage.count
-        storage.removeAll { !keep($0) }
+        storage.removeAll { !Self.wipeKeeps($0, support) }
         let kept = storage.count
         var detail = "deleted \(before - kept) item(s)"
         if kept > 0 { detail += ", kept \(kept) (\(support.rawValue))" }
@@ -241,6 +234,18 @@ extension AppRuntime {
         }
         record(ctx.now, .data, "wipe", detail)
         currentUser = nil
+    }
+
+    /// Whether the app's wipe keeps `item`, by its support level (004, Use Cases).
+    func wipeKeeps(_ item: StoredItem) -> Bool { Self.wipeKeeps(item, definition.workspaceOneSupport ?? .none) }
+
+    static func wipeKeeps(_ item: StoredItem, _ support: SharedDeviceSupport) -> Bool {
+        switch support {
+        case .none, .sharedDeviceMode: false
+        case .retainPreferences: item.dataClass == .preference
+        case .cacheCommonData: item.dataClass == .common
+        case .externalEncryption: item.dataClass == .externalEncrypted || item.dataClass == .common
+        }
     }
 
     /// An MSAL app saw the current account change: clear the previous user's data (000:

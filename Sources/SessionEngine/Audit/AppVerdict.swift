@@ -109,8 +109,26 @@ extension SharedDevice {
         return (leaks, willLeaks)
     }
 
-    /// What became of the latest account change for `app` (see `AppVerdict`).
+    /// What became of the latest account change for `app` (see `AppVerdict`). A leak an
+    /// injected fault explains names the fault first (Docs/faults.md).
     public func verdict(of app: AppRuntime) -> AppVerdict {
+        var v = baseVerdict(of: app)
+        if snapshot.faults != nil, v.isLeakOrWillLeak, let effect = explainingFault(of: app.id, owners: v.owners) {
+            v.cause = effect.explanation + (v.cause.map { "; \($0)" } ?? "")
+        }
+        return v
+    }
+
+    /// The fired fault that explains why `app` holds data of `owners`: the app's latest, when
+    /// it fired once one of them was no longer the device's user (a fault before that explains
+    /// nothing of their data being left behind).
+    public func explainingFault(of app: AppID, owners: [UserID]) -> FaultEffect? {
+        guard let last = snapshot.faults?.fired.last(where: { $0.app == app }) else { return nil }
+        let ends = owners.compactMap { owner in snapshot.history.last(where: { $0.user == owner })?.endedAt }
+        return ends.contains { $0 <= last.firedAt } ? last : nil
+    }
+
+    private func baseVerdict(of app: AppRuntime) -> AppVerdict {
         if let leak = snapshot.findings.first(where: { $0.app == app.id && $0.severity == .visibleLeak }) {
             return AppVerdict(kind: .leak, owners: leak.owners, cause: leakCause(of: app), what: Self.what(leak))
         }
@@ -270,7 +288,7 @@ extension SharedDevice {
         for e in app.log.reversed() {
             if external, e.kind == .call, e.name != API.getCurrentAccount { continue }
             switch e.kind {
-            case .data, .process, .output: continue
+            case .data, .process, .output, .fault: continue
             case .lifecycle, .missed: if at != nil { break } else { continue }
             case .callback, .notification, .call:
                 if let t = at, t != e.time { break }
@@ -287,6 +305,8 @@ extension SharedDevice {
         // skipped, as above, rather than ending the delivery.
         let delivery = app.log.reversed().lazy
             .filter { !(external && ($0.kind == .call && $0.name != API.getCurrentAccount || $0.kind == .data || $0.kind == .process || $0.kind == .output) && $0.time != at) }
+            // What an injected fault did later (a slow wipe finishing) is not part of the delivery.
+            .filter { !($0.kind == .fault && $0.time != at) }
             .prefix { $0.time == at }
         let learned = delivery.contains { e in
             switch e.kind {
@@ -294,7 +314,7 @@ extension SharedDevice {
             case .callback: return e.name != API.didFinishInitialCheck
             case .call: return e.name == API.getCurrentAccount && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
             case .data: return e.name == "clear" || e.name == "wipe"
-            case .lifecycle, .missed, .process, .output: return false
+            case .lifecycle, .missed, .process, .output, .fault: return false
             }
         }
         return AppVerdict(kind: learned ? .received : .started, receivedAt: at, via: names.reversed())

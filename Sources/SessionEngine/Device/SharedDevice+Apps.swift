@@ -114,5 +114,7 @@ extension SharedDevice {
         }
         if let event { send([event], to: id) }
         logEvent(.lifecycle, app: id, "\(id): \(lifecycle.rawValue)\(detail.isEmpty ? "" : " (\(detail))")")
+        // A slow wipe or clear runs in the app's process (Docs/faults.md): it ends with it.
+        if snapshot.faults != nil, !lifecycle.isRunning { cutSlowCallbacks(of: id) }
     }
 }

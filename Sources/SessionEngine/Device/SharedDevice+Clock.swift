@@ -5,6 +5,12 @@ extension SharedDevice {
         guard seconds > 0 else { return .success(state) }
         // The clock stops at `SimInstant.latest`: a device saved past it would reopen as damaged.
         let target = min(now.adding(seconds: seconds), SimInstant.latest)
+        // Injected faults' timers (Docs/faults.md) due before the inactivity lock come first.
+        if snapshot.faults != nil {
+            var lockAt: SimInstant?
+            if case .checkedOut = state, profile.hasInactivityLock { lockAt = snapshot.lastActivity.adding(seconds: policy.inactivityTimeout) }
+            runFaultTimers(through: target, before: lockAt)
+        }
         if case let .checkedOut(user) = state, profile.hasInactivityLock {
             let lockAt = snapshot.lastActivity.adding(seconds: policy.inactivityTimeout)
             if lockAt <= target {
@@ -22,6 +28,7 @@ extension SharedDevice {
                 snapshot.failedAttempts[user] = nil
             }
         }
+        if snapshot.faults != nil { runFaultTimers(through: target) }
         snapshot.now = target
         audit()
         return .success(state)

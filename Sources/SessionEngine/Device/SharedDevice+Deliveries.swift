@@ -57,6 +57,13 @@ extension SharedDevice {
     /// Delivers `d` now, or holds it in step mode. `index`: the app's place in
     /// `snapshot.apps` when the caller knows it (a broadcast does), saving a lookup by id.
     mutating func schedule(_ d: Delivery, at index: Int? = nil) {
+        // Injected faults act first (Docs/faults.md), so step mode holds what they let through.
+        if snapshot.faults != nil { return scheduleThroughFaults(d, at: index) }
+        deliverOrHold(d, at: index)
+    }
+
+    /// Delivers `d` now, or holds it in step mode: a delivery past the injected faults.
+    mutating func deliverOrHold(_ d: Delivery, at index: Int? = nil) {
         if snapshot.deliveryMode == .held {
             snapshot.heldDeliveries.append(d)
             logEvent(.delivery, app: d.app, "held: \(d.label)")
@@ -93,6 +100,12 @@ extension SharedDevice {
         let ctx = appContext
         var delivered: [String] = []
         var requests: [AppEvent] = []
+        // An injected crash or slow wipe (Docs/faults.md) acts in a catalogue app's wipe.
+        let wiping = !(snapshot.apps[i].initialCheckFailed && !coldStart) && !snapshot.apps[i].definition.isExternal
+            && snapshot.apps[i].sdkSeen.map { marks.wipes > $0.wipes } == true
+        let callbackFault = wiping && snapshot.faults != nil ? takeCallbackFault(id) : nil
+        let previous = snapshot.apps[i].currentUser
+        var crashed = false
         withApp(id) { app in
             if app.initialCheckFailed && !coldStart { return }  // SDK not initialized until relaunch
             if let seen = app.sdkSeen {
@@ -103,7 +116,19 @@ extension SharedDevice {
                     }
                     app.record(ctx.now, .callback, API.didWipeCurrentUserData)
                     delivered.append(API.didWipeCurrentUserData)
-                    Self.reach(&app, with: .controllerDidWipeCurrentUserData, ctx, queue: &requests)
+                    switch callbackFault?.fault.kind {
+                    case .crashInCallback?:
+                        // The SDK deleted its keys and recorded the wipe before calling back: it
+                        // counts it as delivered, and no later callback of this opportunity comes.
+                        app.sdkSeen = marks
+                        app.sawCheckedIn = checkedIn
+                        crashed = true
+                        return
+                    case .slowCallback?:
+                        break  // the wipe runs on; the app's other callbacks come meanwhile
+                    default:
+                        Self.reach(&app, with: .controllerDidWipeCurrentUserData, ctx, queue: &requests)
+                    }
                 }
                 if marks.checkOuts > seen.checkOuts {
                     app.record(ctx.now, .callback, API.didDetectUserChange)
@@ -131,6 +156,15 @@ extension SharedDevice {
         }
         for name in delivered { logEvent(.callback, app: id, message: .received(name)) }
         send(requests, to: id)
+        if let callbackFault {
+            if crashed {
+                let app = snapshot.apps[i]
+                let doomed = app.definition.has(.ignoresWipeCallback) ? [] : app.storage.filter { !app.wipeKeeps($0) }
+                crash(callbackFault, at: i, in: API.didWipeCurrentUserData, doomed: doomed, deletes: deletesBeforeCrash(callbackFault, of: doomed.count))
+            } else {
+                beginSlowCallback(callbackFault, at: i, in: API.didWipeCurrentUserData, work: .wipe, previous: previous)
+            }
+        }
     }
 
     /// A Workspace ONE SDK app on a device without the Hub (entra-ios): the device is not a
@@ -178,6 +212,19 @@ extension SharedDevice {
     private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
         let (current, previous) = currentAccount(at: i)
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
+        // An injected crash or slow clear (Docs/faults.md) acts when there is a user to clear.
+        if snapshot.faults != nil, let shown = snapshot.apps[i].currentUser, shown != current, let fault = takeCallbackFault(id) {
+            logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+            let clear = "the clear after \(API.getCurrentAccount)"
+            if fault.fault.kind == .crashInCallback {
+                let app = snapshot.apps[i]
+                let doomed = app.definition.has(.keepsPreviousUserData) ? [] : app.storage.filter { $0.owner != nil && $0.owner != current }
+                crash(fault, at: i, in: clear, doomed: doomed, deletes: deletesBeforeCrash(fault, of: doomed.count))
+            } else {
+                beginSlowCallback(fault, at: i, in: clear, work: .clear(keeping: current), previous: shown)
+            }
+            return
+        }
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
         logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
     }

@@ -341,6 +341,13 @@ public struct SharedDevice: Sendable {
 
     /// The audit line for `f`, in the profile's words, naming what leaks (items, preferences, a token).
     func sentence(for f: LeakFinding) -> String {
+        let line = plainSentence(for: f)
+        // A finding an injected fault explains says so (Docs/faults.md): a fault, not a bug.
+        guard snapshot.faults != nil, let effect = explainingFault(of: f.app, owners: f.owners) else { return line }
+        return line + " — " + effect.explanation
+    }
+
+    private func plainSentence(for f: LeakFinding) -> String {
         guard let i = appIndex[f.app], f.itemCount > 0 else { return f.message(profile.id) }
         let whose = Set(f.owners)
         let items: [StoredItem]
