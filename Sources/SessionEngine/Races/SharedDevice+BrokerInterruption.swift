@@ -27,8 +27,8 @@ extension SharedDevice {
 
     /// The app that waits for the broker came to the front by another way than the broker's
     /// redirect: MSAL gives up the request with "application did not receive response from
-    /// broker" (MSAL for iOS, issues #1109 and #1320, internal error -42700; ADAL for iOS,
-    /// pull request #1059, did the same), and the broker's prompt ends with it.
+    /// broker" (internal error -42700: the MSAL for iOS issue threads of that title; ADAL for
+    /// iOS did the same, Docs/faults.md), and the broker's prompt ends with it.
     mutating func appReturnedWithoutBrokerResponse(_ id: AppID) {
         guard let request = snapshot.tokens?.pending, request.app == id, request.place == .broker,
               let i = appIndex[id], let sso = snapshot.apps[i].definition.sso else { return }

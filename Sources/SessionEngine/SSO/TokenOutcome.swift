@@ -64,10 +64,10 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
     /// The broker refused a different account: shared device mode has one account at a time.
     case otherAccountSignedIn(UserID)
     /// The app came back to the front while the broker still had its request: MSAL's
-    /// "application did not receive response from broker" (MSAL for iOS, issue #1109).
+    /// "application did not receive response from broker" (Docs/faults.md).
     case brokerResponseNotReceived
     /// The app asked again while MSAL still counted an interactive session as under way: "Only
-    /// one interactive session is allowed at a time" (MSAL for iOS, issue #760, -42402).
+    /// one interactive session is allowed at a time" (-42402, Docs/faults.md).
     case interactiveSessionInProgress
 
     /// Tags as scenarios write them (`fails: interaction-required`); a misconfiguration's

@@ -4,7 +4,7 @@ import Testing
 /// The broker's round trip interrupted when the session ends (Docs/faults.md,
 /// "broker-interrupted-by-check-in"): the request outlives the session in the Authenticator,
 /// and the app that comes back to the front without its response gets MSAL's
-/// "application did not receive response from broker" (MSAL for iOS, issue #1109).
+/// "application did not receive response from broker" (Docs/faults.md).
 @Suite struct BrokerInterruptionTests {
     /// Workspace ONE: the Hub's check-in does not reach the Authenticator; the next user opens
     /// Chat, which comes to the front without a response and fails the request.

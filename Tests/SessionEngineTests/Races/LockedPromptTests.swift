@@ -3,7 +3,7 @@ import Testing
 
 /// The inactivity lock during an app's own sign-in prompt (Docs/faults.md,
 /// "inactivity-lock-during-token-prompt"): the prompt is dismissed, MSAL's session is not
-/// (MSAL for iOS, issues #1183 and #760).
+/// (Docs/faults.md, with the MSAL for iOS issue threads).
 @Suite struct LockedPromptTests {
     @Test func theLockDismissesThePromptAndTheAppIsStuckUntilRestarted() {
         var d = SSO.device(.workspaceOne, ["till"])
