@@ -170,7 +170,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: "No sign-in prompt is waiting."
         case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
         case let .notSignedInToApp(id): "No account is signed in to \(id)."
-        case let .cannotWriteDraft(id, reason): "Nothing can be typed in \(id): \(reason)."
+        case let .cannotWriteDraft(id, reason): "Cannot type in \(id): \(reason)."
         case let .faultNotApplicable(_, kind, why): "Cannot arm \(kind.rawValue): \(why)."
         case let .noSuchFault(id): "No fault #\(id) is armed (it fired or was disarmed)."
         case let .noFaultArmed(id): "No fault is armed on \(id)."

@@ -12,7 +12,7 @@ extension SharedDevice {
         if snapshot.apps[i].definition.isExternal {
             return refuse(event, .cannotWriteDraft(id, reason: "a developer's program keeps its own screen"))
         }
-        guard snapshot.apps[i].lifecycle == .foreground, snapshot.foreground == .app(id) else { return refuse(event, .cannotWriteDraft(id, reason: "launch it first, it is not in front")) }
+        guard snapshot.apps[i].lifecycle == .foreground, snapshot.foreground == .app(id) else { return refuse(event, .cannotWriteDraft(id, reason: "launch it first")) }
         if let why = block(of: snapshot.apps[i]) { return refuse(event, .cannotWriteDraft(id, reason: "it is \(why.rawValue)")) }
         guard let owner = snapshot.apps[i].currentUser else { return refuse(event, .cannotWriteDraft(id, reason: "it shows no user yet")) }
         touch()

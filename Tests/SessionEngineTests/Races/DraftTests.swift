@@ -47,7 +47,7 @@ import Testing
 
     @Test func aDraftNeedsTheAppInFrontShowingAUser() {
         var d = Fixtures.staged(apps: ["notes"])
-        #expect(d.writeDraft("notes") == .failure(.cannotWriteDraft("notes", reason: "launch it first, it is not in front")))
+        #expect(d.writeDraft("notes") == .failure(.cannotWriteDraft("notes", reason: "launch it first")))
         _ = d.launch("notes")
         #expect(d.writeDraft("notes") == .failure(.cannotWriteDraft("notes", reason: "it is blocked until relaunch")))
         #expect(d.writeDraft("nope").failureKind == .unknownApp)
