@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import SessionEngine
 import Testing
@@ -40,6 +41,27 @@ import Testing
         // The mutants must get past Yams into the loader (10 to 25% do), and some must still be read.
         #expect(summary.refusedByLoader * 12 >= summary.mutants, "\(file): \(summary)")
         #expect(summary.accepted * 20 >= summary.mutants, "\(file): \(summary)")
+        print("fuzz \(file): \(summary)")
+    }
+
+    /// The catalogue with delivery faults in its apps' `faults:` lists (one list, two kinds of
+    /// entries, Docs/faults.md): the bundled catalogue has none, so they are written in here.
+    @Test func aCatalogueWithDeliveryFaultsIsFuzzed() throws {
+        let original = try BundledAssets.text("apps.yaml").replacingOccurrences(
+            of: "faults: [ignores-wipe-callback]", with: "faults: [ignores-wipe-callback, drop, \"delay 30s\", \"crash-in-callback after 1\", slow-callback 2m]")
+        #expect(try AppCatalogue.load(yaml: original, file: "apps.yaml").app("handbook")?.deliveryFaults?.count == 4)
+        let file = "Assets/apps.yaml (delivery faults)"
+        let summary = FuzzRun.run(original, file: file, mutants: Self.mutantsPerFile / 2, mutator: YAMLMutator(corpus: Self.corpus + [original]),
+                                  seed: FuzzRun.seed(for: file)) { text in
+            do throws(ConfigError) {
+                _ = try AppCatalogue.load(yaml: text, file: file)
+                return nil
+            } catch {
+                return FuzzRun.Refusal(file: error.file, line: error.line, column: error.column, message: PrintableText.escaped(error.message))
+            }
+        }
+        #expect(summary.failures.isEmpty, "\(summary.failures.count) unsound refusals, the first: \(summary.failures.prefix(5).joined(separator: "\n"))")
+        #expect(summary.refusedByLoader * 12 >= summary.mutants && summary.accepted * 20 >= summary.mutants, "\(summary)")
         print("fuzz \(file): \(summary)")
     }
 }

@@ -107,6 +107,8 @@ import Testing
         #expect(!shown.isEmpty && shown.allSatisfy { $0.app == "handbook" && [.leak, .exposure, .resolved].contains($0.kind) })
         #expect(m.screen().contains("Event log · \(shown.count) of \(all.count) entries"))
         m.press("K")
+        #expect(m.logFilter.kind == .faults)
+        m.press("K")
         #expect(m.logFilter.kind == .all)
         m.press("UU")
         #expect(m.logFilter.user == "cou1")

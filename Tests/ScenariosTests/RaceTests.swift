@@ -141,7 +141,7 @@ import Testing
         #expect(lesson.steps[2].checks.map(\.label) == ["expect held=1", "expectApp notes"])
         #expect(lesson.steps[2].tryIt == "Check out cou2, bring Notes to the front, then F8")
         #expect(lesson.steps[3].tryIt == "Now: releaseDelivery")
-        #expect(lesson.steps.allSatisfy { $0.watch == "Notes keeps showing cou1's notes until the delivery is released" })
+        #expect(lesson.steps.allSatisfy { $0.watch == nil && $0.lookFor == "Notes keeps showing cou1's notes until the delivery is released" })
         #expect(lesson.steps.allSatisfy { $0.ref == "004 Workspace ONE SDK for iOS, shared devices" })
     }
 
@@ -159,7 +159,7 @@ import Testing
         #expect(player.panel.mode == .waiting(expected: race.walk))
         let screen = session.render(width: 80, height: 24).grid.text
         #expect(screen.contains("Your turn: Check out cou2, bring Notes to the front, then F8"))
-        #expect(screen.contains("Watch: Notes keeps showing cou1's notes"))
+        #expect(screen.contains("Look for: Notes keeps showing cou1's notes"))
         // "Show me" (→) does the check-out and the launch for the person; the next turn is F8.
         _ = session.handle(.key(.right), shown: nil)
         player = try #require(session.player)

@@ -16,6 +16,48 @@ import Testing
     static let texts = files.map { try! String(contentsOf: $0, encoding: .utf8) }
     static let mutator = YAMLMutator(corpus: texts)
 
+    /// The scenario language's faults (Assets/scenarios/README.md, "Faults"): every form of the
+    /// `fault:` step, per-app `faults:` entries of both kinds, the `faultSeed:` header and
+    /// `expectFault:`, which no shipped scenario may hold all of.
+    static let faultLanguage = """
+        name: Every fault form
+        profile: workspace-one
+        faultSeed: 18446744073709551615
+        apps:
+          - scanner
+          - {app: notes, faults: [drop, "delay 30s", ignores-wipe-callback]}
+          - {id: orders, sdk: workspace-one, exec: [python3, orders.py], faults: [duplicate, reorder]}
+        steps:
+          - enroll: {group: FRONTLINE, user: stage, password: stage}
+          - fault: {app: scanner, arm: "crash-in-callback after 1"}
+          - fault: {app: scanner, arm: slow-callback 2m, refused: true}
+          - fault:
+              app: notes
+              disarm: true
+          - expectFault: {app: notes, armed: none, fired: none}
+          - expectFault: {app: scanner, fired: crash-in-callback, consequence: "cou1's", during: logOut}
+          - expectFault: {app: scanner, armed: "slow-callback 2m"}
+        """
+
+    @Test func theFaultLanguageIsFuzzed() throws {
+        let file = "fault-language.yaml"
+        let parser = Fixtures.parser(environment: ["X": "x"])
+        _ = try parser.parse(Self.faultLanguage, file: file)
+        let summary = FuzzRun.run(Self.faultLanguage, file: file, mutants: 400, mutator: YAMLMutator(corpus: Self.texts + [Self.faultLanguage]),
+                                  seed: FuzzRun.seed(for: file)) { text in
+            do throws(ConfigError) {
+                _ = try parser.parse(text, file: file)
+                return nil
+            } catch {
+                return FuzzRun.Refusal(file: error.file, line: error.line, column: error.column, message: PrintableText.escaped(error.message))
+            }
+        }
+        #expect(summary.failures.isEmpty, "\(summary.failures.count) unsound refusals, the first: \(summary.failures.prefix(5).joined(separator: "\n"))")
+        // A short file: most mutants hit a step, so fewer are read than of a library file (4 to 5%).
+        #expect(summary.refusedByLoader * 12 >= summary.mutants && summary.accepted * 40 >= summary.mutants, "\(summary)")
+        print("fuzz \(file): \(summary)")
+    }
+
     @Test func theWholeLibraryIsFuzzed() {
         #expect(Self.files.count >= 20)
     }

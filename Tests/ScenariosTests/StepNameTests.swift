@@ -50,6 +50,7 @@ import Testing
         case .expectLeak: (.workspaceOne, "expectLeak: notes")
         case .expectExposure: (.workspaceOne, "expectExposure: {app: notes, owner: cou1}")
         case .expectToken: (.entraIOS, "expectToken: {app: mail, source: broker}")
+        case .expectFault: (.workspaceOne, "expectFault: {app: notes, fired: drop, consequence: cou1}")
         }
     }
 
@@ -85,7 +86,7 @@ import Testing
         let s = try Self.scenario(yaml, on: profile)
         guard case let .action(actions, _) = s.steps.first?.kind else {
             // Keys and checks are not engine actions: the recorder writes them from the state.
-            #expect([StepName.press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken].contains(step))
+            #expect([StepName.press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .expectFault].contains(step))
             return
         }
         var writer = RecordedStepWriter(profile: profile, policy: s.tenant.policy)
@@ -140,7 +141,7 @@ import Testing
         // Each action step is some action's name, except the other spellings the parser takes.
         let named = Set(actions.map(\.stepName))
         let spellings: Set<StepName> = [.logOut, .openHub]
-        let checks: Set<StepName> = [.press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken]
+        let checks: Set<StepName> = [.press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .expectFault]
         #expect(Set(StepName.allCases) == named.union(spellings).union(checks))
     }
 }

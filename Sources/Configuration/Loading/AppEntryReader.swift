@@ -52,31 +52,27 @@ public enum AppEntryReader {
         case "none": sdk = .none
         default: throw (f["sdk"] ?? node).error("unknown sdk '\(sdkText)'; valid: workspace-one, msal, none")
         }
-        var faults: [AppFault] = []
-        if let list = f["faults"] {
-            for item in try list.items("faults") {
-                let text = try item.string("a fault")
-                guard let fault = AppFault(rawValue: text) else {
-                    throw item.error("unknown fault '\(text)'; valid: \(AppFault.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                faults.append(fault)
-            }
-        }
+        // One list, two kinds of entries: the app's own faults and delivery faults armed at install.
+        let faults = try f["faults"].map { list throws(ConfigError) in try FaultEntry.list(list) } ?? (deliberate: [], delivery: [])
         var sso: SSOConfiguration?
         if let node = f["sso"] {
             guard case .msal = sdk else { throw node.error("only an app with sdk: msal has an sso configuration (the Microsoft identity SDK's)") }
             sso = try SSOReader.configuration(node)
         }
         let external = try command(f, directory: directory)
-        if external != nil, let key = templateKeys.first(where: { f[$0] != nil }) {
+        if external != nil, let key = templateKeys.first(where: { f[$0] != nil && $0 != "faults" }) {
             // The simulator's templates play an app; a program plays its own (storage/put).
             throw f[key]!.error("'\(key)' is for the simulator's own apps; an app with 'exec' keeps and shows what its program says (storage/put, screen/show)")
         }
+        if external != nil, let own = faults.deliberate.first, let list = f["faults"] {
+            // A program's wipe is its own code: a delivery fault reaches it, a scripted flaw cannot.
+            throw list.error("'\(own.rawValue)' is a fault of the simulator's own apps; a program takes delivery faults only: \(FaultEntry.validDelivery)")
+        }
         return AppDefinition(
-            id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults,
+            id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults.deliberate,
             userItems: try f.stringList("userItems"), preferences: try f.stringList("preferences"),
             commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "", sso: sso,
-            external: external)
+            external: external, deliveryFaults: faults.delivery)
     }
 
     /// `exec`, `cwd`, `env` and `timeout`: the program's command; nil without `exec`.

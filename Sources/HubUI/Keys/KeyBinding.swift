@@ -38,6 +38,8 @@ public struct KeyBinding: Sendable {
         // leads, its yes and no are not keys (the lesson says "wait for the trainer").
         if context.lessonPlaying && !context.lessonWaiting && context.confirming && !context.confirmingQuit
             && KeyBinding.confirmCommands.contains(command) { return [] }
+        // The faults menu is a small modal menu: its keys, and quitting, work while it is open.
+        if context.faultMenuOpen && !KeyBinding.faultMenuCommands.contains(command) && command != .quit { return [] }
         if context.tooSmall && command != .quit { return [] }
         return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys
     }
@@ -61,4 +63,6 @@ public struct KeyBinding: Sendable {
     public static let lessonCommands: [UICommand] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
     /// What works while the forecast-and-confirm dialog is open: yes and no.
     static let confirmCommands: [UICommand] = [.confirmAction, .back]
+    /// What works while the faults menu is open (Esc and `!` close it).
+    static let faultMenuCommands: [UICommand] = [.faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter]
 }

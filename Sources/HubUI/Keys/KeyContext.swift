@@ -42,6 +42,8 @@ public struct KeyContext: Equatable, Sendable {
     public var lessonCanTry: Bool = false
     /// The focused pane's app has a single sign-on configuration (an MSAL app of reference 003).
     public var paneHasSSO: Bool = false
+    /// The faults menu of the focused pane is open: only its own keys work (Esc closes it).
+    public var faultMenuOpen: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
@@ -49,7 +51,7 @@ public struct KeyContext: Equatable, Sendable {
     /// While a lesson plays and the trainer leads, nobody types: the form gives its keys to
     /// the lesson (Space is the next step); it takes them again when the class has its turn.
     public var textFieldFocused: Bool {
-        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && (!lessonPlaying || lessonWaiting)
+        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && !faultMenuOpen && (!lessonPlaying || lessonWaiting)
             && view != .zoom && view != .audit && view != .diagram && view != .ssoMap
     }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).

@@ -78,6 +78,11 @@ public enum KeyTable {
         KeyBinding([.char("b")], "background", .backgroundApp, scope: "app pane", button: PaneButton("bg")) { $0.paneFocused },
         KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane", button: PaneButton("susp")) { $0.paneFocused },
         KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane", button: PaneButton("end")) { $0.paneFocused },
+        // A fault QA injects on purpose into the app's next delivery or wipe (Docs/faults.md).
+        KeyBinding([.char("!")], "faults", .faultsMenu, scope: "app pane (inject a fault)",
+                   button: PaneButton("faults")) {
+            $0.paneFocused && !$0.faultMenuOpen && ($0.view == .panes || $0.view == .zoom)
+        },
         KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)", button: PaneButton("sign in")) {
             $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
         },
@@ -93,6 +98,18 @@ public enum KeyTable {
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
             $0.paneFocused && ($0.view == .panes || $0.view == .zoom || $0.view == .ssoMap)
         },
+        // The faults menu `!` opens: modal (`KeyBinding.activeKeys`), so Enter arms the chosen row
+        // there and does not launch, and the arrows move in it, not the zoomed pane.
+        KeyBinding([.up, .char("k")], "up", .faultUp, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
+        KeyBinding([.down, .char("j")], "down", .faultDown, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
+        KeyBinding([.enter], "arm/disarm", .faultChoose, scope: "faults menu (the chosen row)") { $0.faultMenuOpen },
+        KeyBinding([.char("+"), .right], "longer", .faultLonger, scope: "faults menu (a duration +30 s)") {
+            $0.faultMenuOpen
+        },
+        KeyBinding([.char("-"), .left], "shorter", .faultShorter, scope: "faults menu (a duration -30 s)") {
+            $0.faultMenuOpen
+        },
+        KeyBinding([.escape, .char("!")], "close", .faultsMenu, scope: "faults menu") { $0.faultMenuOpen },
         // Event-log filters (F2): its filter bar shows these keys, and each filter is clickable there
         KeyBinding([.char("A")], "app filter", .filterApp, scope: "event log", inHint: false) { $0.view == .eventLog },
         KeyBinding([.char("U")], "user filter", .filterUser, scope: "event log", inHint: false) { $0.view == .eventLog },

@@ -30,4 +30,7 @@ public enum UICommand: String, CaseIterable, Sendable {
     // A lesson playing (its narration panel): next step, step back, let the class do the next
     // step, and, while the class has the keys, do it for them
     case lessonNext, lessonBack, lessonTry, lessonShow
+    // Faults on a focused app's pane (Docs/faults.md): open or close its faults menu; in the
+    // menu, move, arm or disarm the chosen row, and make a duration longer or shorter
+    case faultsMenu, faultUp, faultDown, faultChoose, faultLonger, faultShorter
 }

@@ -25,6 +25,9 @@ public struct LessonPanel: Equatable, Sendable {
     public var watch: String?
     /// Why it happens.
     public var why: String?
+    /// A race preset's `lookFor`: what to look for on the screen as the race unfolds. Not a
+    /// claim about the screen now (a `watch` is checked against the panes; this is not).
+    public var lookFor: String?
     /// The reference it comes from (`004 §Notes`).
     public var ref: String?
     /// The next step as one line (its title and what it does), nil at the end.
@@ -66,6 +69,7 @@ public struct LessonPanel: Equatable, Sendable {
     public func narrationLines(width: Int) -> [String] {
         var paragraphs: [String] = []
         if let watch { paragraphs.append("Watch: " + watch) }
+        if let lookFor { paragraphs.append("Look for: " + lookFor) }
         if let why { paragraphs.append("Why: " + why) }
         if let ref {
             if paragraphs.isEmpty { paragraphs.append("(ref: \(ref))") } else { paragraphs[paragraphs.count - 1] += " (ref: \(ref))" }

@@ -2,12 +2,15 @@ import SessionEngine
 
 /// What the event log (F2) shows: every entry, or those of one app, one user and one kind.
 public struct EventLogFilter: Equatable, Sendable {
-    /// The kinds a reader asks for: what apps received, what they were posted, what leaked.
+    /// The kinds a reader asks for: what apps received, what they were posted, what leaked,
+    /// which faults were injected.
     public enum Kind: String, CaseIterable, Sendable {
         case all
         case callbacks
         case notifications
         case leaks
+        /// Faults injected on purpose (Docs/faults.md): armed, disarmed, fired, what they did.
+        case faults
 
         func matches(_ e: LogEntry) -> Bool {
             switch self {
@@ -16,6 +19,7 @@ public struct EventLogFilter: Equatable, Sendable {
             // Posted, received or missed: the delivery lines name the notification.
             case .notifications: e.kind == .notification || e.text.contains(API.accountChangedNotification)
             case .leaks: e.kind == .leak || e.kind == .exposure || e.kind == .resolved
+            case .faults: e.kind == .fault
             }
         }
     }

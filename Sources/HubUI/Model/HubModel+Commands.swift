@@ -78,6 +78,7 @@ extension HubModel {
         case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
         case .typeDraft: if let id = focus.appID { act(.writeDraft(id), place: .pane(id)) }
         case .removeAccountInAuthenticator: act(.removeAccountInAuthenticator)
+        case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
         }
         return .none
     }
@@ -188,6 +189,7 @@ extension HubModel {
 
     /// `F10`/`q`: quits at once unless a walk is under way, which is asked about first.
     mutating func requestQuit() -> ProgramCommand {
+        closeFaultMenu()
         // A failed save always asks: quitting would lose what is not saved.
         guard !isTooSmall, saveProblem != nil && keepsDevice || confirmsActions && isMidWalk else { return .quit }
         // F10 works in help too: the question replaces help, or neither would take a key
@@ -243,6 +245,7 @@ extension HubModel {
     /// `Esc`: one step back from wherever the person is.
     private mutating func back() {
         if helpOpen { helpOpen = false; return }
+        if faultMenu != nil { closeFaultMenu(); return }
         // Esc on the sign-in prompt's first field cancels the token request (the broker
         // returns to the app).
         if confirmation == nil, formKind == .tokenPrompt, focus == .hub, form.active == 0, hubOverlay == nil {

@@ -62,7 +62,7 @@ extension HubModel {
         }
         if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
             form.typeIntoActive(c)
-        } else if context.paneFocused, !context.helpOpen, !context.confirming, let id = focus.appID, let app = device.app(id),
+        } else if context.paneFocused, !context.helpOpen, !context.confirming, !context.faultMenuOpen, let id = focus.appID, let app = device.app(id),
                   let why = Self.idleKeyReason(key, app: app, on: device) {
             notice = Notice(text: why, kind: .info, place: .pane(id))
         }
@@ -117,6 +117,25 @@ extension HubModel {
             guard case let .command(command) = target else { return .none }
             return clickCommand(command)
         }
+        // The faults menu is modal as its keys are: its rows and buttons, the hint line's entries
+        // for its keys and quitting answer; a click anywhere else closes it, as Esc does.
+        if faultMenu != nil {
+            let hintMenuWasOpen = hintMenuOpen
+            hintMenuOpen = false
+            switch target {
+            case .command(.moreActions):
+                hintMenuOpen = !hintMenuWasOpen
+                return .none
+            case let .faultMenu(hit):
+                clickFaultMenu(hit)
+                return .none
+            case let .command(command) where KeyBinding.faultMenuCommands.contains(command) || command == .quit:
+                return clickCommand(command)
+            default:
+                closeFaultMenu()
+                return .none
+            }
+        }
         // The hint line's menu closes at any click: on one of its entries, that entry runs.
         let menuWasOpen = hintMenuOpen
         hintMenuOpen = false
@@ -141,8 +160,8 @@ extension HubModel {
             return clickCommand(.menuSelect)
         case let .command(command):
             return clickCommand(command)
-        case .compare:
-            // Only the comparison screen draws these; a Hub frame never holds one.
+        case .compare, .faultMenu:
+            // Only the comparison screen draws the first; the faults menu's only while it is open.
             return .none
         }
     }

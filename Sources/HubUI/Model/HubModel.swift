@@ -54,6 +54,10 @@ public struct HubModel: TerminalProgram, Sendable {
     var syncedState: DeviceState.Kind?
     /// The hint line's "more" menu is open.
     public internal(set) var hintMenuOpen = false
+    /// The faults menu of a focused app's pane, while it is open (`HubModel+Faults`).
+    public internal(set) var faultMenu: FaultMenu?
+    /// The durations last chosen in the faults menu, offered again when it next opens.
+    var faultDurations: [FaultKind: Double] = [:]
     /// The narration panel of the lesson playing, if one plays (set by the lesson player).
     public var lesson: LessonPanel?
     /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
@@ -174,7 +178,8 @@ public struct HubModel: TerminalProgram, Sendable {
                    lessonPlaying: lesson != nil, lessonWaiting: lesson?.isWaiting ?? false,
                    lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
                    lessonCanTry: lesson?.nextTryable ?? false,
-                   paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil)
+                   paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
+                   faultMenuOpen: faultMenu != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.
@@ -235,6 +240,7 @@ public struct HubModel: TerminalProgram, Sendable {
         }
         let due = formDue
         if due != form { form = due }
+        syncFaultMenu()
     }
 
     /// Finishes anything animated (the remaining profile-install steps) so a headless runner

@@ -36,4 +36,6 @@ public enum HitTarget: Hashable, Sendable {
     case field(FormField.ID)
     /// An entry of the comparison screen's bar (`CompareKeys`): runs its action, as its key does.
     case compare(CompareAction)
+    /// A row or button of the faults menu (`FaultMenu`).
+    case faultMenu(FaultMenu.Hit)
 }

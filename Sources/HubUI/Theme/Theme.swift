@@ -47,6 +47,9 @@ public struct Theme: Equatable, Sendable {
     public var activeField: CellStyle
     /// The selected menu item, the current state.
     public var selection: CellStyle
+    /// A fault injected on purpose (Docs/faults.md): the pane's badge, the event log's fault
+    /// lines. Unlike a leak's or an error's, so a reader tells a fault from a bug.
+    public var fault: CellStyle
     private var owners: [CellStyle]
 
     /// Whether item lines carry their owner as a text tag (mono: colour cannot say it).
@@ -77,6 +80,7 @@ public struct Theme: Equatable, Sendable {
         field: CellStyle(underline: true),
         activeField: CellStyle(fg: .cyan, bold: true),
         selection: CellStyle(reverse: true),
+        fault: CellStyle(fg: .black, bg: .magenta, bold: true),
         owners: [CellStyle(fg: .magenta), CellStyle(fg: .blue, bold: true), CellStyle(fg: .green),
                  CellStyle(fg: .yellow), CellStyle(fg: .cyan), CellStyle(fg: .brightMagenta), CellStyle(fg: .brightBlue)])
 
@@ -102,5 +106,6 @@ public struct Theme: Equatable, Sendable {
         field: CellStyle(underline: true),
         activeField: CellStyle(bold: true),
         selection: CellStyle(reverse: true),
+        fault: CellStyle(bold: true, underline: true),
         owners: [CellStyle(bold: true), CellStyle(underline: true), CellStyle(bold: true, underline: true), .plain])
 }

@@ -31,6 +31,9 @@ enum DiagramView {
         var route: Route
     }
 
+    /// The start of a faulted transition's coverage key (`CoverageKey.fault`).
+    static let faultPrefix = "fault:"
+
     /// The states the profile's transitions name, in the engine's order.
     static func states(of profile: DeviceProfile) -> [DeviceState.Kind] {
         let named = Set(profile.transitions.flatMap { $0.from + [$0.to] })
@@ -184,9 +187,17 @@ enum DiagramView {
         // Coverage the engine records beside the transitions (a sign-out through the browser).
         let drawn = Set(edges.map { CoverageKey.transition($0.spec.id).key })
         let others = d.snapshot.coverage.filter { !drawn.contains($0.key) }.sorted { $0.key < $1.key }
-        if !others.isEmpty {
-            c.paragraph("Also: " + others.map { "\($0.key) \(g.times)\($0.value)" }.joined(separator: " \(g.dot) "), in: r, row: row, style: t.dim,
-                        maxLines: max(1, r.height - row))
+        // Faulted transitions (`fault:drop:signOut`) on a line of their own, by kind then
+        // transition, so QA reads which faults were tried where (Docs/faults.md).
+        let faulted = others.filter { $0.key.hasPrefix(Self.faultPrefix) }
+        let plain = others.filter { !$0.key.hasPrefix(Self.faultPrefix) }
+        if !plain.isEmpty, row < r.height {
+            row = c.paragraph("Also: " + plain.map { "\($0.key) \(g.times)\($0.value)" }.joined(separator: " \(g.dot) "), in: r, row: row,
+                              style: t.dim, maxLines: max(1, r.height - row - (faulted.isEmpty ? 0 : 1)))
+        }
+        if !faulted.isEmpty, row < r.height {
+            let tried = faulted.map { "\($0.key) \(g.times)\($0.value)" }.joined(separator: " \(g.dot) ")
+            c.paragraph("Faults tried: " + tried, in: r, row: row, style: t.fault, maxLines: max(1, r.height - row))
         }
     }
 }

@@ -111,12 +111,15 @@ enum EventLogView {
         switch kind {
         case .leak: t.leakBanner
         case .refused, .storage: t.error
-        case .exposure, .fault: t.warning
+        case .exposure: t.warning
         case .callback, .notification: t.heading
         case .delivery: text ? t.text : t.heading
         case .resolved: t.success
         case .event: t.text
         case .call, .lifecycle, .data: text ? t.text : t.dim
+        // An injected fault has a look of its own, never a leak's or an error's: a reader
+        // tells what QA did on purpose from what went wrong by itself.
+        case .fault: t.fault
         }
     }
 }

@@ -29,6 +29,11 @@ extension HubModel {
         case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
         case .ssoMap: SSOMapView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
         }
+        if faultMenu != nil {
+            c.cursor = nil
+            let zoom = ZoomView.area(width: width, height: height, lessonRows: lessonRows)
+            FaultMenuView.draw(self, &c, area: FaultMenuView.area(self, layout: layout, zoom: zoom))
+        }
         if let lesson { LessonPanelView.draw(lesson, &c, layout.lesson) }
         // The zoom, the audit and the SSO map cover the Hub column: no cursor in its hidden form.
         if view == .zoom || view == .audit || view == .ssoMap { c.cursor = nil }

@@ -16,7 +16,7 @@ enum LessonPanelView {
         for (i, line) in lines.prefix(room).enumerated() {
             let last = i == room - 1 && lines.count > room
             c.line(last ? TextWidth.truncate(line + " …", to: inner.width - 2) : line, in: inner, row: 1 + i, indent: 1,
-                   style: line.hasPrefix("Watch:") ? t.text : t.dim)
+                   style: line.hasPrefix("Watch:") || line.hasPrefix("Look for:") ? t.text : t.dim)
         }
         let (status, style) = statusLine(lesson, theme: t)
         c.line(status, in: inner, row: inner.height - 1, indent: 1, style: style)

@@ -18,6 +18,8 @@ struct PaneFacts: Sendable {
     /// Deliveries step mode holds for the app, in order.
     var held: [Delivery]
     var verdict: AppVerdict
+    /// Faults armed on the app, in the order they fire (Docs/faults.md).
+    var armed: [ArmedFault]
 
     /// `misconfigurations`: the app's, when worked out with other panes' (one index of the apps for them all).
     init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil, counter: LayoutCounter?) {
@@ -28,6 +30,7 @@ struct PaneFacts: Sendable {
         self.misconfigurations = misconfigurations ?? d.misconfigurations(of: app.id)
         held = d.heldDeliveries.filter { $0.app == app.id }
         verdict = d.verdict(of: app)
+        armed = d.armedFaults(of: app.id)
     }
 }
 

@@ -20,7 +20,9 @@ enum PaneView {
         guard inner.height > 0 else { return }
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
-        let top = statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
+        let badge = faultBadge(facts.armed, width: inner.width, ascii: m.asciiDrawings)
+        let badgeLines: [Line] = badge.map { [($0, c.theme.fault)] } ?? []
+        let top = badgeLines + statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(facts, inner: inner, theme: c.theme)
         let block = d.block(of: app)
         let layout = PaneLayout(app, block: block, inner: inner, topLines: top.count, bottomLines: bottom.count)
@@ -36,6 +38,8 @@ enum PaneView {
         }
         PaneLogView.draw(layout.log, &c, inner, from: layout.logTop)
         bottomLines(bottom, &c, inner)
+        // The badge opens the faults menu, where each armed fault can be disarmed.
+        if badge != nil { c.hits.add(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .appCommand(.faultsMenu, app: app.id)) }
         // The title and the count of hidden entries zoom the pane.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .appCommand(.zoomPane, app: app.id))
         let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r) : 0
@@ -71,6 +75,19 @@ enum PaneView {
         let inner = c.box(r, style: borderStyle, title: splitTitle ? nil : sdkInTitle ? full : short, titleStyle: titleStyle)
         if splitTitle { title(app, &c, r, style: titleStyle) }
         return (inner, sdkInTitle)
+    }
+
+    /// The faults armed on the app (`⚡ fault armed:` and each one's number and label), in the
+    /// widest form the pane has room for (`⚡ armed: drop +1` in the narrowest); `!` for the mark
+    /// where the terminal is not UTF-8. Gone once they fired: the verdict says what they did.
+    static func faultBadge(_ armed: [ArmedFault], width: Int, ascii: Bool) -> String? {
+        guard let first = armed.first, width > 0 else { return nil }
+        let mark = ascii ? "!" : "⚡"
+        let more = armed.count > 1 ? " +\(armed.count - 1)" : ""
+        let forms = ["\(mark) fault armed: " + armed.map { "#\($0.id) \($0.fault.label)" }.joinedText(separator: ", "),
+                     "\(mark) armed: " + armed.map(\.fault.label).joinedText(separator: ", "),
+                     "\(mark) armed: \(first.fault.label)\(more)", "\(mark)\(first.fault.label)\(more)"]
+        return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
     }
 
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
@@ -345,13 +362,15 @@ enum PaneView {
     }
 
     /// Action buttons in the focused pane's bottom border: the key table's pane buttons whose
-    /// keys work here, as many as fit. Every action is also a clickable entry of the hint line.
+    /// keys work here, as many as fit; one too wide for what is left gives way to the shorter
+    /// ones after it (`[faults]` to `[hub]` in a narrow pane). Every action is also a clickable
+    /// entry of the hint line.
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, reserve: Int) {
         var x = r.x + 1
         let y = r.maxY - 1
         for (button, command) in KeyTable.paneButtons(in: m.keyContext) {
             let w = TextWidth.of(button.label) + 2
-            if x + w > r.maxX - 1 - reserve { break }
+            if x + w > r.maxX - 1 - reserve { continue }
             c.button(button.label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
             x += w
         }

@@ -42,6 +42,7 @@ enum ZoomView {
             case .token: style = TokenText.forms(m.device.tokenStatus(of: app.id), app: app).map { TokenText.style($0.look, t) } ?? t.text
             case .problem: style = t.error
             case .user: style = userStyle(m, app, t)
+            case .fault: style = t.fault
             }
             c.line(line.0, in: inner, row: i, style: style)
         }
@@ -58,7 +59,7 @@ enum ZoomView {
         c.text(position, x: r.maxX - 1 - TextWidth.of(position), y: r.maxY - 1, width: TextWidth.of(position), style: t.dim)
     }
 
-    private enum HeaderLook { case user, token, problem, verdict }
+    private enum HeaderLook { case user, token, problem, verdict, fault }
 
     private static func header(_ m: HubModel, _ app: AppRuntime, _ v: AppVerdict, width: Int) -> [(String, HeaderLook)] {
         let user = "user: \(app.currentUser?.name ?? "—") · " + app.definition.summary
@@ -68,8 +69,17 @@ enum ZoomView {
         for p in m.device.misconfigurations(of: app.id) { token += Canvas.wrap("✗ \(p)", width: width).prefix(2).map { ($0, HeaderLook.problem) } }
         // The first line wraps like the others: a long summary was cut at the box's edge, even
         // on the whole screen.
-        return Canvas.wrap(user, width: width).prefix(3).map { ($0, HeaderLook.user) } + token
+        return Canvas.wrap(user, width: width).prefix(3).map { ($0, HeaderLook.user) } + token + faultLines(m, app, width: width)
             + Canvas.wrap(v.sentence, width: width).prefix(2).map { ($0, .verdict) }
+    }
+
+    /// The faults armed on the app and what the last ones that fired did, whole: the pane has
+    /// room for a badge only (Docs/faults.md).
+    private static func faultLines(_ m: HubModel, _ app: AppRuntime, width: Int) -> [(String, HeaderLook)] {
+        let mark = m.asciiDrawings ? "!" : "⚡"
+        let armed = m.device.armedFaults(of: app.id).map { "\(mark) \($0.name) armed at \($0.armedAt): fires at the app's next delivery or wipe" }
+        let fired = m.device.faultEffects(of: app.id).suffix(2).map { "\(mark) \($0.explanation) (\($0.firedAt)): \($0.consequence)" }
+        return (armed + fired).flatMap { Canvas.wrap($0, width: width).prefix(3).map { ($0, HeaderLook.fault) } }
     }
 
     private static func innerRect(_ m: HubModel, _ app: AppRuntime, _ r: Rect) -> (header: Int, body: Rect) {

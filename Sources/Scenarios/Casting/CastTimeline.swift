@@ -32,7 +32,7 @@ final class CastTimeline {
     func stepDone(_ step: ScenarioStep, _ model: HubModel) {
         switch step.kind {
         case .action, .press: show(model, after: pace)
-        case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .narration: break
+        case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .expectFault, .narration: break
         }
     }
 }

@@ -32,8 +32,7 @@ public struct Comparison: Sendable {
                       hasher: ScryptHasher = ScryptHasher(logN: 10)) -> SideBySide {
         let verifier = SharedVerifier(base: hasher)
         func device(_ profile: ProfileID) -> SharedDevice {
-            SharedDevice(profile: DeviceProfile.named(profile), tenant: scenario.tenant, apps: scenario.apps,
-                         dependencies: EngineDependencies.seeded(hasher: verifier))
+            scenario.device(profile: profile, dependencies: EngineDependencies.seeded(hasher: verifier))
         }
         return SideBySide(left: device(left), right: device(right), steps: steps, theme: theme, width: width, height: height)
     }

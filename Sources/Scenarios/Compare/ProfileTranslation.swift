@@ -22,7 +22,7 @@ public enum ProfileTranslation {
             case .press:
                 throw ConfigError(file: scenario.file, line: step.line, column: step.column,
                                   message: "'\(step.label)' types keys into one profile's screens; a comparison plays engine steps only (write it as checkOut, launch, …)")
-            case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .narration:
+            case .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken, .expectFault, .narration:
                 continue
             }
         }

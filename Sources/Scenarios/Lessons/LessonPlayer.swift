@@ -59,7 +59,7 @@ public struct LessonPlayer: TerminalProgram {
     public init(lesson: Lesson, dependencies: EngineDependencies, theme: Theme = .colour) {
         self.lesson = lesson
         let s = lesson.scenario
-        let device = SharedDevice(profile: DeviceProfile.named(s.profile), tenant: s.tenant, apps: s.apps, dependencies: dependencies)
+        let device = s.device(dependencies: dependencies)
         execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
         snapshots = [execution]
         refreshPanel()
@@ -196,8 +196,10 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     static func panel(for step: LessonStep, in lesson: Lesson, position: Int) -> LessonPanel {
-        LessonPanel(lessonTitle: lesson.title, position: position, count: lesson.steps.count, title: step.title,
-                    watch: step.watch, why: step.why, ref: step.ref)
+        var panel = LessonPanel(lessonTitle: lesson.title, position: position, count: lesson.steps.count, title: step.title,
+                                watch: step.watch, why: step.why, ref: step.ref)
+        panel.lookFor = step.lookFor
+        return panel
     }
 
     // MARK: the terminal

@@ -76,3 +76,18 @@ public struct TokenExpectation: Sendable, Equatable {
 
     public init(app: AppID) { self.app = app }
 }
+
+/// `expectFault:` — what the injected faults on one app did (Docs/faults.md). `fired` and
+/// `armed` name a kind (`drop`) or a whole fault as written (`delay 30s`), or `none`;
+/// `consequence` is text the consequence of a fired fault contains. Absent fields are not checked.
+public struct FaultExpectation: Sendable, Equatable {
+    public var app: AppID
+    public var fired: String?
+    public var armed: String?
+    /// Text that one fired fault's consequence contains (of the kind `fired` names, if it names one).
+    public var consequence: String?
+    /// The transition whose delivery the fired fault hit (`signOut`, `checkOut`, …).
+    public var during: String?
+
+    public init(app: AppID) { self.app = app }
+}

@@ -36,6 +36,8 @@ public struct LessonStep: Sendable {
     public var why: String?
     /// The reference it comes from (`004 Notes`).
     public var ref: String?
+    /// A race preset's `lookFor` (`Race.lesson`): shown on every step, never checked against the screen.
+    public var lookFor: String?
     /// A try-it step: what the class is asked to do (the keys, in a few words). The lesson
     /// pauses there and waits until the class has done the step's actions.
     public var tryIt: String?

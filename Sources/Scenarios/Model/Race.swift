@@ -34,14 +34,18 @@ public struct Race: Sendable {
     /// try-it step, the first one asking for `walk`, so the person has the keys throughout.
     public var lesson: Lesson {
         let setUpSteps = Self.groups(setUp).map { group in
-            LessonStep(title: "Set-up: " + Self.doing(group.actions), watch: lookFor, ref: source,
-                       actions: group.actions, checks: group.checks, line: group.line, column: group.column)
+            var step = LessonStep(title: "Set-up: " + Self.doing(group.actions), ref: source,
+                                  actions: group.actions, checks: group.checks, line: group.line, column: group.column)
+            step.lookFor = lookFor
+            return step
         }
         let raceSteps = Self.groups(race).enumerated().map { index, group in
             let doing = Self.doing(group.actions)
-            return LessonStep(title: doing.isEmpty ? "What it caused" : doing, watch: lookFor, ref: source,
-                              tryIt: group.actions.isEmpty ? nil : (index == 0 ? walk : "Now: " + doing),
-                              actions: group.actions, checks: group.checks, line: group.line, column: group.column)
+            var step = LessonStep(title: doing.isEmpty ? "What it caused" : doing, ref: source,
+                                  tryIt: group.actions.isEmpty ? nil : (index == 0 ? walk : "Now: " + doing),
+                                  actions: group.actions, checks: group.checks, line: group.line, column: group.column)
+            step.lookFor = lookFor
+            return step
         }
         var lesson = Lesson(name: name, title: title, description: "Source: \(source)", file: scenario.file,
                             scenario: scenario, steps: setUpSteps + raceSteps)

@@ -19,6 +19,9 @@ public struct Scenario: Sendable {
     public var screenWidth: Int
     public var screenHeight: Int
     public var steps: [ScenarioStep]
+    /// `faultSeed:`: the seed of the device's injected faults (nil: the device's own, derived
+    /// from its name), so a crash-in-callback that picks how much it deletes replays the same.
+    public var faultSeed: UInt64?
 
     public init(name: String, file: String, profile: ProfileID, tenant: Tenant, apps: [AppDefinition],
                 screenWidth: Int = 80, screenHeight: Int = 24, steps: [ScenarioStep]) {
@@ -54,6 +57,8 @@ public enum StepKind: Sendable {
     case expectExposure(LeakExpectation)
     /// The app's token: where its last request got one, or why it failed (003).
     case expectToken(TokenExpectation)
+    /// What the injected faults on an app did: armed, fired, and with which consequence.
+    case expectFault(FaultExpectation)
     /// A lesson step's narration: it must fit the narration panel at the lesson's screen size.
     case narration(LessonPanel, width: Int, height: Int)
 }
@@ -88,5 +93,16 @@ public enum RefusalExpectation: Sendable, Equatable {
         case .any: "refused"
         case let .matching(t): "refused: \(t)"
         }
+    }
+}
+
+extension Scenario {
+    /// A new, unenrolled device as the header describes it: profile, tenant, apps and the seed
+    /// of its injected faults. Every player of a scenario (the runner, a lesson, `compare`)
+    /// builds its device here, so the same file plays the same faults everywhere.
+    func device(profile: ProfileID? = nil, dependencies: EngineDependencies) -> SharedDevice {
+        var device = SharedDevice(profile: DeviceProfile.named(profile ?? self.profile), tenant: tenant, apps: apps, dependencies: dependencies)
+        if let faultSeed { device.setFaultSeed(faultSeed) }
+        return device
     }
 }

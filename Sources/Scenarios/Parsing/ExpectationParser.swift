@@ -1,7 +1,8 @@
 import Configuration
 import SessionEngine
 
-/// Reads the assertion steps: `expect`, `expectApp`, `expectNoLeak`, `expectLeak`, `expectExposure`.
+/// Reads the assertion steps: `expect`, `expectApp`, `expectNoLeak`, `expectLeak`, `expectExposure`,
+/// `expectToken`, `expectFault`.
 struct ExpectationParser {
     let appIDs: [AppID]
     let env: [String: String]
@@ -120,6 +121,35 @@ struct ExpectationParser {
         }
         if e.source != nil && e.fails != nil { throw node.error("expectToken takes 'source' (a token) or 'fails' (a failure), not both") }
         return e
+    }
+
+    static let faultKeys = ["app", "fired", "armed", "consequence", "during"]
+
+    func fault(_ node: YAMLValue) throws(ConfigError) -> FaultExpectation {
+        let f = try node.fields("expectFault", allowed: Self.faultKeys)
+        var e = FaultExpectation(app: try checkApp(try f.required("app")))
+        guard f.values.count > 1 else { throw node.error("expectFault needs something to check: \(Self.faultKeys.dropFirst().joined(separator: ", "))") }
+        e.fired = try f["fired"].map { v throws(ConfigError) in try faultName(v, "fired") }
+        e.armed = try f["armed"].map { v throws(ConfigError) in try faultName(v, "armed") }
+        e.consequence = try f["consequence"]?.text("consequence", env: env)
+        if let v = f["during"] {
+            let text = try v.text("during", env: env)
+            guard Transition(rawValue: text) != nil else {
+                throw v.error("unknown transition '\(text)'; valid: \(Transition.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            e.during = text
+        }
+        if e.fired == "none" && (e.consequence != nil || e.during != nil) {
+            throw node.error("expectFault with fired: none cannot also check 'consequence' or 'during' (no fault fired to have one)")
+        }
+        return e
+    }
+
+    /// `drop`, `delay 30s` or `none`: a fault kind, or a fault as a `fault:` step arms it.
+    private func faultName(_ node: YAMLValue, _ what: String) throws(ConfigError) -> String {
+        let text = try node.text(what, env: env)
+        if text == "none" || FaultKind(rawValue: text) != nil { return text }
+        return try FaultEntry.delivery(text, at: node).label
     }
 
     /// What `fails:` may name: the failures, the reasons of interaction-required, and the rules.

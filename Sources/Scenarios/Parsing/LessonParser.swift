@@ -7,14 +7,14 @@ import SessionEngine
 /// problem as `file:line:column: message`.
 ///
 /// Top level: `lesson` (the title), `description`, `profile`, `tenant`, `policy`, `apps`,
-/// `screen`, and `steps`, each a mapping of `title`, `watch`, `why`, `ref`, `try`, `do`
+/// `screen`, `faultSeed`, and `steps`, each a mapping of `title`, `watch`, `why`, `ref`, `try`, `do`
 /// (scenario action or `press` steps) and `check` (scenario `expect…` steps).
 public struct LessonParser: Sendable {
     public let scenarios: ScenarioParser
 
     public init(scenarios: ScenarioParser) { self.scenarios = scenarios }
 
-    static let topKeys = ["lesson", "description", "profile", "tenant", "policy", "apps", "screen", "steps"]
+    static let topKeys = ["lesson", "description", "profile", "tenant", "policy", "apps", "screen", "faultSeed", "steps"]
     static let stepKeys = ["title", "watch", "why", "ref", "try", "do", "check"]
 
     /// Whether `text` reads as a lesson (a `lesson:` key at the top) rather than a scenario.

@@ -9,7 +9,8 @@ import SessionEngine
 /// Top level: `name`, `profile`, optional `tenant` (a path relative to the scenario file,
 /// `strict` for the bundled strict sample, or `default`), `policy` (overrides merged into the
 /// tenant's security policy), `apps` (the app set pushed at enrollment), `screen`
-/// (`WIDTHxHEIGHT` of the off-screen terminal, default 80x24), `description`, and `steps`.
+/// (`WIDTHxHEIGHT` of the off-screen terminal, default 80x24), `faultSeed` (the seed of the
+/// device's injected faults, Docs/faults.md), `description`, and `steps`.
 public struct ScenarioParser: Sendable {
     /// Values for `${NAME}` references.
     public var environment: [String: String]
@@ -25,7 +26,7 @@ public struct ScenarioParser: Sendable {
         self.tenants = TenantCache()
     }
 
-    static let topKeys = ["name", "description", "profile", "tenant", "policy", "apps", "screen", "steps"]
+    static let topKeys = ["name", "description", "profile", "tenant", "policy", "apps", "screen", "faultSeed", "steps"]
 
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
@@ -67,8 +68,10 @@ public struct ScenarioParser: Sendable {
 
         let apps = CommandLineApp.merge(addedApps, into: try appSet(top["apps"], profile: profile, directory: directory), profile: profile)
         let (width, height) = try screenSize(top["screen"])
-        return Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
-                        screenWidth: width, screenHeight: height, steps: [])
+        var scenario = Scenario(name: name, file: file, profile: profile, tenant: tenant, apps: apps,
+                                screenWidth: width, screenHeight: height, steps: [])
+        scenario.faultSeed = try top["faultSeed"].map { node throws(ConfigError) in try faultSeed(node) }
+        return scenario
     }
 
     /// Reads the steps of `scenario`'s device.
@@ -118,7 +121,9 @@ public struct ScenarioParser: Sendable {
         for item in try node.items("apps") {
             let app: AppDefinition
             let idNode: YAMLValue
-            if item.isMapping, (try item.entries("an app entry")).contains(where: { $0.key != "app" && $0.key != "sso" }) {
+            let keys = item.isMapping ? try item.entries("an app entry").map(\.key) : []
+            // An entry with `app:` names a catalogue app (a wrong key beside it is a typo, said so).
+            if !keys.contains("app"), keys.contains(where: { !Self.catalogueEntryKeys.contains($0) }) {
                 // `{id: myapp, exec: [python3, myapp.py], …}`: an app of this file's own, read as
                 // the catalogue reads its apps (a developer's program, most often).
                 idNode = item
@@ -127,14 +132,16 @@ public struct ScenarioParser: Sendable {
                     throw item.error("app '\(app.id)' is the catalogue's; list it as '- \(app.id)' (or give 'exec' to play it with your own program)")
                 }
             } else {
-                // `mail`, or `{app: mail, sso: {…}}`: the catalogue's app with its SSO set-up changed.
-                let fields = item.isMapping ? try item.fields("an app entry", allowed: ["app", "sso"]) : nil
+                // `mail`, or `{app: mail, sso: {…}, faults: [drop]}`: the catalogue's app with its
+                // SSO set-up changed, or with faults added to its own.
+                let fields = item.isMapping ? try item.fields("an app entry", allowed: Self.catalogueEntryKeys) : nil
                 idNode = try fields?.required("app") ?? item
                 let id = try idNode.text("an app id", env: environment)
                 guard var known = catalogue.app(id) else {
                     throw idNode.error("unknown app '\(id)'; valid apps: \(catalogue.ids.joined(separator: ", ")), or an entry of your own with 'id' and 'exec'")
                 }
                 if let sso = fields?["sso"] { known = try known.overridingSSO(with: sso) }
+                if let list = fields?["faults"] { known = try Self.adding(faults: list, to: known) }
                 app = known
             }
             // The catalogue's rules for the set, on the apps as this file changes them.
@@ -145,10 +152,33 @@ public struct ScenarioParser: Sendable {
         return out
     }
 
+    /// The keys of an entry that lists a catalogue app: any other key makes it an app of the file's own.
+    static let catalogueEntryKeys = ["app", "sso", "faults"]
+
+    /// A catalogue app with the faults a scenario lists for it: its own deliberate faults stay
+    /// (they are what the app demonstrates), the listed ones are added, delivery faults in order.
+    static func adding(faults node: YAMLValue, to app: AppDefinition) throws(ConfigError) -> AppDefinition {
+        let (deliberate, delivery) = try FaultEntry.list(node)
+        var changed = app
+        for f in deliberate where !changed.faults.contains(f) { changed.faults.append(f) }
+        let armed = (app.deliveryFaults ?? []) + delivery
+        changed.deliveryFaults = armed.isEmpty ? nil : armed
+        return changed
+    }
+
     /// The SDK of an app entry that names none: the profile's own (Workspace ONE's SDK on a
     /// Workspace ONE device, MSAL in Entra shared device mode).
     static func defaultSDK(of profile: ProfileID) -> String {
         profile == .workspaceOne ? "workspace-one" : "msal"
+    }
+
+    /// `faultSeed: 42`: a whole number from 0 to 2^64-1, as the recorder writes a device's seed.
+    private func faultSeed(_ node: YAMLValue) throws(ConfigError) -> UInt64 {
+        let text = try node.text("faultSeed", env: environment).trimmingCharacters(in: .whitespaces)
+        guard let seed = UInt64(text) else {
+            throw node.error("faultSeed must be a whole number from 0 to \(UInt64.max), the seed of the device's injected faults (got \(PrintableText.quoted(text)))")
+        }
+        return seed
     }
 
     private func screenSize(_ node: YAMLValue?) throws(ConfigError) -> (Int, Int) {

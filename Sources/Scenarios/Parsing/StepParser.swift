@@ -25,7 +25,8 @@ struct StepParser {
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken:
+             .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken,
+             .expectFault:
             nil
         }
     }
@@ -208,17 +209,27 @@ struct StepParser {
         case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
-            // `fault: {app: notes, arm: "delay 30s"}` or `fault: {app: notes, disarm: true}` (Docs/faults.md).
             return try action(w) { a throws(ConfigError) in
-                let id = try a.appField("app")
-                if let text = try a.optionalString("arm") {
-                    guard let fault = InjectedFault(parsing: text) else {
-                        throw a.node.error("fault: '\(text)' is not a fault; write one of \(FaultKind.allCases.map(\.rawValue).joined(separator: ", ")), e.g. \"delay 30s\"")
-                    }
-                    return ([.armFault(id, fault)], "fault \(id) \(fault.label)")
+                guard a.value?.isMapping == true else {
+                    throw a.node.error("fault needs a mapping: fault: {app: notes, arm: \"delay 30s\"} or fault: {app: notes, disarm: true}; faults: \(FaultEntry.validDelivery)")
                 }
-                guard try a.bool("disarm", default: false) else { throw a.node.error("fault needs 'arm' (e.g. arm: \"drop\") or 'disarm: true'") }
-                return ([.disarmFaults(id)], "fault \(id) disarm")
+                let id = try a.appField("app")
+                let armNode = try a.optionalNode("arm")
+                let disarmNode = try a.optionalNode("disarm")
+                switch (armNode, disarmNode) {
+                case let (arm?, nil):
+                    let fault = try FaultEntry.delivery(try arm.text("arm", env: env), at: arm)
+                    return ([.armFault(id, fault)], "\(name) \(id): arm \(fault.label)")
+                case let (nil, disarm?):
+                    guard try a.bool("disarm", default: false) else {
+                        throw disarm.error("disarm: false disarms nothing; write disarm: true, or arm: one of \(FaultEntry.validDelivery)")
+                    }
+                    return ([.disarmFaults(id)], "\(name) \(id): disarm")
+                case (_?, let disarm?):
+                    throw disarm.error("a fault step arms or disarms, not both: start a new entry with '- fault:' for the other")
+                case (nil, nil):
+                    throw a.node.error("fault needs 'arm' (one of \(FaultEntry.validDelivery)) or 'disarm: true'")
+                }
             }
 
         case .press:
@@ -271,6 +282,17 @@ struct StepParser {
                 let e = try checker.token(value)
                 return (.expectToken(e), "expectToken \(e.app)")
             }
+        case .expectFault:
+            return try check(w) { () throws(ConfigError) in
+                guard let value = w.value else {
+                    throw w.nameNode.error("expectFault needs the app and what to check, e.g. expectFault: {app: notes, fired: drop, consequence: cou1}")
+                }
+                let e = try checker.fault(value)
+                var label = "expectFault \(e.app)"
+                if let fired = e.fired { label += " fired \(fired)" }
+                if let armed = e.armed { label += " armed \(armed)" }
+                return (.expectFault(e), label)
+            }
         }
     }
 }
@@ -315,6 +337,11 @@ struct ActionArguments {
     mutating func string(_ key: String) throws(ConfigError) -> String {
         guard let v = try field(key) else { throw node.error("\(step) needs '\(key)'") }
         return try v.text(key, env: env)
+    }
+
+    /// The node under `key`, for a value read with its own errors (nil when absent).
+    mutating func optionalNode(_ key: String) throws(ConfigError) -> YAMLValue? {
+        try field(key)
     }
 
     mutating func optionalString(_ key: String) throws(ConfigError) -> String? {

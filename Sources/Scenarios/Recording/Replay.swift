@@ -19,6 +19,8 @@ struct Replay {
     /// since the last checkpoint.
     private var pendingEntries: [AppID: (items: [String], upTo: Int)] = [:]
     private var diverged = false
+    /// The highest fault number whose effect a capture has asserted.
+    private var faultsCaptured = 0
     /// The step lines written so far, each already indented for the `steps:` list.
     private var lines: [String] = []
     /// The first log entry not yet replayed, and the first checkpoint not yet reached.
@@ -41,8 +43,17 @@ struct Replay {
     mutating func append(_ model: HubModel) {
         log = model.actionLog
         checkpoints = model.checkpoints
+        followFaultSeed(of: model.device)
         advance(finishing: false)
         writePendingEntries()
+    }
+
+    /// The walk's fault seed on the fresh device, so a crash-in-callback deletes as much in
+    /// the replay as it did in the walk. Both devices derive the same seed from their name; a
+    /// seed set for the walk (`faultSeed:` in the file it started from) is followed here.
+    private mutating func followFaultSeed(of session: SharedDevice) {
+        guard let seed = session.snapshot.faults?.seed, device.snapshot.faults?.seed != seed else { return }
+        device.setFaultSeed(seed)
     }
 
     /// Writes the entries the apps logged since the last call as flow-list items.
@@ -191,7 +202,29 @@ struct Replay {
             }
             lines.append("  - \(StepName.expectApp): {" + f.joined(separator: ", ") + "}")
         }
+        lines += faultAssertions()
         lines += leakAssertions()
+        return lines
+    }
+
+    /// What the injected faults did since the previous capture, and which are still armed:
+    /// the replay of a walk with faults must reach the same fault effects, not only the same state.
+    private mutating func faultAssertions() -> [String] {
+        var lines: [String] = []
+        let fresh = device.faultEffects.filter { $0.fault.id > faultsCaptured }
+        for effect in fresh {
+            var f = ["app: \(YAMLText.flowItem(effect.fault.app))", "fired: \(YAMLText.flowItem(effect.fault.fault.label))"]
+            if !effect.consequence.isEmpty { f.append("consequence: \(YAMLText.flowItem(effect.consequence))") }
+            if let during = effect.during { f.append("during: \(during.rawValue)") }
+            lines.append("  - \(StepName.expectFault): {" + f.joined(separator: ", ") + "}")
+        }
+        faultsCaptured = max(faultsCaptured, fresh.map(\.fault.id).max() ?? 0)
+        var apps: [AppID] = []
+        for armed in device.armedFaults where !apps.contains(armed.app) { apps.append(armed.app) }
+        for app in apps {
+            let names = device.armedFaults(of: app).map { YAMLText.flowItem($0.fault.label) }
+            for name in names { lines.append("  - \(StepName.expectFault): {app: \(YAMLText.flowItem(app)), armed: \(name)}") }
+        }
         return lines
     }
 

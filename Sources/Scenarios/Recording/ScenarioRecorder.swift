@@ -85,9 +85,20 @@ public struct ScenarioRecorder: Sendable {
         lines.append("name: \(YAMLText.scalar(name))")
         lines.append("profile: \(session.profile.id.rawValue)")
         if let tenant { lines.append("tenant: \(YAMLText.scalar(tenant))") }
-        let appIDs = session.snapshot.appSet.map(\.id)
-        if appIDs != session.profile.defaultApps { lines.append("apps: \(YAMLText.flowList(appIDs))") }
+        let appSet = session.snapshot.appSet
+        let appIDs = appSet.map(\.id)
+        if appSet.contains(where: { $0.deliveryFaults != nil }) {
+            // Delivery faults the walk's apps were installed with are armed again at install.
+            let entries = appSet.map { app in
+                app.deliveryFaults.map { "{app: \(YAMLText.flowItem(app.id)), faults: \(YAMLText.flowList($0.map(\.label)))}" } ?? YAMLText.flowItem(app.id)
+            }
+            lines.append("apps: [" + entries.joined(separator: ", ") + "]")
+        } else if appIDs != session.profile.defaultApps {
+            lines.append("apps: \(YAMLText.flowList(appIDs))")
+        }
         if model.width != 80 || model.height != 24 { lines.append("screen: \(model.width)x\(model.height)") }
+        // A walk that armed faults replays them with its seed (a crash-in-callback's partial wipe).
+        if let seed = session.snapshot.faults?.seed { lines.append("faultSeed: \(seed)") }
         lines.append("steps:")
         lines += body
         return Recording(yaml: lines.joined(separator: "\n") + "\n", variables: replay.writer.variables, warnings: warnings)

@@ -5,7 +5,9 @@ import SessionEngine
 /// JUnit XML as CI systems read it: one `<testsuite>` per scenario file and one `<testcase>`
 /// per step, so a CI page shows which step failed. A failed step carries a `<failure>` with
 /// what was expected, what happened and the last screen; the steps after it are
-/// `<skipped>`; a file that could not be used is a suite with one `<error>`.
+/// `<skipped>`; a file that could not be used is a suite with one `<error>`. A suite's name
+/// lists the faults its scenario armed (`… [faults: drop on notes]`), so a CI page shows which
+/// faulted transitions were tried.
 public enum JUnitReport {
     public static func render(_ report: RunReport) -> String {
         var suites: [String] = []
@@ -42,7 +44,7 @@ public enum JUnitReport {
                 }
             }
             totals.tests += result.steps.count; totals.failures += counts.failures; totals.skipped += counts.skipped
-            suites.append("  <testsuite name=\"\(escape(result.name))\" file=\"\(escape(result.file))\" tests=\"\(result.steps.count)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(time(result.duration))\">\n"
+            suites.append("  <testsuite name=\"\(escape(result.reportName))\" file=\"\(escape(result.file))\" tests=\"\(result.steps.count)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(time(result.duration))\">\n"
                 + cases.joined(separator: "\n") + "\n  </testsuite>")
         }
         return """

@@ -4,7 +4,7 @@ import SessionEngine
 
 /// TAP version 13 output: one test point per scenario file, and for a failure a YAML
 /// diagnostic block with the step, its position, what was expected, what happened and the
-/// last screen.
+/// last screen. A test point's name lists the faults its scenario armed (`[faults: drop on notes]`).
 public enum TAPReport {
     public static func render(_ report: RunReport) -> String {
         var out = ["TAP version 13", "1..\(report.results.count)"]
@@ -17,10 +17,10 @@ public enum TAPReport {
                 continue
             }
             if result.passed {
-                out.append("ok \(n) - \(description(result.file)): \(description(result.name)) (\(result.steps.count) steps)")
+                out.append("ok \(n) - \(description(result.file)): \(description(result.reportName)) (\(result.steps.count) steps)")
                 continue
             }
-            out.append("not ok \(n) - \(description(result.file)): \(description(result.name))")
+            out.append("not ok \(n) - \(description(result.file)): \(description(result.reportName))")
             guard let failed = result.failedStep, let failure = failed.failure else { continue }
             let index = (result.steps.firstIndex { $0.failure != nil } ?? 0) + 1
             out += diagnostics([

@@ -23,12 +23,12 @@ public enum TextReport {
             }
             if result.passed {
                 if !options.quiet {
-                    out.append("PASS  \(result.file) — \(result.name) (\(result.steps.count) steps, \(seconds(result.duration)))")
+                    out.append("PASS  \(result.file) — \(result.reportName) (\(result.steps.count) steps, \(seconds(result.duration)))")
                     if options.verbose { out += stepLines(result) }
                 }
                 continue
             }
-            out.append("FAIL  \(result.file) — \(result.name)")
+            out.append("FAIL  \(result.file) — \(result.reportName)")
             out += stepLines(result)
             if let failed = result.failedStep, let failure = failed.failure {
                 out.append("      \(result.file):\(failed.step.line):\(failed.step.column): \(failed.step.label): \(failure.message)")

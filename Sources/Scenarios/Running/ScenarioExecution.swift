@@ -11,6 +11,8 @@ struct ScenarioExecution {
     var lastOutcome: (action: DeviceAction, outcome: ActionOutcome)?
     /// The event-log position of the previous `expect` step (for `logged`).
     var logCursor = 0
+    /// Every fault armed so far, by number: one disarmed before it fired was still tried.
+    private(set) var faultsArmed: [Int: ArmedFault] = [:]
 
     init(console: Console) { self.console = console }
 
@@ -21,11 +23,11 @@ struct ScenarioExecution {
         switch step.kind {
         case let .action(actions, refused):
             leaks.beforeChange(device)
-            defer { leaks.observe(device) }
+            defer { leaks.observe(device); noteFaults() }
             return act(actions, refused: refused)
         case let .press(events, _):
             leaks.beforeChange(device)
-            defer { leaks.observe(device) }
+            defer { leaks.observe(device); noteFaults() }
             if let last = console.press(events).last { lastOutcome = (last.action, last.outcome) }
             return nil
         case let .expect(e):
@@ -38,21 +40,40 @@ struct ScenarioExecution {
             }
             let from = appCursors[e.app] ?? 0
             appCursors[e.app] = app.log.count
-            return Checks.app(e, app: app, device: device, since: from)
+            return Checks.mentioningFaults(Checks.app(e, app: app, device: device, since: from), apps: [e.app], device: device)
         case let .expectNoLeak(app, exposures):
             defer { leaks.asserted() }
-            return Checks.noLeak(app: app, exposures: exposures, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
+            let failure = Checks.noLeak(app: app, exposures: exposures, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
+            return Checks.mentioningFaults(failure, apps: app.map { [$0] }, device: device)
         case let .expectLeak(e):
             defer { leaks.asserted() }
-            return Checks.finding(e, severity: .visibleLeak, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
+            let failure = Checks.finding(e, severity: .visibleLeak, findings: leaks.findings(device), logged: leaks.loggedLeakApps(device), profile: device.profile.id)
+            return Checks.mentioningFaults(failure, apps: [e.app], device: device)
         case let .expectExposure(e):
             defer { leaks.asserted() }
-            return Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [], profile: device.profile.id)
+            let failure = Checks.finding(e, severity: .atRestExposure, findings: leaks.findings(device), logged: [], profile: device.profile.id)
+            return Checks.mentioningFaults(failure, apps: [e.app], device: device)
         case let .expectToken(e):
-            return Checks.token(e, device: device)
+            return Checks.mentioningFaults(Checks.token(e, device: device), apps: [e.app], device: device)
+        case let .expectFault(e):
+            return Checks.fault(e, device: device)
         case let .narration(panel, width, height):
             return Checks.narrationFits(panel, width: width, height: height) ?? Checks.narratedClaims(panel, device: device)
         }
+    }
+
+    /// Notes the faults armed now (after each action: a fault armed and disarmed within one
+    /// step did nothing and is not counted).
+    private mutating func noteFaults() {
+        for armed in device.armedFaults where faultsArmed[armed.id] == nil { faultsArmed[armed.id] = armed }
+    }
+
+    /// The faults the run armed, in arming order (`drop on notes`), fired or not: what CI's
+    /// names say was tried (Docs/faults.md).
+    var faultsTried: [String] {
+        var all = faultsArmed
+        for effect in device.faultEffects where all[effect.fault.id] == nil { all[effect.fault.id] = effect.fault }
+        return all.keys.sorted().map { "\(all[$0]!.fault.label) on \(all[$0]!.app)" }
     }
 
     /// Applies an action step's events in order; stops at the first refusal.

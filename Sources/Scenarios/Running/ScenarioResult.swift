@@ -40,11 +40,19 @@ public struct ScenarioResult: Sendable {
     public var duration: Double
     /// The file was a lesson (the report counts lessons as lessons).
     public var isLesson = false
+    /// The injected faults the run armed, in arming order (`drop on notes`): CI's names say
+    /// which faulted transitions were tried (Docs/faults.md).
+    public var faults: [String] = []
 
     public init(name: String, file: String, steps: [StepResult], fileError: ConfigError? = nil, screen: String? = nil,
                 screenSize: (width: Int, height: Int) = (80, 24), duration: Double = 0) {
         self.name = name; self.file = file; self.steps = steps; self.fileError = fileError
         self.screen = screen; self.screenSize = screenSize; self.duration = duration
+    }
+
+    /// The name as reports show it: with the faults armed, `Sign-out race [faults: drop on notes]`.
+    public var reportName: String {
+        faults.isEmpty ? name : "\(name) [faults: \(faults.joined(separator: ", "))]"
     }
 
     public var passed: Bool { fileError == nil && steps.allSatisfy { $0.status == .passed } }

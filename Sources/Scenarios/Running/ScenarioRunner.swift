@@ -118,6 +118,7 @@ public struct ScenarioRunner: Sendable {
                               screenSize: (lesson.scenario.screenWidth, lesson.scenario.screenHeight),
                               duration: Date().timeIntervalSince(start))
         result.isLesson = true
+        result.faults = player.execution.faultsTried
         return (result, frames)
     }
 
@@ -136,8 +137,7 @@ public struct ScenarioRunner: Sendable {
 
     private func play(_ scenario: Scenario, timeline: CastTimeline?) -> ScenarioResult {
         let start = Date()
-        let device = SharedDevice(profile: DeviceProfile.named(scenario.profile), tenant: scenario.tenant, apps: scenario.apps,
-                                  dependencies: EngineDependencies.seeded(hasher: verifier))
+        let device = scenario.device(dependencies: EngineDependencies.seeded(hasher: verifier))
         // A bridge of its own for each scenario: scenarios run side by side.
         let bridge = scenario.apps.contains(where: \.isExternal) ? AppBridge() : nil
         var console = Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight, bridge: bridge)
@@ -162,8 +162,10 @@ public struct ScenarioRunner: Sendable {
             timeline?.stepDone(step, execution.console.model)
         }
         execution.console.shutdown()
-        return ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
-                              screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
+        var result = ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
+                                    screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
+        result.faults = execution.faultsTried
+        return result
     }
 
     /// `transform` over `items`, on every core when `parallel`, results in the items' order.

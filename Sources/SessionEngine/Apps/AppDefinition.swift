@@ -68,13 +68,17 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
     /// A developer's own program playing this app over the bridge (Docs/bridge-protocol.md);
     /// nil: the simulator plays it from the templates above.
     public var external: ExternalCommand?
+    /// Delivery faults its entry lists (Docs/faults.md), armed once when the app is installed;
+    /// nil when none, so catalogues and stored devices written before them read the same.
+    public var deliveryFaults: [InjectedFault]?
 
     public init(id: AppID, name: String, sdk: AppSDK, faults: [AppFault] = [], userItems: [String] = [],
                 preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil,
-                external: ExternalCommand? = nil) {
+                external: ExternalCommand? = nil, deliveryFaults: [InjectedFault] = []) {
         self.id = id; self.name = name; self.sdk = sdk; self.faults = faults; self.userItems = userItems
         self.preferences = preferences; self.commonItems = commonItems; self.summary = summary
         self.sso = sso; self.external = external
+        self.deliveryFaults = deliveryFaults.isEmpty ? nil : deliveryFaults
     }
 
     /// Whether a developer's program plays this app (its pane says so, with its process id).

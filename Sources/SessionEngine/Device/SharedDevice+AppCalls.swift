@@ -16,9 +16,11 @@ extension SharedDevice {
             record(i, .call, "fetchApplicationAssignmentStatus", "isDeviceStagingEnabled: \(staging)")
             return .success(.assignment(isDeviceStagingEnabled: staging, checkedOutUser: staging ? state.user : nil))
         case .getCurrentAccount:
-            let (current, previous) = currentAccount(at: i)
+            let (current, previous, fault) = answerGetCurrentAccount(at: i)
+            let before = snapshot.apps[i]
             record(i, .call, API.getCurrentAccount, "→ current: \(current?.name ?? "nil"), previous: \(previous?.name ?? "nil")")
             logEvent(.call, app: id, "\(id) → \(API.getCurrentAccount): current \(current?.name ?? "nil"), previous \(previous?.name ?? "nil")")
+            if let fault { nilAccountsFired(fault, at: i, before: before) }
             return .success(.accounts(current: current, previous: previous))
         case .getDeviceInformation:
             record(i, .call, API.getDeviceInformation, "→ deviceMode: \(deviceMode)")

@@ -210,7 +210,8 @@ extension SharedDevice {
     /// data when the account changed. The lines are logged as values (`LogMessage`,
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
     private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
-        let (current, previous) = currentAccount(at: i)
+        let (current, previous, fault) = answerGetCurrentAccount(at: i)
+        let before = snapshot.apps[i]
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
         // An injected crash or slow clear (Docs/faults.md) acts when there is a user to clear.
         if snapshot.faults != nil, let shown = snapshot.apps[i].currentUser, shown != current, let fault = takeCallbackFault(id) {
@@ -227,6 +228,7 @@ extension SharedDevice {
         }
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
         logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+        if let fault { nilAccountsFired(fault, at: i, before: before) }
     }
 
     /// MSAL `getCurrentAccount` in the app at `i`, by the profile's rule: the device's

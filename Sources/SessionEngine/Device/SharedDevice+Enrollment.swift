@@ -44,7 +44,11 @@ extension SharedDevice {
                 // The new app's place only: rebuilding the whole index at every step made
                 // enrolling N apps cost N² lookups.
                 indexLastApp()
-                touched.append(snapshot.apps[snapshot.apps.count - 1].id)
+                let installed = snapshot.apps[snapshot.apps.count - 1].id
+                touched.append(installed)
+                // Delivery faults the app's entry lists are armed as it is installed
+                // (Assets/scenarios/README.md, "Faults"), each logged as any arming is.
+                for fault in snapshot.appSet[appStepIndex].deliveryFaults ?? [] { _ = armFault(fault, on: installed) }
             }
             logEvent(.event, "profile install: \(step)")
             progress.completed = progress.completed.incremented

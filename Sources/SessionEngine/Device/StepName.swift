@@ -19,6 +19,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case press
     /// Checks of the device, an app, the leak audit and a token.
     case expect, expectApp, expectNoLeak, expectLeak, expectExposure, expectToken
+    /// What the injected faults on an app did (Docs/faults.md).
+    case expectFault
 
     public var description: String { rawValue }
 }

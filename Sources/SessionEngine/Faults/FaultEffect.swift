@@ -30,6 +30,7 @@ public struct FaultEffect: Codable, Equatable, Sendable {
         case .reorder: "reordered"
         case .crashInCallback: "crashed the app in"
         case .slowCallback: "slowed the app's"
+        case .nilAccounts: "answered nil, nil to"
         }
         return "injected \(fault.name) \(verb) \(delivery)\(at)"
     }

@@ -17,6 +17,10 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     case crashInCallback = "crash-in-callback"
     /// The app's next wipe or clear takes `seconds` of simulated time; the device moves on meanwhile.
     case slowCallback = "slow-callback"
+    /// The app's next MSAL `getCurrentAccount` answers no current and no previous account,
+    /// whoever is signed in (the MSAL for iOS and macOS issue threads "Returning Account name as
+    /// nil" and "Get Account returning NULL": both nil after a sign-in or a session switch). The app then acts on that answer by its own logic.
+    case nilAccounts = "nil-accounts"
 
     /// The menu's one-line description.
     public var summary: String {
@@ -27,6 +31,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         case .reorder: "the next delivery arrives after the one that follows it"
         case .crashInCallback: "the app crashes inside its next wipe or clear: a partial wipe"
         case .slowCallback: "the app's next wipe or clear takes a while; the device goes on"
+        case .nilAccounts: "the app's next getCurrentAccount answers no current and no previous account"
         }
     }
 
@@ -38,7 +43,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .delay: 30
         case .slowCallback: 120
-        case .drop, .duplicate, .reorder, .crashInCallback: nil
+        case .drop, .duplicate, .reorder, .crashInCallback, .nilAccounts: nil
         }
     }
 
@@ -46,7 +51,15 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     public var isDeliveryFault: Bool {
         switch self {
         case .drop, .delay, .duplicate, .reorder: true
-        case .crashInCallback, .slowCallback: false
+        case .crashInCallback, .slowCallback, .nilAccounts: false
+        }
+    }
+
+    /// Whether it acts inside the app's own wipe or clear (rather than on a delivery or an SDK call).
+    public var isCallbackFault: Bool {
+        switch self {
+        case .crashInCallback, .slowCallback: true
+        case .drop, .delay, .duplicate, .reorder, .nilAccounts: false
         }
     }
 }

@@ -29,7 +29,7 @@ extension SharedDevice {
             snapshot.faults?.heldBack.append(HeldBackDelivery(delivery: d, faultID: fault.id, during: during))
             fire(fault, on: d.label, "\(d.label) held back until the next delivery has arrived (injected)",
                  consequence: "\(d.app) gets \(what(d)) after the next delivery; until then \(holdings(of: d.app))")
-        case .crashInCallback, .slowCallback:
+        case .crashInCallback, .slowCallback, .nilAccounts:
             arrive(d, at: index)
         }
     }
@@ -78,7 +78,7 @@ extension SharedDevice {
     /// The callback fault armed on `id` that fires in its wipe or clear now, taken from the
     /// armed list; nil when none is armed.
     mutating func takeCallbackFault(_ id: AppID) -> ArmedFault? {
-        guard let k = snapshot.faults?.armed.firstIndex(where: { $0.app == id && !$0.fault.kind.isDeliveryFault }) else { return nil }
+        guard let k = snapshot.faults?.armed.firstIndex(where: { $0.app == id && $0.fault.kind.isCallbackFault }) else { return nil }
         return snapshot.faults?.armed.remove(at: k)
     }
 

@@ -73,7 +73,13 @@ extension SharedDevice {
         if case .none = definition.sdk {
             return "\(definition.id) has no SDK: nothing is delivered to it and it wipes nothing; pick an app with an SDK"
         }
-        if !kind.isDeliveryFault && definition.isExternal {
+        if kind == .nilAccounts {
+            guard case .msal = definition.sdk else {
+                return "\(definition.id) has no MSAL: only MSAL's getCurrentAccount answers accounts; pick an MSAL app"
+            }
+            return nil
+        }
+        if kind.isCallbackFault && definition.isExternal {
             // A developer's program runs its own callback: the simulator cannot crash or slow it
             // from outside without lying about what its code did (Docs/faults.md).
             return "\(definition.id) is your own program: make its callback crash or wait in its code; arm drop, delay, duplicate or reorder"

@@ -1,0 +1,148 @@
+@testable import HubUI
+import SessionEngine
+import Testing
+
+/// The faults menu of a focused pane (Docs/faults.md): by keys and by clicks it arms and
+/// disarms through the device's actions, it never traps the keyboard, and what is armed shows
+/// on the pane, in the event log and in F3.
+@Suite struct FaultMenuTests {
+    /// The rows' kinds, as the menu lists them.
+    static func kinds(_ m: HubModel) -> [FaultKind] {
+        m.faultMenu?.rows(on: m.device).compactMap { if case let .arm(kind) = $0 { kind } else { nil } } ?? []
+    }
+
+    @Test func theMenuListsEveryKindWithItsSummaryAndEscClosesIt() {
+        var m = FaultScreens.chatFocused()
+        #expect(m.focus == .pane("chat"))
+        m.press("!")
+        #expect(m.faultMenu?.app == "chat")
+        #expect(Self.kinds(m) == FaultKind.allCases)
+        for (width, height, menuX) in [(80, 24, 32), (120, 40, 40)] {
+            // The menu's columns only (the Hub column beside it is not part of it), joined again.
+            let rows = m.render(width: width, height: height).grid.lines.map { String($0.dropFirst(menuX)) }
+            #expect(rows.joined().contains("Faults for Chat"))
+            let words = rows.joined(separator: " ").replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
+            for kind in FaultKind.allCases {
+                #expect(words.contains(kind.summary.split(separator: " ").joined(separator: " ")), "\(kind) at \(width)x\(height)")
+            }
+        }
+        #expect(m.hints.contains("Enter arm/disarm") && m.hints.contains("Esc close"))
+        m.press("<Esc>")
+        #expect(m.faultMenu == nil)
+        #expect(m.focus == .pane("chat"))
+        #expect(m.device.armedFaults.isEmpty)
+        m.press("!!")
+        #expect(m.faultMenu == nil, "! opens and closes it")
+    }
+
+    @Test func keysArmADelayWithTheChosenDurationThroughTheDevicesAction() {
+        var m = FaultScreens.chatFocused()
+        let before = m.actionLog.count
+        m.press("!<Down>++-+")
+        #expect(m.faultMenu?.seconds(of: .delay) == 90)
+        #expect(m.render(width: 80, height: 24).grid.text.contains("delay 1m30s"))
+        m.press("<Enter>")
+        #expect(m.faultMenu == nil)
+        let armed = m.device.armedFaults(of: "chat")
+        #expect(armed.map(\.fault) == [InjectedFault(.delay, seconds: 90)])
+        #expect(m.actionLog.count == before + 1)
+        #expect(m.actionLog.last?.action == .armFault("chat", InjectedFault(.delay, seconds: 90)))
+        #expect(m.actionLog.last?.outcome == .accepted)
+        // The next time, the menu offers the duration chosen last.
+        m.press("!")
+        #expect(m.faultMenu?.seconds(of: .delay) == 90)
+        #expect(m.faultMenu?.seconds(of: .slowCallback) == FaultKind.slowCallback.defaultSeconds)
+    }
+
+    @Test func durationsStayWithinHalfAMinuteAndADay() {
+        var m = FaultScreens.chatFocused()
+        m.press("!<Down>------")
+        #expect(m.faultMenu?.seconds(of: .delay) == 30)
+        m.press("<Up>+")
+        #expect(m.faultMenu?.seconds(of: .delay) == 30, "+ on a kind without a duration changes nothing")
+        #expect(m.faultMenu?.fault(.drop) == InjectedFault(.drop))
+    }
+
+    @Test func clicksArmAndDisarmAsTheKeysDo() {
+        var m = FaultScreens.chatFocused()
+        _ = m.handle(.resize(width: 120, height: 40))
+        m.tap(.appCommand(.faultsMenu, app: "chat"))
+        #expect(m.faultMenu?.app == "chat")
+        m.tap(.faultMenu(.longer(.slowCallback)))
+        #expect(m.faultMenu?.seconds(of: .slowCallback) == 150)
+        m.tap(.faultMenu(.row(FaultKind.allCases.firstIndex(of: .slowCallback)!)))
+        #expect(m.device.armedFaults(of: "chat").map(\.fault) == [InjectedFault(.slowCallback, seconds: 150)])
+        // The badge on the pane opens the menu again; the armed fault is a row with its disarm.
+        m.tap(.appCommand(.faultsMenu, app: "chat"))
+        let rows = m.faultMenu?.rows(on: m.device) ?? []
+        #expect(rows.count == FaultKind.allCases.count + 1)
+        #expect(m.screen().contains("[disarm]"))
+        m.tap(.faultMenu(.row(rows.count - 1)))
+        #expect(m.device.armedFaults.isEmpty)
+        #expect(m.faultMenu == nil)
+        #expect(m.actionLog.last?.outcome == .accepted)
+    }
+
+    @Test func aClickBesideTheMenuClosesItAndDoesNothingElse() {
+        var m = FaultScreens.chatFocused()
+        m.press("!")
+        let before = m.actionLog.count
+        m.tap(.command(.focusHub))
+        #expect(m.faultMenu == nil)
+        #expect(m.focus == .pane("chat"), "the click only closed the menu")
+        #expect(m.actionLog.count == before)
+        m.press("!")
+        m.tap(.faultMenu(.close))
+        #expect(m.faultMenu == nil)
+    }
+
+    /// While the menu is open only its keys (and quitting) work: a launch, a view or a focus
+    /// change cannot happen behind it, and Esc closes it from wherever its selection is.
+    @Test func theMenuIsModalAndEscAlwaysClosesIt() {
+        var m = FaultScreens.chatFocused()
+        m.press("!")
+        let device = m.device
+        for key in ["b", "<F2>", "<Tab>", "<F3>", "a", "e", "<F7>", "t", "l", "i", "x"] {
+            m.press(key)
+            #expect(m.faultMenu != nil, "\(key) left the menu open")
+            #expect(m.view == .panes && m.focus == .pane("chat"))
+        }
+        #expect(m.device.state == device.state && m.device.apps.map(\.lifecycle) == device.apps.map(\.lifecycle))
+        for _ in 0..<20 { m.press("<Down>") }
+        m.press("<Esc>")
+        #expect(m.faultMenu == nil)
+        // Resized below the minimum and back, Esc still closes it.
+        m.press("!")
+        _ = m.handle(.resize(width: 60, height: 20))
+        _ = m.handle(.resize(width: 80, height: 24))
+        m.press("<Esc>")
+        #expect(m.faultMenu == nil)
+    }
+
+    @Test func theMenuOpensOverAZoomedPane() {
+        var m = FaultScreens.chatFocused()
+        m.press("f!")
+        #expect(m.view == .zoom && m.faultMenu != nil)
+        #expect(m.screen().contains("Faults for Chat"))
+        m.press("<Esc>")
+        #expect(m.view == .zoom && m.faultMenu == nil)
+    }
+
+    @Test func theBadgeReadsInTheNarrowestPane() {
+        let one = [ArmedFault(id: 1, app: "chat", fault: InjectedFault(.drop), armedAt: .shiftStart)]
+        let two = one + [ArmedFault(id: 2, app: "chat", fault: InjectedFault(.delay, seconds: 30), armedAt: .shiftStart)]
+        #expect(PaneView.faultBadge(one, width: 46, ascii: false) == "⚡ fault armed: #1 drop")
+        #expect(PaneView.faultBadge(two, width: 46, ascii: false) == "⚡ fault armed: #1 drop, #2 delay 30s")
+        #expect(PaneView.faultBadge(two, width: 22, ascii: false) == "⚡ armed: drop +1")
+        #expect(PaneView.faultBadge(two, width: 22, ascii: true) == "! armed: drop +1")
+        #expect(PaneView.faultBadge([], width: 22, ascii: false) == nil)
+    }
+
+    @Test func anArmedFaultShowsOnThePaneAndItsBadgeOpensTheMenu() {
+        var m = FaultScreens.armed()
+        let screen = m.screen()
+        #expect(screen.contains("⚡ fault armed: #1 drop"))
+        m.tap(.appCommand(.faultsMenu, app: "chat"))
+        #expect(m.faultMenu?.app == "chat")
+    }
+}

@@ -1,0 +1,72 @@
+import Configuration
+import Foundation
+import HubUI
+import SessionEngine
+import Testing
+@testable import Scenarios
+
+/// The shipped race presets (Assets/races, Docs/faults.md): each named after what goes wrong,
+/// each passing as a scenario (its consequences asserted), and each walkable as `hubsim race`
+/// plays it: the set-up handed over with a fault armed and step mode on.
+@Suite struct RaceLibraryTests {
+    /// The presets of this branch; the others join the list as they land.
+    static let required = ["check-out-before-wipe-finished", "current-and-previous-both-nil",
+                           "broker-interrupted-by-check-in", "network-lost-during-check-out", "inactivity-lock-during-token-prompt",
+                           "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk"]
+    /// Races of events, not of an injected fault: the device is handed over at the race's
+    /// moment with nothing armed (Docs/faults.md, part B).
+    static let withoutFault: Set = ["broker-interrupted-by-check-in", "network-lost-during-check-out", "inactivity-lock-during-token-prompt",
+                                    "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk"]
+
+    static func races() throws -> [Race] {
+        let parser = RaceParser(scenarios: Fixtures.parser())
+        return try BundledAssets.raceURLs().map { url in
+            try parser.load(contentsOf: url, displayPath: "Assets/races/" + url.lastPathComponent)
+        }
+    }
+
+    @Test func everyPresetIsShippedWithItsSourceAndAComment() throws {
+        let names = BundledAssets.raceURLs().map { $0.deletingPathExtension().lastPathComponent }
+        for name in Self.required { #expect(names.contains(name), "missing \(name).yaml") }
+        for url in BundledAssets.raceURLs() {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.hasPrefix("#"), "\(url.lastPathComponent) starts without a comment saying what goes wrong and where it comes from")
+        }
+        for race in try Self.races() {
+            #expect(!race.source.isEmpty && !race.lookFor.isEmpty, "\(race.name)")
+            // Named after what goes wrong: kebab-case, as `hubsim race NAME` takes it.
+            #expect(race.name.allSatisfy { $0.isLowercase || $0 == "-" }, "\(race.name)")
+        }
+    }
+
+    @Test func everyShippedPresetPassesAsAScenario() throws {
+        let files = BundledAssets.raceURLs().map(\.path)
+        let report = Fixtures.runner().run(files: files, displayPaths: BundledAssets.raceURLs().map { "Assets/races/" + $0.lastPathComponent })
+        #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
+        #expect(report.results.count == files.count)
+    }
+
+    /// `hubsim race NAME` as the person gets it: the set-up played, step mode on, a fault armed
+    /// (or, for a race that is not a fault's, the device at the race's moment), the panel's text
+    /// fitting 80x24; and "Show me" all the way gives the same outcome as the scenario.
+    @Test func everyPresetHandsOverArmedInStepModeAndPlaysToItsEnd() throws {
+        for race in try Self.races() {
+            var session = LessonSession(playing: race.lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher),
+                                        theme: .mono, width: 80, height: 24, wording: .races)
+            var player = try #require(session.player)
+            #expect(player.position == race.lesson.handOver, "\(race.name)")
+            #expect(player.isWaiting && player.panel.mode == .waiting(expected: race.walk), "\(race.name)")
+            #expect(player.model.device.deliveryMode == .held, "\(race.name)")
+            #expect(Self.withoutFault.contains(race.name) || !player.model.device.armedFaults.isEmpty,
+                    "\(race.name): no fault armed when the person gets the keys")
+            #expect(player.results.joined().allSatisfy { $0.failure == nil }, "\(race.name): the set-up failed")
+            let screen = session.render(width: 80, height: 24).grid.text
+            #expect(screen.contains("Your turn: " + race.walk.prefix(40)), "\(race.name): the walk is cut at 80x24")
+            #expect(screen.contains("Look for: " + race.lookFor.prefix(30)), "\(race.name)")
+            while !(session.player?.isAtEnd ?? true) { _ = session.handle(.key(.right), shown: nil) }
+            player = try #require(session.player)
+            let failures = player.results.joined().compactMap(\.failure).map(\.message)
+            #expect(failures.isEmpty, "\(race.name): \(failures)")
+        }
+    }
+}
