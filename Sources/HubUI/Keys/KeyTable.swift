@@ -157,7 +157,7 @@ public enum KeyTable {
         KeyBinding([.char("D")], "type a draft", .typeDraft, scope: "app pane (unsaved, in memory only)", inHint: false) {
             $0.paneFocused && $0.enrolled
         },
-        KeyBinding([.char("X")], "remove in broker", .removeAccountInAuthenticator,
+        KeyBinding([.char("E")], "erase in broker", .removeAccountInAuthenticator,
                    scope: "broker (entra-ios): no app is told", inHint: false) { $0.hubFocused && $0.page == .brokerSignedIn },
     ]
 
