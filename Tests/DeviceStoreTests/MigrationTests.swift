@@ -57,7 +57,7 @@ import Testing
         let url = try Self.version3File(of: device)
         do {
             let store = try DeviceStore.open(at: url)
-            #expect(try store.schemaVersion() == 4)
+            #expect(try store.schemaVersion() == Schema.currentVersion)
             #expect(try store.load() == Fixtures.persisted(device.snapshot))
             func count(_ sql: String) throws -> Int? { try store.read { try Int.fetchOne($0, sql: sql) } }
             #expect(try count("SELECT count(*) FROM pragma_table_info('apps') WHERE name = 'definition'") == 0)
@@ -70,7 +70,7 @@ import Testing
             try store.close()
         }
         let store = try DeviceStore.open(at: url)
-        #expect(try store.schemaVersion() == 4)
+        #expect(try store.schemaVersion() == Schema.currentVersion)
         #expect(try store.load() == Fixtures.persisted(device.snapshot))
         let applied = try store.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied.count == Schema.migrations.count)
@@ -150,7 +150,7 @@ import Testing
         }
         let migrated = try describe(fresh: false), fresh = try describe(fresh: true)
         #expect(migrated.contains("table app_definitions without rowid"))
-        #expect(migrated.contains("user_version 4"))
+        #expect(migrated.contains("user_version \(Schema.currentVersion)"))
         #expect(fresh == migrated, "\(Set(fresh).symmetricDifference(migrated).sorted())")
         let resumed = try describe(fresh: true, cutShort: true)
         #expect(resumed == migrated, "\(Set(resumed).symmetricDifference(migrated).sorted())")

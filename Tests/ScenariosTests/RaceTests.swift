@@ -257,4 +257,23 @@ import Testing
         #expect(shows.left == "cou2" && shows.right == "cou1" && shows.differs)
         #expect(try #require(rows.first { $0.label == "notes: leak" }).right == "LEAK")
     }
+
+    /// The shipped silent-token race on both systems: Entra's sign-out cancels the request in
+    /// flight; a Workspace ONE check-in tells no broker, and its answer comes back after it.
+    @Test func theSilentTokenRaceComparedShowsTheTokenEachSystemLeaves() throws {
+        let url = try #require(BundledAssets.raceURLs().first { $0.lastPathComponent == "silent-token-during-sign-out.yaml" })
+        let race = try RaceParser(scenarios: Fixtures.parser()).load(contentsOf: url)
+        let comparison = try Comparison(scenario: race.scenario, left: .workspaceOne, right: .entraIOS)
+        #expect(comparison.steps.map(\.label).contains("fault roster: arm token-in-flight"))
+        var play = comparison.start(hasher: Fixtures.hasher)
+        play.playToEnd()
+        let rows = play.table
+        let token = try #require(rows.first { $0.label == "roster: token" })
+        #expect(token.right == "failed: interrupted" && token.differs)
+        let fault = try #require(rows.first { $0.label == "roster: fault" })
+        #expect(fault.left.hasPrefix("roster's silent request came back after cou1 checked in"))
+        #expect(fault.right == "the global sign-out of cou1 cancelled roster's silent request: it got 'interrupted', and no token of cou1's was written back")
+        // Chat had no fault and asked for no token: no such rows for it.
+        #expect(!rows.contains { $0.label == "chat: token" || $0.label == "chat: fault" })
+    }
 }

@@ -19,7 +19,7 @@ public enum FaultEntry {
         case .delay: "delay 30s"
         case .slowCallback: "slow-callback 2m"
         case .crashInCallback: "crash-in-callback [after N]"
-        case .drop, .duplicate, .reorder, .nilAccounts: kind.rawValue
+        case .drop, .duplicate, .reorder, .nilAccounts, .tokenInFlight: kind.rawValue
         }
     }
 

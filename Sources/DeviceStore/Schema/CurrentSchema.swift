@@ -52,7 +52,8 @@ extension Schema {
                     held_deliveries TEXT NOT NULL,
                     leak_count INTEGER NOT NULL,
                     exposure_count INTEGER NOT NULL,
-                    tokens TEXT
+                    tokens TEXT,
+                    faults TEXT
                 );
                 """
         static let deviceSetup = """

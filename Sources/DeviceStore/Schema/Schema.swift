@@ -15,7 +15,7 @@ public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     /// The migrations, in order; each ends by stamping its version into `user_version`.
     static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
@@ -23,6 +23,7 @@ public enum Schema {
         ("v2: index of items by owner", 2, createV2),
         ("v3: tokens of single sign-on (keychain groups, broker, per-app token, token findings)", 3, createV3),
         ("v4: app log in append order; definitions, profile, enrollment and app set out of the rows saved at every event", 4, createV4),
+        ("v5: injected faults (armed, fired, under way, the fault seed)", 5, createV5),
     ]
 
     /// A migrator that stops after `version` (tests build older files with it). For a new
@@ -188,6 +189,14 @@ public enum Schema {
             ALTER TABLE device DROP COLUMN app_set;
             ALTER TABLE device DROP COLUMN enrollment;
             """)
+    }
+
+    private static func createV5(_ db: Database) throws {
+        // Injected faults (Docs/faults.md): one small JSON value, NULL until the device's first
+        // fault is armed or its fault seed set, so devices without faults keep their shape.
+        // A new database has it from `createTables`.
+        if try hasColumn(db, "device", "faults") { return }
+        try db.execute(sql: "ALTER TABLE device ADD COLUMN faults TEXT")
     }
 
     private static func hasColumn(_ db: Database, _ table: String, _ column: String) throws -> Bool {

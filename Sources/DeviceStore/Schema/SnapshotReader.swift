@@ -82,6 +82,19 @@ enum SnapshotReader {
             }
             s.tokens = tokens
         }
+        if !value("faults").isNull {
+            let faults = try V.json(value("faults"), "device.faults") { try json.decode(FaultBook.self, $0) }
+            let times = faults.armed.map(\.armedAt) + faults.fired.flatMap { [$0.fault.armedAt, $0.firedAt] }
+                + faults.delayed.map(\.due) + faults.slowCallbacks.flatMap { [$0.startedAt, $0.due] }
+            for time in times { try V.checkInstant(time, "device.faults (a fault's time)") }
+            let installed = Set(apps.map(\.id))
+            let named = faults.armed.map(\.app) + faults.delayed.map(\.delivery.app) + faults.heldBack.map(\.delivery.app)
+                + faults.slowCallbacks.map(\.app)
+            if let stray = named.first(where: { !installed.contains($0) }) {
+                throw Unreadable(description: "device.faults names '\(stray)', which is not an installed app")
+            }
+            s.faults = faults
+        }
 
         // The newest sessions, and each user's last ended one before them (`LogRetention`).
         let sessionRows = try Row.fetchAll(db, sql: """

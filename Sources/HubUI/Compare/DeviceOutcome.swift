@@ -16,6 +16,11 @@ public struct DeviceOutcome: Equatable, Sendable {
         /// `LEAK` when it showed another user's data at some point, else its verdict's
         /// `WILL LEAK`, else `no`.
         public var leak: String
+        /// The token it holds (`cou1's, from the broker`) or why its last request failed; nil
+        /// when it never asked for one (no row then, so comparisons without tokens keep theirs).
+        public var token: String? = nil
+        /// What the last injected fault on the app did; nil when none fired (no row then).
+        public var fault: String? = nil
     }
 
     /// The device's state (`checkedOut(cou2)`), as the engine names it.
@@ -47,11 +52,18 @@ public struct DeviceOutcome: Equatable, Sendable {
         apps = device.apps.map { app in
             let verdict = device.verdict(of: app)
             let owners = Set(device.visibleItems(of: app).compactMap { $0.item.owner?.name }).sorted()
-            return App(id: app.id,
-                       received: Self.counted(app.log.filter { $0.kind == .callback || $0.kind == .notification }.map { Self.apiName($0.name) }),
-                       missed: Self.counted(app.log.filter { $0.kind == .missed }.map { "\($0.name) (\($0.detail))" }),
-                       shows: owners.isEmpty ? "none" : owners.joined(separator: ", "),
-                       leak: leaked.contains(app.id) ? "LEAK" : verdict.kind == .willLeak ? "WILL LEAK" : "no")
+            var outcome = App(id: app.id,
+                              received: Self.counted(app.log.filter { $0.kind == .callback || $0.kind == .notification }.map { Self.apiName($0.name) }),
+                              missed: Self.counted(app.log.filter { $0.kind == .missed }.map { "\($0.name) (\($0.detail))" }),
+                              shows: owners.isEmpty ? "none" : owners.joined(separator: ", "),
+                              leak: leaked.contains(app.id) ? "LEAK" : verdict.kind == .willLeak ? "WILL LEAK" : "no")
+            // Which token survived a race is the comparison's point when a fault is injected
+            // (Docs/faults.md): shown for apps that asked for one, only once a fault fired.
+            if let effect = device.faultEffects.last(where: { $0.app == app.id }) {
+                outcome.fault = effect.consequence
+            }
+            if !device.faultEffects.isEmpty, app.token != nil { outcome.token = Self.token(device.tokenStatus(of: app.id)) }
+            return outcome
         }
     }
 
@@ -61,6 +73,8 @@ public struct DeviceOutcome: Equatable, Sendable {
         for app in apps {
             rows += [("\(app.id): received", app.received), ("\(app.id): missed", app.missed),
                      ("\(app.id): shows", app.shows), ("\(app.id): leak", app.leak)]
+            if let token = app.token { rows.append(("\(app.id): token", token)) }
+            if let fault = app.fault { rows.append(("\(app.id): fault", fault)) }
         }
         return rows
     }
@@ -71,6 +85,17 @@ public struct DeviceOutcome: Equatable, Sendable {
     }
 
     static let appRows = ["received", "missed", "shows", "leak"]
+
+    /// A token status in a few words: `cou1's (broker)`, `failed: interrupted`.
+    static func token(_ status: TokenStatus) -> String {
+        switch status {
+        case .notConfigured, .none: "none"
+        case let .valid(account, source): "\(account)'s (\(source))"
+        case let .removed(account, by): "\(account)'s, removed by \(by)"
+        case let .failed(failure): "failed: \(failure.tag)"
+        case .inFlight: "in flight"
+        }
+    }
 
     /// `controllerDidFinishInitialCheck(error: nil)` reads as its API name.
     static func apiName(_ name: String) -> String {

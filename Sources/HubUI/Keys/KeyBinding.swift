@@ -38,7 +38,8 @@ public struct KeyBinding: Sendable {
         // leads, its yes and no are not keys (the lesson says "wait for the trainer").
         if context.lessonPlaying && !context.lessonWaiting && context.confirming && !context.confirmingQuit
             && KeyBinding.confirmCommands.contains(command) { return [] }
-        // The faults menu is a small modal menu: its keys, and quitting, work while it is open.
+        // While the faults menu is open its keys are the ones that work (and are hinted); any
+        // other key closes it first (`HubModel.handleKey`), and quitting always works.
         if context.faultMenuOpen && !KeyBinding.faultMenuCommands.contains(command) && command != .quit { return [] }
         if context.tooSmall && command != .quit { return [] }
         return context.textFieldFocused ? keys.filter { !$0.isPrintable } : keys

@@ -98,8 +98,9 @@ public enum KeyTable {
         KeyBinding([.char("f")], "zoom", .zoomPane, scope: "app pane (or click its title)") {
             $0.paneFocused && ($0.view == .panes || $0.view == .zoom || $0.view == .ssoMap)
         },
-        // The faults menu `!` opens: modal (`KeyBinding.activeKeys`), so Enter arms the chosen row
-        // there and does not launch, and the arrows move in it, not the zoomed pane.
+        // The faults menu `!` opens: its keys come first while it is open (`KeyBinding.activeKeys`),
+        // so Enter arms the chosen row there and does not launch, and the arrows move in it, not
+        // the zoomed pane; any other key closes it, then does what it does elsewhere.
         KeyBinding([.up, .char("k")], "up", .faultUp, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
         KeyBinding([.down, .char("j")], "down", .faultDown, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
         KeyBinding([.enter], "arm/disarm", .faultChoose, scope: "faults menu (the chosen row)") { $0.faultMenuOpen },

@@ -56,6 +56,11 @@ extension HubModel {
             typeAhead.append(key)
             return .none
         }
+        // A key the faults menu does not use closes it, then does what it does elsewhere (as the
+        // hint line's menu does): the menu never holds the keyboard.
+        if faultMenu != nil, KeyTable.binding(for: key, in: keyContext).map({ KeyBinding.faultMenuCommands.contains($0.command) }) != true {
+            closeFaultMenu()
+        }
         let context = keyContext
         if let binding = KeyTable.binding(for: key, in: context) {
             return run(binding.command)
@@ -117,23 +122,19 @@ extension HubModel {
             guard case let .command(command) = target else { return .none }
             return clickCommand(command)
         }
-        // The faults menu is modal as its keys are: its rows and buttons, the hint line's entries
-        // for its keys and quitting answer; a click anywhere else closes it, as Esc does.
+        // The faults menu answers its rows and buttons and the hint line's entries for its keys;
+        // a click anywhere else closes it, then does what it does there (as a key does).
         if faultMenu != nil {
-            let hintMenuWasOpen = hintMenuOpen
-            hintMenuOpen = false
             switch target {
-            case .command(.moreActions):
-                hintMenuOpen = !hintMenuWasOpen
-                return .none
             case let .faultMenu(hit):
+                hintMenuOpen = false
                 clickFaultMenu(hit)
                 return .none
-            case let .command(command) where KeyBinding.faultMenuCommands.contains(command) || command == .quit:
+            case let .command(command) where KeyBinding.faultMenuCommands.contains(command):
+                hintMenuOpen = false
                 return clickCommand(command)
             default:
                 closeFaultMenu()
-                return .none
             }
         }
         // The hint line's menu closes at any click: on one of its entries, that entry runs.

@@ -20,6 +20,10 @@ struct PaneFacts: Sendable {
     var verdict: AppVerdict
     /// Faults armed on the app, in the order they fire (Docs/faults.md).
     var armed: [ArmedFault]
+    /// The last fault that fired on the app, and the one its verdict names (a leak or will-leak
+    /// it explains, a crash it caused), if any.
+    var fired: FaultEffect?
+    var explaining: FaultEffect?
 
     /// `misconfigurations`: the app's, when worked out with other panes' (one index of the apps for them all).
     init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil, counter: LayoutCounter?) {
@@ -31,6 +35,9 @@ struct PaneFacts: Sendable {
         held = d.heldDeliveries.filter { $0.app == app.id }
         verdict = d.verdict(of: app)
         armed = d.armedFaults(of: app.id)
+        fired = d.faultEffects(of: app.id).last
+        explaining = verdict.isLeakOrWillLeak ? d.explainingFault(of: app.id, owners: verdict.owners)
+            : verdict.kind == .crashed && verdict.cause?.hasPrefix("injected") == true ? fired : nil
     }
 }
 

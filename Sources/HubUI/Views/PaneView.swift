@@ -21,6 +21,7 @@ enum PaneView {
         // A short pane keeps its rows for the items: the exposure goes on the user row instead.
         let exposureOnUserRow = inner.height < 8
         let badge = faultBadge(facts.armed, width: inner.width, ascii: m.asciiDrawings)
+            ?? facts.fired.map { firedBadge($0, width: inner.width, ascii: m.asciiDrawings) }
         let badgeLines: [Line] = badge.map { [($0, c.theme.fault)] } ?? []
         let top = badgeLines + statusLines(m, app, facts, width: inner.width, height: inner.height, theme: c.theme, exposure: !exposureOnUserRow)
         let bottom = verdictLines(facts, inner: inner, theme: c.theme)
@@ -90,6 +91,17 @@ enum PaneView {
         return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
     }
 
+    /// The last fault that fired on the app, once none is armed: `⚡ injected`, its name and the
+    /// transition it hit, down to `⚡ injected drop` in the narrowest pane. It stays, as the pane's history
+    /// does, so what follows on the pane reads as the fault's doing, not as a bug of the app.
+    static func firedBadge(_ effect: FaultEffect, width: Int, ascii: Bool) -> String {
+        let mark = ascii ? "!" : "⚡"
+        let at = effect.during.map { " at \($0.rawValue)" } ?? ""
+        let kind = effect.kind.rawValue
+        let forms = ["\(mark) injected \(effect.fault.name)\(at)", "\(mark) injected \(kind)\(at)", "\(mark) injected \(kind)", "\(mark)injected"]
+        return forms.first { TextWidth.of($0) <= width } ?? TextWidth.truncate(forms.last!, to: width)
+    }
+
     /// The lines under the border: a refusal shown in this pane, an at-rest exposure. (A LEAK
     /// is the verdict at the bottom, with the red border.)
     private static func statusLines(_ m: HubModel, _ app: AppRuntime, _ facts: PaneFacts, width: Int, height: Int, theme t: Theme,
@@ -150,7 +162,8 @@ enum PaneView {
             return heldRows(first, more: held.count - 1, width: inner.width, twoRows: inner.height >= 7).map { ($0, t.overlay) }
         }
         let v = facts.verdict
-        let text = verdictForms(v).first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(verdictForms(v).last!, to: inner.width)
+        let forms = verdictForms(v, fault: facts.explaining)
+        let text = forms.first { TextWidth.of($0) <= inner.width } ?? TextWidth.truncate(forms.last!, to: inner.width)
         return [(text, verdictStyle(v.kind, t))]
     }
 
@@ -180,6 +193,24 @@ enum PaneView {
     }
 
     /// The verdict from the longest wording to the shortest (the narrowest pane has 22 columns).
+    /// A (will-)leak an injected fault explains, or a crash it caused, says so in every form, down
+    /// to `LEAK · injected`: the pane never cuts the word that tells a fault from a bug
+    /// (Docs/faults.md).
+    static func verdictForms(_ v: AppVerdict, fault: FaultEffect?) -> [String] {
+        let plain = verdictForms(v)
+        guard let fault else { return plain }
+        let kind = fault.kind.rawValue
+        if v.kind == .crashed {
+            return ["CRASHED: \(v.cause ?? fault.explanation)", "CRASHED · injected \(fault.fault.name)", "CRASHED · injected \(kind)",
+                    "CRASHED · injected"]
+        }
+        guard v.isLeakOrWillLeak else { return plain }
+        let head = v.kind == .leak ? "LEAK" : "WILL LEAK"
+        return plain.dropLast().flatMap { ["\($0) · injected \(fault.fault.name)", "\($0) · injected \(kind)"] }
+            + ["\(head) · injected \(kind)", "\(head) · injected"]
+    }
+
+    /// The verdict alone, from the longest wording to the shortest.
     static func verdictForms(_ v: AppVerdict) -> [String] {
         let whose = v.owners.map { "\($0.name)'s" }.joinedText(separator: ", ")
         let next: String

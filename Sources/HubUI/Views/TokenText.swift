@@ -88,6 +88,10 @@ enum TokenText {
             return ["needs sign-in: \(user) signed out globally", "needs sign-in (signed out)", "token: signed out"]
         case let .interactionRequired(.notShared(m)):
             return ["✗ not shared: \(medium(m))", "✗ not shared: \(short(m))", "✗ not shared"]
+        case .inFlight:
+            return ["silent request in flight", "token: in flight"]
+        case let .interrupted(user):
+            return ["✗ interrupted by \(user.map { "\($0)'s " } ?? "")sign-out", "✗ interrupted by sign-out", "✗ interrupted"]
         case .canceled:
             return ["sign-in cancelled", "cancelled"]
         case let .otherAccountSignedIn(user):

@@ -77,6 +77,10 @@ struct CompareCommand: ParsableCommand {
             try CompareLaunch(choices: CompareChoices(parser: runner.parser)).run()
             return
         }
+        if let race {
+            try compareRace(race, runner: runner)
+            return
+        }
         guard files.count == 1 else {
             throw CommandError.usage("give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
         }
@@ -95,10 +99,6 @@ struct CompareCommand: ParsableCommand {
                 }
                 try CompareLaunch(comparison: file.comparison, choices: nil).run()
             }
-            return
-        }
-        if let race {
-            try compareRace(race, runner: runner)
             return
         }
         let pair = try profilePair()

@@ -101,6 +101,8 @@ struct RecordedStepWriter {
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
         case let .disarmFaults(id): body = "\(name): " + flow([("app", id), ("disarm", "true")])
+        // One fault by its number; the scenario language's writer names its app.
+        case let .disarmFault(number): body = "\(name): " + flow([("disarm", String(number))])
         case let .setDeliveryMode(m): body = "\(name): \(m.rawValue)"
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.

@@ -112,6 +112,9 @@ extension SharedDevice {
     /// What became of the latest account change for `app` (see `AppVerdict`). A leak an
     /// injected fault explains names the fault first (Docs/faults.md).
     public func verdict(of app: AppRuntime) -> AppVerdict {
+        if snapshot.faults != nil, let crash = injectedCrash(of: app) {
+            return AppVerdict(kind: .crashed, cause: "injected \(crash.fault.name): \(crash.consequence)")
+        }
         var v = baseVerdict(of: app)
         if snapshot.faults != nil, v.isLeakOrWillLeak, let effect = explainingFault(of: app.id, owners: v.owners) {
             v.cause = effect.explanation + (v.cause.map { "; \($0)" } ?? "")
@@ -126,6 +129,14 @@ extension SharedDevice {
         guard let last = snapshot.faults?.fired.last(where: { $0.app == app }) else { return nil }
         let ends = owners.compactMap { owner in snapshot.history.last(where: { $0.user == owner })?.endedAt }
         return ends.contains { $0 <= last.firedAt } ? last : nil
+    }
+
+    /// The injected crash that left `app` terminated, until it is started again.
+    private func injectedCrash(of app: AppRuntime) -> FaultEffect? {
+        guard app.lifecycle == .terminated, let last = snapshot.faults?.fired.last(where: { $0.app == app.id }),
+              last.kind == .crashInCallback,
+              let ended = app.log.last(where: { $0.kind == .lifecycle }), ended.detail.hasPrefix("crashed in") else { return nil }
+        return last
     }
 
     private func baseVerdict(of app: AppRuntime) -> AppVerdict {

@@ -42,6 +42,8 @@ public enum DeviceAction: Equatable, Sendable {
     case armFault(AppID, InjectedFault)
     /// QA disarms every fault waiting on the app.
     case disarmFaults(AppID)
+    /// QA disarms one armed fault by its number.
+    case disarmFault(Int)
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -75,7 +77,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .refreshInBackground: .refreshInBackground
         case .removeAccountInAuthenticator: .removeAccountInAuthenticator
         case .writeDraft: .writeDraft
-        case .armFault, .disarmFaults: .fault
+        case .armFault, .disarmFaults, .disarmFault: .fault
         }
     }
 
@@ -86,7 +88,7 @@ public enum DeviceAction: Equatable, Sendable {
     public var isUserInput: Bool {
         switch self {
         case .advanceClock, .setDeliveryMode, .releaseDelivery, .installProfileStep, .completeEnrollment, .enterpriseWipe,
-             .refreshInBackground, .armFault, .disarmFaults: false
+             .refreshInBackground, .armFault, .disarmFaults, .disarmFault: false
         default: true
         }
     }
@@ -138,6 +140,7 @@ extension SharedDevice {
         case let .writeDraft(id): return outcome(writeDraft(id))
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))
+        case let .disarmFault(number): return outcome(disarmFault(number))
         }
     }
 }

@@ -213,10 +213,19 @@ extension SharedDevice {
         let (current, previous, fault) = answerGetCurrentAccount(at: i)
         let before = snapshot.apps[i]
         snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
+        // A slow clear under way (Docs/faults.md) covers the change it clears for: the app keeps
+        // showing the previous user until it ends. Another account is shown at once, uncleared:
+        // the clear under way deletes by its own rule when it ends.
+        if snapshot.faults != nil, snapshot.apps[i].currentUser != current,
+           let slow = snapshot.faults?.slowCallbacks.first(where: { $0.app == id }), case let .clear(keeping) = slow.work {
+            if keeping != current, let current { snapshot.apps[i].show(current, appContext) }
+            logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+            return
+        }
         // An injected crash or slow clear (Docs/faults.md) acts when there is a user to clear.
         if snapshot.faults != nil, let shown = snapshot.apps[i].currentUser, shown != current, let fault = takeCallbackFault(id) {
             logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
-            let clear = "the clear after \(API.getCurrentAccount)"
+            let clear = Self.clearCallback
             if fault.fault.kind == .crashInCallback {
                 let app = snapshot.apps[i]
                 let doomed = app.definition.has(.keepsPreviousUserData) ? [] : app.storage.filter { $0.owner != nil && $0.owner != current }

@@ -50,6 +50,8 @@ extension SharedDevice {
             logEvent(.event, "log out: \(u) checked the device in")
             sessionEndedDuringRoundTrip(of: u)
             cover(.logOut)
+            // No broker is told: a silent request in flight finishes after the check-in.
+            interruptTokensInFlight(signedOut: u)
             announceAccountChange()
             audit()
             return .success(state)

@@ -7,7 +7,7 @@ public struct FaultBook: Codable, Equatable, Sendable {
     public var seed: UInt64
     /// The seeded generator as it stands: a restored device draws on from here.
     public var generator: FaultGenerator
-    /// The next fault's number (#1, #2, …), never reused.
+    /// The next fault's number (1, 2, …), never reused.
     public var nextID = 1
     /// Waiting to fire, in arming order.
     public var armed: [ArmedFault] = []
@@ -21,6 +21,9 @@ public struct FaultBook: Codable, Equatable, Sendable {
     public var slowCallbacks: [SlowCallback] = []
     /// The last transition the device took: what a fault firing now hit (`FaultEffect.during`).
     public var lastTransition: Transition?
+    /// Silent token requests a `token-in-flight` keeps under way until the session ends (nil
+    /// when none ever was, so a saved book keeps its shape).
+    public var tokensInFlight: [TokenInFlight]?
 
     public init(seed: UInt64) {
         self.seed = seed
@@ -32,7 +35,7 @@ public struct FaultBook: Codable, Equatable, Sendable {
     public static let firedLimit = 200
 
     /// Whether anything is armed or under way (a device with neither behaves as without faults).
-    public var isIdle: Bool { armed.isEmpty && delayed.isEmpty && heldBack.isEmpty && slowCallbacks.isEmpty }
+    public var isIdle: Bool { armed.isEmpty && delayed.isEmpty && heldBack.isEmpty && slowCallbacks.isEmpty && (tokensInFlight ?? []).isEmpty }
 }
 
 /// A delivery a `delay` holds: it joins the deliveries (or step mode's queue) at `due`.

@@ -19,19 +19,22 @@ public struct FaultEffect: Codable, Equatable, Sendable {
     public var app: AppID { fault.app }
     public var kind: FaultKind { fault.fault.kind }
 
-    /// `fault #2 (drop) dropped notes: SHARED_MODE_… at signOut`: the sentence a verdict or a
+    /// `injected fault #N (drop) dropped notes: SHARED_MODE_… at signOut`: the sentence a verdict or a
     /// finding appends.
     public var explanation: String {
         let at = during.map { " at \($0.rawValue)" } ?? ""
-        let verb: String = switch kind {
-        case .drop: "dropped"
-        case .delay: "delayed"
-        case .duplicate: "duplicated"
-        case .reorder: "reordered"
-        case .crashInCallback: "crashed the app in"
-        case .slowCallback: "slowed the app's"
-        case .nilAccounts: "answered nil, nil to"
+        // A callback fault's `delivery` is `app: callback`.
+        let callback = delivery.hasPrefix("\(app): ") ? String(delivery.dropFirst(app.count + 2)) : delivery
+        let what: String = switch kind {
+        case .drop: "dropped \(delivery)"
+        case .delay: "delayed \(delivery)"
+        case .duplicate: "duplicated \(delivery)"
+        case .reorder: "reordered \(delivery)"
+        case .crashInCallback: "crashed \(app) in its \(callback)"
+        case .slowCallback: "slowed \(app)'s \(callback)"
+        case .nilAccounts: "answered nil, nil to \(delivery)"
+        case .tokenInFlight: "kept \(delivery) in flight"
         }
-        return "injected \(fault.name) \(verb) \(delivery)\(at)"
+        return "injected \(fault.name) \(what)\(at)"
     }
 }

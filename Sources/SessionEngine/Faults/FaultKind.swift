@@ -21,6 +21,11 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     /// whoever is signed in (the MSAL for iOS and macOS issue threads "Returning Account name as
     /// nil" and "Get Account returning NULL": both nil after a sign-in or a session switch). The app then acts on that answer by its own logic.
     case nilAccounts = "nil-accounts"
+    /// The app's next silent token request (`acquireTokenSilent`) is still in flight when the
+    /// session next ends: the global sign-out (or check-in) interrupts it, and no token of the
+    /// signed-out user is written back (MSAL for Android's shared-device sign-out cancels
+    /// pending silent requests first).
+    case tokenInFlight = "token-in-flight"
 
     /// The menu's one-line description.
     public var summary: String {
@@ -32,6 +37,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         case .crashInCallback: "the app crashes inside its next wipe or clear: a partial wipe"
         case .slowCallback: "the app's next wipe or clear takes a while; the device goes on"
         case .nilAccounts: "the app's next getCurrentAccount answers no current and no previous account"
+        case .tokenInFlight: "the app's next silent token request is still in flight when the session ends"
         }
     }
 
@@ -43,7 +49,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
         switch self {
         case .delay: 30
         case .slowCallback: 120
-        case .drop, .duplicate, .reorder, .crashInCallback, .nilAccounts: nil
+        case .drop, .duplicate, .reorder, .crashInCallback, .nilAccounts, .tokenInFlight: nil
         }
     }
 
@@ -51,7 +57,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     public var isDeliveryFault: Bool {
         switch self {
         case .drop, .delay, .duplicate, .reorder: true
-        case .crashInCallback, .slowCallback, .nilAccounts: false
+        case .crashInCallback, .slowCallback, .nilAccounts, .tokenInFlight: false
         }
     }
 
@@ -59,7 +65,7 @@ public enum FaultKind: String, Codable, Sendable, CaseIterable {
     public var isCallbackFault: Bool {
         switch self {
         case .crashInCallback, .slowCallback: true
-        case .drop, .delay, .duplicate, .reorder, .nilAccounts: false
+        case .drop, .delay, .duplicate, .reorder, .nilAccounts, .tokenInFlight: false
         }
     }
 }

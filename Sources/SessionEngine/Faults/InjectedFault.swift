@@ -22,7 +22,7 @@ public struct InjectedFault: Codable, Equatable, Sendable {
         switch kind {
         case .delay, .slowCallback: "\(kind.rawValue) \(Self.compact(duration))"
         case .crashInCallback: deletesBeforeCrash.map { "\(kind.rawValue) after \($0)" } ?? kind.rawValue
-        case .drop, .duplicate, .reorder, .nilAccounts: kind.rawValue
+        case .drop, .duplicate, .reorder, .nilAccounts, .tokenInFlight: kind.rawValue
         }
     }
 
@@ -32,7 +32,7 @@ public struct InjectedFault: Codable, Equatable, Sendable {
         let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let first = words.first, let kind = FaultKind(rawValue: first) else { return nil }
         switch kind {
-        case .drop, .duplicate, .reorder, .nilAccounts:
+        case .drop, .duplicate, .reorder, .nilAccounts, .tokenInFlight:
             guard words.count == 1 else { return nil }
             self.init(kind)
         case .delay, .slowCallback:

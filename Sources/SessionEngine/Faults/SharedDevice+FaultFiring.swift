@@ -29,7 +29,7 @@ extension SharedDevice {
             snapshot.faults?.heldBack.append(HeldBackDelivery(delivery: d, faultID: fault.id, during: during))
             fire(fault, on: d.label, "\(d.label) held back until the next delivery has arrived (injected)",
                  consequence: "\(d.app) gets \(what(d)) after the next delivery; until then \(holdings(of: d.app))")
-        case .crashInCallback, .slowCallback, .nilAccounts:
+        case .crashInCallback, .slowCallback, .nilAccounts, .tokenInFlight:
             arrive(d, at: index)
         }
     }
@@ -85,7 +85,7 @@ extension SharedDevice {
     /// How many items a crash-in-callback lets the app delete: the fault's own count, or one
     /// drawn from the device's seed that leaves at least one item of two or more (a partial wipe).
     mutating func deletesBeforeCrash(_ fault: ArmedFault, of count: Int) -> Int {
-        if let n = fault.fault.deletesBeforeCrash { return min(n, count) }
+        if let n = fault.fault.deletesBeforeCrash { return max(0, min(n, count)) }
         guard count >= 2 else { return 0 }
         return snapshot.faults?.generator.draw(in: 1...(count - 1)) ?? 1
     }
@@ -106,11 +106,11 @@ extension SharedDevice {
         endTokenRequest(of: id)
         let survivors = doomed.filter { !gone.contains($0.id) }
         let unreadable = survivors.filter { open($0, in: snapshot.apps[i]) == nil }.count
-        var line = "\(id) crashed in \(callback) after deleting \(deletes) of \(doomed.count) item(s)"
+        var line = "\(id) crashed in its \(callback) after deleting \(deletes) of \(doomed.count) item(s)"
         line += survivors.isEmpty ? "; nothing it meant to delete survived" : ": \(Self.describe(survivors)) survived"
         if unreadable > 0 { line += " (\(unreadable) sealed with a deleted key: unreadable)" }
         if case .msal = snapshot.apps[i].definition.sdk, !survivors.isEmpty { line += "; it clears them again at its next start" }
-        fire(fault, on: "\(id): \(callback)", "\(id) crashed in \(callback) (injected)", consequence: line)
+        fire(fault, on: "\(id): \(callback)", "\(id) crashed in its \(callback) (injected)", consequence: line)
     }
 
     /// The app at `i` begins `work`, which takes the fault's duration: until then it holds, and
@@ -129,7 +129,7 @@ extension SharedDevice {
     /// the next user's data included when the device moved on meanwhile.
     private mutating func finishSlowCallback(_ slow: SlowCallback) {
         guard let i = appIndex[slow.app] else { return }
-        let callback = slow.work == .wipe ? API.didWipeCurrentUserData : "the clear after \(API.getCurrentAccount)"
+        let callback = slow.work == .wipe ? API.didWipeCurrentUserData : SharedDevice.clearCallback
         guard snapshot.apps[i].lifecycle.isRunning else {
             // The work ran in the app's process: it ended with it.
             logEvent(.fault, app: slow.app, "fault #\(slow.faultID): \(slow.app)'s \(callback) never finished: the app stopped first (injected)")
@@ -170,6 +170,9 @@ extension SharedDevice {
             updateConsequence(of: slow.faultID, "\(id) stopped before its slow callback finished: \(holdings(of: id))")
         }
     }
+
+    /// An MSAL app's own clear of the previous user's data, named as the log says it.
+    static let clearCallback = "clear after \(API.getCurrentAccount)"
 
     // MARK: effects
 

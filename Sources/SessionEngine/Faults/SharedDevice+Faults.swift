@@ -31,7 +31,10 @@ extension SharedDevice {
         if fault.kind.needsSeconds, !(fault.duration > 0 && fault.duration <= InjectedFault.longest) {
             return refuse("armFault", .faultNotApplicable(app, fault.kind, why: "its duration must be between 1 second and 24 hours"))
         }
-        var book = snapshot.faults ?? FaultBook(seed: faultSeed)
+        if let n = fault.deletesBeforeCrash, n < 0 || n > 1_000_000 {
+            return refuse("armFault", .faultNotApplicable(app, fault.kind, why: "the items deleted before the crash must be between 0 and 1,000,000"))
+        }
+        var book = snapshot.faults ?? newBook(seed: faultSeed)
         let armed = ArmedFault(id: book.nextID, app: app, fault: fault, armedAt: now)
         book.nextID += 1
         book.armed.append(armed)
@@ -61,17 +64,42 @@ extension SharedDevice {
     /// Sets the seed the faults draw from (a crash's count of deleted items when none was
     /// given): the same actions with the same seed give the same outcome.
     public mutating func setFaultSeed(_ seed: UInt64) {
-        var book = snapshot.faults ?? FaultBook(seed: seed)
+        var book = snapshot.faults ?? newBook(seed: seed)
         book.seed = seed
         book.generator = FaultGenerator(seed: seed)
         snapshot.faults = book
         logEvent(.fault, "fault seed set to \(seed)")
     }
 
+    /// A device's first fault book. The device counted its transitions without one; the one
+    /// that entered the current state is the last it took.
+    private func newBook(seed: UInt64) -> FaultBook {
+        var book = FaultBook(seed: seed)
+        let workspaceOne = profile.id == .workspaceOne
+        switch state.kind {
+        case .unenrolled: book.lastTransition = nil
+        case .enrolling: book.lastTransition = .enroll
+        case .checkedOut: book.lastTransition = workspaceOne ? .checkOut : .signIn
+        case .locked: book.lastTransition = .inactivityLock
+        case .checkedIn:
+            book.lastTransition = snapshot.history.isEmpty ? .installProfile : workspaceOne ? .logOut : .signOut
+        }
+        return book
+    }
+
     /// Why `kind` cannot be armed on the app `definition` describes; nil when it can.
     static func whyNot(_ kind: FaultKind, on definition: AppDefinition) -> String? {
         if case .none = definition.sdk {
             return "\(definition.id) has no SDK: nothing is delivered to it and it wipes nothing; pick an app with an SDK"
+        }
+        if kind == .tokenInFlight {
+            guard definition.sso != nil else {
+                return "\(definition.id) asks for no tokens (no MSAL token set-up): pick an app with single sign-on"
+            }
+            if definition.isExternal {
+                return "\(definition.id) is your own program: its requests answer at once over the bridge; arm drop, delay, duplicate or reorder"
+            }
+            return nil
         }
         if kind == .nilAccounts {
             guard case .msal = definition.sdk else {

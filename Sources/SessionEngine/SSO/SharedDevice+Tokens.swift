@@ -80,6 +80,7 @@ extension SharedDevice {
         case let .failure(r): return .failure(r)
         case let .success((i, sso)):
             touch()
+            if let fault = takeTokenInFlightFault(id) { return .success(beginTokenInFlight(fault, at: i, sso)) }
             let outcome = silentOutcome(i, sso)
             finish(i, sso, call: "acquireTokenSilent", outcome)
             cover(.tokenOutcome(.acquireTokenSilently, tag: outcome.coverageTag))
@@ -284,7 +285,7 @@ extension SharedDevice {
     /// What a silent request gets, by 003's rules. Outside shared device mode the broker is
     /// reached only by an app switch, so silent requests read the keychain group alone; under
     /// shared device mode the broker (its SSO extension) answers them for apps that use it.
-    private func silentOutcome(_ i: Int, _ sso: SSOConfiguration) -> TokenOutcome {
+    func silentOutcome(_ i: Int, _ sso: SSOConfiguration) -> TokenOutcome {
         let registrations = tenant.appRegistrations
         if let problem = SSORules.registrationProblem(sso, registrations: registrations) { return .failed(.misconfigured(problem)) }
         let known = snapshot.apps[i].token?.account
@@ -319,7 +320,7 @@ extension SharedDevice {
 
     /// Records the outcome in the app (token state, log) and the event log; a token goes to
     /// the app's keychain group and the app shows its account.
-    private mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome, inAppLog: Bool = true) {
+    mutating func finish(_ i: Int, _ sso: SSOConfiguration, call: String, _ outcome: TokenOutcome, inAppLog: Bool = true) {
         let id = snapshot.apps[i].id
         let ctx = appContext
         if let grant = outcome.grant { store(grant.account, clientID: sso.clientID, group: sso.tokenCacheGroup, by: id) }
@@ -393,6 +394,7 @@ extension SharedDevice {
     /// Global sign-out (shared device mode): every app that takes part through the broker
     /// loses the account and its keychain group's tokens of it; embedded-flow apps keep theirs.
     mutating func signOutTokens(of user: UserID) {
+        interruptTokensInFlight(signedOut: user)
         guard snapshot.tokens != nil else { return }
         var groups: Set<String> = []
         let now = self.now

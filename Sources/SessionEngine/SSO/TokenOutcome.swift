@@ -59,6 +59,13 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
     case interactionRequired(InteractionReason)
     /// The set-up breaks a rule: the request cannot work, whatever the person does.
     case misconfigured(SSOMisconfiguration)
+    /// Silent only: the request is still in flight, its answer not back yet (an injected
+    /// `token-in-flight` fault, Docs/faults.md).
+    case inFlight
+    /// Silent only: a global sign-out (or check-in) cancelled the request in flight: the broker
+    /// lets no silent request finish after a shared-device sign-out (MSAL common for Android,
+    /// "Add CommandDispatcher methods to stop and reset silent request executor").
+    case interrupted(by: UserID?)
     /// The person cancelled the prompt.
     case canceled
     /// The broker refused a different account: shared device mode has one account at a time.
@@ -76,6 +83,8 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         switch self {
         case .interactionRequired: "interaction-required"
         case let .misconfigured(m): m.tag
+        case .inFlight: "in-flight"
+        case .interrupted: "interrupted"
         case .canceled: "canceled"
         case .otherAccountSignedIn: "other-account-signed-in"
         case .brokerResponseNotReceived: "broker-response-not-received"
@@ -109,6 +118,8 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case let .interactionRequired(.signedOut(user)): "interaction required: \(user) signed out globally"
         case let .interactionRequired(.notShared(m)): "interaction required: not shared, \(m)"
         case let .misconfigured(m): "misconfigured: \(m)"
+        case .inFlight: "still in flight: no answer yet"
+        case let .interrupted(user): "interrupted: the sign-out\(user.map { " of \($0)" } ?? "") cancelled the request in flight"
         case .canceled: "the person cancelled the prompt"
         case let .otherAccountSignedIn(user): "the broker has \(user) signed in (shared device mode: one account)"
         case .brokerResponseNotReceived: "application did not receive response from broker (MSAL -42700)"

@@ -8,6 +8,10 @@ enum FaultScreens {
     static let all: [(name: String, make: @Sendable () -> HubModel)] = [
         ("faults-menu", menu),
         ("pane-fault-armed", armed),
+        ("pane-fault-dropped", dropped),
+        ("event-log-fault", eventLog),
+        ("diagram-faults", diagram),
+        ("pane-fault-crash", crashInClear),
     ]
 
     /// entra-ios with Chat and Roster (both listen for the account change), cou1 signed in,
@@ -50,6 +54,15 @@ enum FaultScreens {
     static func diagram() -> HubModel {
         var m = dropped()
         m.press("<F3>")
+        return m
+    }
+
+    /// crash-in-callback armed on Chat, then cou1 signs out: Chat crashes inside its clear of
+    /// cou1's data, part of it deleted, the rest kept (the device's fault seed chooses how much).
+    static func crashInClear() -> HubModel {
+        var m = chatFocused()
+        m.press("!<Down><Down><Down><Down><Enter>")
+        m.press("h<Enter>y")
         return m
     }
 }
