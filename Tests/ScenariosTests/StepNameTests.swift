@@ -41,6 +41,8 @@ import Testing
         case .removeAccount: (.entraIOS, "removeAccount: mail")
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
         case .removeSharedDeviceConfiguration: (.entraIOS, "removeSharedDeviceConfiguration: sso-extension")
+        case .removeAccountInAuthenticator: (.entraIOS, "removeAccountInAuthenticator")
+        case .writeDraft: (.workspaceOne, "writeDraft: notes")
         case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
@@ -133,8 +135,8 @@ import Testing
             .launch("notes"), .background("notes"), .suspend("notes"), .terminate("notes"), .openBroker, .goOnline, .goOffline,
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
-            .removeAccount("mail"), .refreshInBackground("mail"), .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"),
-            .removeSharedDeviceConfiguration(.ssoExtension),
+            .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
+            .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"), .removeSharedDeviceConfiguration(.ssoExtension),
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

@@ -151,6 +151,15 @@ public enum KeyTable {
         KeyBinding([.char("R")], "refresh token", .refreshToken, scope: "app pane (single sign-on, background refresh)") {
             $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
+        // Races (Docs/faults.md): unsaved work in the app's memory, which no wipe deletes; the
+        // account removed in the Authenticator with no notification to any app.
+        // Keys only (F1 lists them): presets play these in their set-up, and the hint line of
+        // every pane stays as it was.
+        KeyBinding([.char("D")], "type a draft", .typeDraft, scope: "app pane (unsaved, in memory only)", inHint: false) {
+            $0.paneFocused && $0.enrolled
+        },
+        KeyBinding([.char("E")], "erase in broker", .removeAccountInAuthenticator,
+                   scope: "broker (entra-ios): no app is told", inHint: false) { $0.hubFocused && $0.page == .brokerSignedIn },
     ]
 
     private static let globalBindings: [KeyBinding] = [

@@ -24,6 +24,9 @@ public enum UICommand: String, CaseIterable, Sendable {
     // Cross-app single sign-on (ADAL, iOS): the SSO map, and on a focused app's pane: acquire a token (or
     // sign in through the app), remove the account in this app, refresh its token in the background
     case ssoMap, acquireToken, removeAccount, refreshToken
+    // The races of Docs/faults.md: type unsaved work into the focused app; remove the account
+    // in the Authenticator behind the SDK's back (entra-ios)
+    case typeDraft, removeAccountInAuthenticator
     // The hint line's "more" entry (mouse only): the menu of the entries that did not fit
     case moreActions
     // A lesson playing (its narration panel): next step, step back, let the class do the next

@@ -82,6 +82,8 @@ extension HubModel {
         case .acquireToken: if let id = focus.appID { acquireToken(id) }
         case .removeAccount: if let id = focus.appID { removeAccount(id) }
         case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
+        case .typeDraft: if let id = focus.appID { act(.writeDraft(id), place: .pane(id)) }
+        case .removeAccountInAuthenticator: act(.removeAccountInAuthenticator)
         case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
         }
         return .none

@@ -131,7 +131,8 @@ public struct HubModel: TerminalProgram, Sendable {
         // A sign-in prompt waiting for the person is in front of everything (the app went
         // to the background for the broker, or shows its own prompt).
         // (An inactivity lock covers it: the unlock prompt comes first.)
-        if device.pendingTokenRequest != nil, device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
+        if let p = device.pendingTokenRequest, p.phase != .promptDismissed,
+           device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
         switch device.state {
         case .unenrolled: return .enrollForm
         case .enrolling: return .installing

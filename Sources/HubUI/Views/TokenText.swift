@@ -48,6 +48,8 @@ enum TokenText {
                          "token: in broker"], .pending)
             case .promptInApp:
                 return (["token: waiting, its own sign-in prompt", "token: prompting", "prompting"], .pending)
+            case .promptDismissed:
+                return (["token: prompt gone, session stuck", "token: prompt gone", "prompt gone"], .failed)
             }
         case let .failed(failure):
             return (failureForms(failure), failure == .canceled ? .none : .failed)
@@ -94,6 +96,10 @@ enum TokenText {
             return ["sign-in cancelled", "cancelled"]
         case let .otherAccountSignedIn(user):
             return ["✗ refused: \(user) is the device's account", "✗ \(user) signed in", "✗ other account"]
+        case .brokerResponseNotReceived:
+            return ["✗ no response from the broker", "✗ no broker response", "✗ no response"]
+        case .interactiveSessionInProgress:
+            return ["✗ a sign-in is still under way", "✗ sign-in under way", "✗ under way"]
         }
     }
 

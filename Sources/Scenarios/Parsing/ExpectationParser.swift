@@ -153,7 +153,7 @@ struct ExpectationParser {
     }
 
     /// What `fails:` may name: the failures, the reasons of interaction-required, and the rules.
-    static let failureTags = ["interaction-required", "no-token", "tokens-removed", "signed-out", "canceled", "other-account-signed-in"]
+    static let failureTags = ["interaction-required", "no-token", "tokens-removed", "signed-out", "canceled", "other-account-signed-in", "broker-response-not-received", "interactive-session-in-progress"]
         + SSOMisconfiguration.Kind.allCases.map(\.rawValue)
         // A silent request kept in flight by an injected fault, and one a sign-out cancelled (Docs/faults.md).
         + ["in-flight", "interrupted"]

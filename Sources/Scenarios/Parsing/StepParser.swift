@@ -22,10 +22,12 @@ struct StepParser {
         case .enterpriseWipe: profile == .entraIOS ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
         case .removeSharedDeviceConfiguration:
             profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
+        case .removeAccountInAuthenticator:
+            profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken,
+             .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken,
              .expectFault:
             nil
         }
@@ -215,6 +217,8 @@ struct StepParser {
                 }
                 return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
             }
+        case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
+        case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
             return try action(w) { a throws(ConfigError) in
                 guard a.value?.isMapping == true else {

@@ -94,10 +94,10 @@ struct RecordedStepWriter {
             if browser { f.append(("browser", "true")) }
             body = f.isEmpty ? name.rawValue : "\(name): " + flow(f)
         case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
-             let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id):
+             let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator:
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])

@@ -28,8 +28,18 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     /// A developer's program playing the app over the bridge: its process and what it says
     /// it shows (nil for the catalogue's apps, and before the program's first launch).
     public var process: AppProcess?
+    /// Unsaved work in the app's memory (`SharedDevice.writeDraft`): no wipe deletes it; it
+    /// ends with the process.
+    public var draft: StoredItem? = nil
 
     public init(definition: AppDefinition) { self.definition = definition }
+
+    // Everything but `draft`, which is memory: like the external keys, a restored device's
+    // apps do not have it (Docs/decisions.md, "Race presets").
+    enum CodingKeys: String, CodingKey {
+        case definition, lifecycle, sdkSeen, initialCheckFailed, sawCheckedIn, currentUser, userChangeFlag, storage, keychain
+        case log, nextSerial, token, process
+    }
 
     public var id: AppID { definition.id }
 
@@ -46,11 +56,15 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
             }
         }
         let filters = definition.faults.isEmpty
-        return storage.compactMap { item in
+        let stored = storage.compactMap { item -> (item: StoredItem, text: String)? in
             guard !filters || item.owner == nil || item.owner == currentUser else { return nil }
             guard let text = item.open(with: keychain, cipher: cipher) else { return nil }
             return (item, text)
         }
+        // The editor shows the draft it holds, whoever typed it: it is screen state, not data
+        // the app filters by user.
+        guard let draft, lifecycle.isRunning, case let .plaintext(text) = draft.payload else { return stored }
+        return stored + [(draft, text)]
     }
 
     /// Every item the app could open now, whoever owns it.
@@ -75,6 +89,8 @@ struct AppContext {
     /// The off-device key server's keys (`DeviceSnapshot.externalKeyServer`). A dictionary,
     /// not a closure over it: a context is made for every delivery of a broadcast.
     var keyServer: [UserID: KeyMaterial]
+    /// Whether the device reaches the key server now (an external key is fetched over the network).
+    var online = true
 
     /// The user's external key from the key server (a fresh one for a user it has not seen).
     func externalKey(_ user: UserID) -> KeyMaterial { keyServer[user] ?? keys.makeKey() }
@@ -94,6 +110,14 @@ extension AppRuntime {
                 record(ctx.now, .data, "key", "SDK created a data-encryption key")
             }
             if support == .externalEncryption && keychain.externalKeys[user] == nil {
+                // 004, External Encryption: the key is obtained at check-out, off the device.
+                // Offline the fetch fails: the app shows nobody's data and tries again at its
+                // next foreground (Docs/faults.md, "network-lost-during-check-out").
+                guard ctx.online else {
+                    currentUser = nil
+                    record(ctx.now, .data, "key", "could not fetch \(user)'s external key: the key server is unreachable (offline)")
+                    return
+                }
                 keychain.externalKeys[user] = ctx.externalKey(user)
                 record(ctx.now, .data, "key", "fetched \(user)'s external key (memory only)")
             }

@@ -23,6 +23,8 @@ public enum CoverageKey: Hashable, Sendable {
     case tokenOutcome(TokenCall, tag: String)
     /// An event refused, by the refusal's tag: `refused:checkOut:locked-out`.
     case refused(event: String, tag: String)
+    /// A race of Docs/faults.md happened (its preset's name): `race:broker-interrupted-by-check-in`.
+    case race(String)
     /// An injected fault fired, and the transition whose delivery it hit: `fault:drop:signOut`.
     case fault(FaultKind, during: Transition?)
 
@@ -45,6 +47,7 @@ public enum CoverageKey: Hashable, Sendable {
         case let .tokenPrompt(inApp): inApp ? "tokenRequest:in-app" : "tokenRequest:broker"
         case let .tokenOutcome(call, tag): "\(call.rawValue):\(tag)"
         case let .refused(event, tag): "refused:\(event):\(tag)"
+        case let .race(name): "race:\(name)"
         case let .fault(kind, during): during.map { "fault:\(kind.rawValue):\($0.rawValue)" } ?? "fault:\(kind.rawValue)"
         }
     }

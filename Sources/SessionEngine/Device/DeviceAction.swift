@@ -36,6 +36,10 @@ public enum DeviceAction: Equatable, Sendable {
     case refreshInBackground(AppID)
     /// The MDM removes part of shared device mode's configuration from a registered entra-ios device.
     case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
+    /// The account removed in the Authenticator, behind the SDK's back (entra-ios): no notification.
+    case removeAccountInAuthenticator
+    /// The person types in the app in front and does not save: a draft in its memory only.
+    case writeDraft(AppID)
     /// QA arms an injected fault on the app (Docs/faults.md).
     case armFault(AppID, InjectedFault)
     /// QA disarms every fault waiting on the app.
@@ -74,6 +78,8 @@ public enum DeviceAction: Equatable, Sendable {
         case .removeAccount: .removeAccount
         case .refreshInBackground: .refreshInBackground
         case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
+        case .removeAccountInAuthenticator: .removeAccountInAuthenticator
+        case .writeDraft: .writeDraft
         case .armFault, .disarmFaults, .disarmFault: .fault
         }
     }
@@ -134,6 +140,8 @@ extension SharedDevice {
         case let .removeAccount(id): return outcome(removeAccount(id))
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
+        case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
+        case let .writeDraft(id): return outcome(writeDraft(id))
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         case let .disarmFault(number): return outcome(disarmFault(number))

@@ -91,7 +91,11 @@ public struct SessionMarks: Codable, Equatable, Sendable {
 
 /// One session in the device's history.
 public struct SessionRecord: Codable, Equatable, Sendable {
-    public enum Ending: String, Codable, Sendable { case logOut = "log out", signOut = "sign out", enterpriseWipe = "enterprise wipe" }
+    public enum Ending: String, Codable, Sendable {
+        case logOut = "log out", signOut = "sign out", enterpriseWipe = "enterprise wipe"
+        /// The account was removed in the Authenticator, not signed out through MSAL.
+        case accountRemoved = "account removed"
+    }
     public var user: UserID
     public var checkedOutAt: SimInstant
     public var endedAt: SimInstant?

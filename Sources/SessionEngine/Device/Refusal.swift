@@ -26,6 +26,8 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case noTokenRequest
     case tokenRequestPending(AppID)
     case notSignedInToApp(AppID)
+    /// Typing a draft needs the app in front, usable, and showing a user (`reason` says which is missing).
+    case cannotWriteDraft(AppID, reason: String)
     /// An injected fault that cannot act on this app, and why.
     case faultNotApplicable(AppID, FaultKind, why: String)
     /// No armed fault has this number.
@@ -61,6 +63,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case noTokenRequest = "no-token-request"
         case tokenRequestPending = "token-request-pending"
         case notSignedInToApp = "not-signed-in-to-app"
+        case cannotWriteDraft = "cannot-write-draft"
         case faultNotApplicable = "fault-not-applicable"
         case noSuchFault = "no-such-fault"
         case noFaultArmed = "no-fault-armed"
@@ -115,6 +118,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: .noTokenRequest
         case .tokenRequestPending: .tokenRequestPending
         case .notSignedInToApp: .notSignedInToApp
+        case .cannotWriteDraft: .cannotWriteDraft
         case .faultNotApplicable: .faultNotApplicable
         case .noSuchFault: .noSuchFault
         case .noFaultArmed: .noFaultArmed
@@ -166,6 +170,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .noTokenRequest: "No sign-in prompt is waiting."
         case let .tokenRequestPending(id): "A sign-in prompt for \(id) is waiting: finish or cancel it first."
         case let .notSignedInToApp(id): "No account is signed in to \(id)."
+        case let .cannotWriteDraft(id, reason): "Cannot type in \(id): \(reason)."
         case let .faultNotApplicable(_, kind, why): "Cannot arm \(kind.rawValue): \(why)."
         case let .noSuchFault(id): "No fault #\(id) is armed (it fired or was disarmed)."
         case let .noFaultArmed(id): "No fault is armed on \(id)."

@@ -13,6 +13,7 @@ extension SharedDevice {
         snapshot.foreground = .app(id)
         if cold { withApp(id) { $0.initialCheckFailed = false } }
         scheduleForegroundDelivery(id, coldStart: cold)
+        appReturnedWithoutBrokerResponse(id)
         audit(touching: [previous, id])
         return .success(.foreground)
     }
@@ -58,6 +59,7 @@ extension SharedDevice {
         }
         snapshot.heldDeliveries.removeAll { $0.app == id }
         logEvent(.event, "\(id) terminated")
+        loseDraft(of: id)
         endTokenRequest(of: id)
         audit()
         return .success(.terminated)

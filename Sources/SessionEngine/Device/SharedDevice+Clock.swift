@@ -18,6 +18,7 @@ extension SharedDevice {
                 snapshot.state = .locked(user)
                 logEvent(.event, "inactivity lock: no input for \(formatDuration(seconds: policy.inactivityTimeout)); app UIs locked")
                 cover(.inactivityLock)
+                lockDismissedPrompt()
             }
         }
         for (user, record) in snapshot.failedAttempts.sorted(by: { $0.key < $1.key }) {

@@ -64,6 +64,7 @@ extension SharedDevice {
             logEvent(.event, "global sign-out from \(source): \(user)'s account and cached tokens removed for every app (app data stays)")
             signOutTokens(of: user)
         }
+        sessionEndedDuringRoundTrip(of: user)
         cover(.signOut)
         announceAccountChange()
         if browser {

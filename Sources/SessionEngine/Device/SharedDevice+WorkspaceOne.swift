@@ -48,6 +48,7 @@ extension SharedDevice {
             openBroker()
             endSession(.logOut)
             logEvent(.event, "log out: \(u) checked the device in")
+            sessionEndedDuringRoundTrip(of: u)
             cover(.logOut)
             // No broker is told: a silent request in flight finishes after the check-in.
             interruptTokensInFlight(signedOut: u)
@@ -109,6 +110,7 @@ extension SharedDevice {
         if let user = state.user {
             endSession(.enterpriseWipe)
             logEvent(.event, "enterprise wipe from the console: \(user)'s session ended, device checked in")
+            sessionEndedDuringRoundTrip(of: user)
         } else {
             snapshot.marks.wipes = snapshot.marks.wipes.incremented
             logEvent(.event, "enterprise wipe from the console: managed app data will be wiped")

@@ -211,7 +211,7 @@ public struct SharedDevice: Sendable {
     }
 
     var appContext: AppContext {
-        AppContext(now: now, keys: deps.keys, cipher: deps.cipher, keyServer: snapshot.externalKeyServer)
+        AppContext(now: now, keys: deps.keys, cipher: deps.cipher, keyServer: snapshot.externalKeyServer, online: online)
     }
 
     /// The off-device key server hands out one key per user, the same every time.
@@ -335,7 +335,7 @@ public struct SharedDevice: Sendable {
     private func holds(_ pair: AppOwner) -> Bool {
         guard let i = appIndex[pair.app] else { return false }
         if LeakAudit.viewer(of: snapshot.apps, at: i, deviceUser: state.user, signedInAlone: signedInAlone) == pair.owner { return false }
-        if snapshot.apps[i].tokenAccount == pair.owner { return true }
+        if snapshot.apps[i].tokenAccount == pair.owner || snapshot.apps[i].draft?.owner == pair.owner { return true }
         return snapshot.apps[i].storage.contains { $0.owner == pair.owner && open($0, in: snapshot.apps[i]) != nil }
     }
 

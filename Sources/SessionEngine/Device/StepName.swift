@@ -13,6 +13,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case removeAccount, refreshInBackground
     /// The MDM takes shared device mode's configuration away from a registered entra-ios device.
     case removeSharedDeviceConfiguration
+    /// The races of Docs/faults.md: the account removed behind the SDK's back, unsaved work.
+    case removeAccountInAuthenticator, writeDraft
     /// Arms or disarms an injected fault on an app (Docs/faults.md).
     case fault
     /// Keys (and clicks) into the interactive UI.

@@ -99,7 +99,10 @@ extension SharedDevice {
         case let .failure(r): return .failure(r)
         case let .success(found): (i, sso) = found
         }
-        if let pending = snapshot.tokens?.pending { return refuse("acquireTokenInteractively", .tokenRequestPending(pending.app)) }
+        if let pending = snapshot.tokens?.pending {
+            if pending.app == id && pending.phase == .promptDismissed { return .success(.finished(askedAgainWhileStuck(i, sso))) }
+            return refuse("acquireTokenInteractively", .tokenRequestPending(pending.app))
+        }
         guard online else { return refuse("acquireTokenInteractively", .offline("an interactive sign-in")) }
         _ = launch(id)
         logEvent(.call, app: id, "\(id) → acquireToken (interactive, \(sso.credentialMode.sdkName))")
@@ -147,7 +150,7 @@ extension SharedDevice {
     /// The person answers the waiting prompt: an account the broker offers (no password), or
     /// credentials. Wrong credentials are refused and the prompt stays.
     public mutating func completeTokenRequest(user: String, password: Secret?) -> Result<TokenOutcome, Refusal> {
-        guard let request = snapshot.tokens?.pending else { return refuse("completeTokenRequest", .noTokenRequest) }
+        guard let request = snapshot.tokens?.pending, request.phase != .promptDismissed else { return refuse("completeTokenRequest", .noTokenRequest) }
         guard let i = appIndex[request.app], let sso = snapshot.apps[i].definition.sso else {
             setPending(nil)
             return refuse("completeTokenRequest", .noTokenRequest)
@@ -194,7 +197,7 @@ extension SharedDevice {
 
     /// The person cancels the waiting prompt; a broker round trip returns to the app.
     public mutating func cancelTokenRequest() -> Result<TokenOutcome, Refusal> {
-        guard let request = snapshot.tokens?.pending else { return refuse("cancelTokenRequest", .noTokenRequest) }
+        guard let request = snapshot.tokens?.pending, request.phase != .promptDismissed else { return refuse("cancelTokenRequest", .noTokenRequest) }
         touch()
         setPending(nil)
         guard let i = appIndex[request.app], let sso = snapshot.apps[i].definition.sso else { audit(); return .success(.failed(.canceled)) }
@@ -309,7 +312,7 @@ extension SharedDevice {
         return .failed(.interactionRequired(.noToken))
     }
 
-    private mutating func finishInteractive(_ i: Int, _ sso: SSOConfiguration, _ outcome: TokenOutcome) -> TokenOutcome {
+    mutating func finishInteractive(_ i: Int, _ sso: SSOConfiguration, _ outcome: TokenOutcome) -> TokenOutcome {
         finish(i, sso, call: "acquireToken", outcome)
         cover(.tokenOutcome(.acquireTokenInteractively, tag: outcome.coverageTag))
         audit()

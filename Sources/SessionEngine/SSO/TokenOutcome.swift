@@ -70,6 +70,12 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
     case canceled
     /// The broker refused a different account: shared device mode has one account at a time.
     case otherAccountSignedIn(UserID)
+    /// The app came back to the front while the broker still had its request: MSAL's
+    /// "application did not receive response from broker" (Docs/faults.md).
+    case brokerResponseNotReceived
+    /// The app asked again while MSAL still counted an interactive session as under way: "Only
+    /// one interactive session is allowed at a time" (-42402, Docs/faults.md).
+    case interactiveSessionInProgress
 
     /// Tags as scenarios write them (`fails: interaction-required`); a misconfiguration's
     /// tag is its rule's (`fails: redirect-not-registered`).
@@ -81,6 +87,8 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case .interrupted: "interrupted"
         case .canceled: "canceled"
         case .otherAccountSignedIn: "other-account-signed-in"
+        case .brokerResponseNotReceived: "broker-response-not-received"
+        case .interactiveSessionInProgress: "interactive-session-in-progress"
         }
     }
 
@@ -114,6 +122,8 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         case let .interrupted(user): "interrupted: the sign-out\(user.map { " of \($0)" } ?? "") cancelled the request in flight"
         case .canceled: "the person cancelled the prompt"
         case let .otherAccountSignedIn(user): "the broker has \(user) signed in (shared device mode: one account)"
+        case .brokerResponseNotReceived: "application did not receive response from broker (MSAL -42700)"
+        case .interactiveSessionInProgress: "only one interactive session is allowed at a time (MSAL -42402)"
         }
     }
 }

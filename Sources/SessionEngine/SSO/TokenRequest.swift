@@ -13,6 +13,9 @@ public enum RoundTripPhase: String, Codable, Sendable {
     case promptInApp = "prompt in the app"
     /// The app is in the background and the broker in front, waiting for the person.
     case brokerInFront = "broker in front"
+    /// The inactivity lock dismissed the app's own prompt, but MSAL still counts its
+    /// interactive session as under way (Docs/faults.md, "inactivity-lock-during-token-prompt").
+    case promptDismissed = "prompt dismissed, session still under way"
 }
 
 /// An interactive token request waiting for the person.
