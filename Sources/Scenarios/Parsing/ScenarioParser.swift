@@ -27,10 +27,7 @@ public struct ScenarioParser: Sendable {
         self.tenants = TenantCache()
     }
 
-/// tenant's security policy), `sharedDeviceSetup` (overrides of the tenant's MDM set-up of
-/// shared device mode, entra-ios), `apps` (the app set pushed at enrollment), `screen`
-/// (`WIDTHxHEIGHT` of the off-screen terminal, default 80x24), `faultSeed` (the seed of the
-/// device's injected faults, Docs/faults.md), `description`, and `steps`.
+    static let topKeys = ["name", "description", "profile", "tenant", "policy", "sharedDeviceSetup", "apps", "screen", "faultSeed", "steps"]
 
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
