@@ -23,7 +23,13 @@ struct FaultMenuWalkTests {
         try tmux.send("Tab", "Enter")
         try hub.waitForPane("Roster", "foreground")
         try tmux.send("BTab")
-        try hub.waitFor("Messages of cou1")
+        // Chat's pane (the upper one) has the keyboard: its border holds the buttons, Roster's not.
+        try tmux.waitUntil("Chat's pane focused", timeout: HubDriver.patience) { screen in
+            let rows = screen.split(separator: "\n")
+            guard let buttons = rows.firstIndex(where: { $0.contains("[faults]") }),
+                  let roster = rows.firstIndex(where: { $0.contains("┌ Roster") }) else { return false }
+            return buttons < roster && screen.contains("Messages of cou1")
+        }
 
         // The pane's button opens the menu; its drop row arms the fault; the pane says so.
         try hub.click("[faults]")

@@ -79,7 +79,7 @@ public enum KeyTable {
         KeyBinding([.char("s")], "suspend", .suspendApp, scope: "app pane", button: PaneButton("susp")) { $0.paneFocused },
         KeyBinding([.char("t")], "terminate", .terminateApp, scope: "app pane", button: PaneButton("end")) { $0.paneFocused },
         // A fault QA injects on purpose into the app's next delivery or wipe (Docs/faults.md).
-        KeyBinding([.char("!")], "faults", .faultsMenu, scope: "app pane (inject a fault)",
+        KeyBinding([.char("!")], "faults", .faultsMenu, scope: "app pane",
                    button: PaneButton("faults")) {
             $0.paneFocused && !$0.faultMenuOpen && ($0.view == .panes || $0.view == .zoom)
         },
@@ -103,11 +103,11 @@ public enum KeyTable {
         // the zoomed pane; any other key closes it, then does what it does elsewhere.
         KeyBinding([.up, .char("k")], "up", .faultUp, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
         KeyBinding([.down, .char("j")], "down", .faultDown, scope: "faults menu", inHint: false) { $0.faultMenuOpen },
-        KeyBinding([.enter], "arm/disarm", .faultChoose, scope: "faults menu (the chosen row)") { $0.faultMenuOpen },
-        KeyBinding([.char("+"), .right], "longer", .faultLonger, scope: "faults menu (a duration +30 s)") {
+        KeyBinding([.enter], "arm/disarm", .faultChoose, scope: "faults menu") { $0.faultMenuOpen },
+        KeyBinding([.char("+"), .right], "30 s longer", .faultLonger, scope: "faults menu") {
             $0.faultMenuOpen
         },
-        KeyBinding([.char("-"), .left], "shorter", .faultShorter, scope: "faults menu (a duration -30 s)") {
+        KeyBinding([.char("-"), .left], "30 s shorter", .faultShorter, scope: "faults menu") {
             $0.faultMenuOpen
         },
         KeyBinding([.escape, .char("!")], "close", .faultsMenu, scope: "faults menu") { $0.faultMenuOpen },
