@@ -9,14 +9,16 @@ import Testing
 /// each passing as a scenario (its consequences asserted), and each walkable as `hubsim race`
 /// plays it: the set-up handed over with a fault armed and step mode on.
 @Suite struct RaceLibraryTests {
-    /// The presets of this branch; the others join the list as they land.
+    /// Every shipped preset: a missing file fails the library.
     static let required = ["silent-token-during-sign-out", "check-out-before-wipe-finished", "current-and-previous-both-nil",
                            "broker-interrupted-by-check-in", "network-lost-during-check-out", "inactivity-lock-during-token-prompt",
-                           "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk"]
+                           "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk",
+                           "stays-shared-after-configuration-removed"]
     /// Races of events, not of an injected fault: the device is handed over at the race's
     /// moment with nothing armed (Docs/faults.md, part B).
     static let withoutFault: Set = ["broker-interrupted-by-check-in", "network-lost-during-check-out", "inactivity-lock-during-token-prompt",
-                                    "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk"]
+                                    "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk",
+                                    "stays-shared-after-configuration-removed"]
 
     static func races() throws -> [Race] {
         let parser = RaceParser(scenarios: Fixtures.parser())

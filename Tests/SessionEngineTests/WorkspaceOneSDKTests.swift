@@ -192,4 +192,22 @@ import Testing
         #expect(restored.visibleItems(of: restored.app("notes")!).count == d.visibleItems(of: d.app("notes")!).count)
         #expect(restored.state == .checkedOut("cou1"))
     }
+
+    /// Checked in, an app that has not noticed yet still holds the last user's key in memory:
+    /// a restart gives it back, so the restored device shows and audits what it did before.
+    @Test func anAppStillShowingThePreviousUserKeepsTheirKeyAcrossARestartWhileCheckedIn() throws {
+        var d = Fixtures.staged(apps: ["reports", "notes"])
+        _ = d.checkOut("cou1"); _ = d.launch("reports"); d.openBroker(); _ = d.logOut()
+        #expect(d.app("reports")!.currentUser == "cou1")
+        let shown = d.visibleItems(of: d.app("reports")!).filter { $0.item.owner == "cou1" }.count
+        #expect(shown == 2)
+        let saved = try JSONDecoder().decode(DeviceSnapshot.self, from: JSONEncoder().encode(d.snapshot))
+        var restored = SharedDevice(snapshot: saved, tenant: Fixtures.tenant, dependencies: Fixtures.dependencies())
+        let logged = restored.log.nextSeq
+        restored.resumeAfterRestart()
+        #expect(restored.visibleItems(of: restored.app("reports")!).filter { $0.item.owner == "cou1" }.count == shown)
+        #expect(restored.findings == d.findings)
+        #expect(restored.log.nextSeq == logged)  // nobody checked out: nothing to say, nothing new found
+        #expect(restored.state == .checkedIn)
+    }
 }

@@ -4,15 +4,18 @@ extension SharedDevice {
     /// memory — which the store, by design, never writes: an external-encryption app's key
     /// is fetched again from the (persisted, off-device) key server.
     public mutating func resumeAfterRestart() {
-        guard let user = state.user else { return }
+        // The key of whoever a running app shows, checked out or not: an app that kept the
+        // previous user's data after a check-in still holds that user's key in memory.
         for i in snapshot.apps.indices where snapshot.apps[i].lifecycle.isRunning {
             let app = snapshot.apps[i]
-            guard app.definition.workspaceOneSupport == .externalEncryption, app.currentUser == user,
-                app.keychain.externalKeys[user] == nil, let key = snapshot.externalKeyServer[user]
+            guard app.definition.workspaceOneSupport == .externalEncryption, let shown = app.currentUser,
+                app.keychain.externalKeys[shown] == nil, let key = snapshot.externalKeyServer[shown]
             else { continue }
-            snapshot.apps[i].keychain.externalKeys[user] = key
+            snapshot.apps[i].keychain.externalKeys[shown] = key
         }
-        logEvent(.event, "simulation resumed: \(user) is still checked out; running apps kept their memory")
+        if let user = state.user {
+            logEvent(.event, "simulation resumed: \(user) is still checked out; running apps kept their memory")
+        }
         audit()
     }
 }

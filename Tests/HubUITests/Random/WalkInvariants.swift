@@ -80,7 +80,9 @@ enum WalkInvariants {
             }
             return ["the restored snapshot is not the saved one: \(fields.isEmpty ? "it differs" : fields.joined(separator: ", ") + " differ")\(detail)"]
         }
-        let restored = SharedDevice(snapshot: back, tenant: d.tenant, dependencies: dependencies)
+        // Restored as hubsim reopens a device: the running apps get back what they held in memory.
+        var restored = SharedDevice(snapshot: back, tenant: d.tenant, dependencies: dependencies)
+        restored.resumeAfterRestart()
         return (engine(restored) + audit(restored)).map { "restored: \($0)" }
     }
 
