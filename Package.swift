@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
         // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
         // the small tmpfs of the full-disk tests.
-        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["SessionEngine"], path: "Tests/FuzzSupport"),
         // The one golden-file helper (compare, re-record, refuse to re-record under CI).
         .target(name: "GoldenSupport", path: "Tests/GoldenSupport"),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Platform", "SessionEngine", "FuzzSupport", "GoldenSupport"]),

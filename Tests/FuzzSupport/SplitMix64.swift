@@ -1,3 +1,5 @@
+import SessionEngine
+
 /// A small seeded random number generator (SplitMix64, Steele, Lea and Flood 2014) for the
 /// random-input and fuzz tests: the same seed gives the same run on every platform and
 /// Swift version, so a failure is reproduced from the seed it prints.
@@ -5,17 +7,15 @@
 /// The helpers below draw numbers with their own arithmetic rather than the standard
 /// library's `random(in:using:)`, whose algorithm is not promised to stay the same.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+    /// The engine's own SplitMix64 (the one its injected faults draw from): one implementation
+    /// of the algorithm in the project.
+    private var generator: FaultGenerator
 
-    public init(seed: UInt64) { state = seed }
+    public var state: UInt64 { generator.state }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public init(seed: UInt64) { generator = FaultGenerator(seed: seed) }
+
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// A number in `0..<bound` (0 when `bound` is not positive), by Lemire's multiply-shift.
     public mutating func below(_ bound: Int) -> Int {

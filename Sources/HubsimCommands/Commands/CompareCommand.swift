@@ -101,11 +101,16 @@ struct CompareCommand: ParsableCommand {
             }
             return
         }
-        let pair = try profilePair()
+        try compare(on: try profilePair()) { () throws(ConfigError) in try runner.parser.load(contentsOf: url, displayPath: files[0]) }
+    }
+
+    /// Plays the scenario `load` reads on the two profiles of `pair` (with the apps of `--apps`
+    /// when given): a table when asked or when no terminal shows it, side by side otherwise.
+    private func compare(on pair: (ProfileID, ProfileID), _ load: () throws(ConfigError) -> Scenario) throws {
         let appIDs = try requestedApps()
         let comparison: Comparison
         do throws(ConfigError) {
-            var scenario = try runner.parser.load(contentsOf: url, displayPath: files[0])
+            var scenario = try load()
             if let appIDs {
                 let catalogue = try BundledAssets.catalogue()
                 scenario.apps = appIDs.compactMap { catalogue.app($0) }
@@ -131,24 +136,10 @@ struct CompareCommand: ParsableCommand {
             throw CommandError.usage("--race \(name): name the profiles once, as two arguments or as --profiles a,b")
         }
         let pair = try profilePair(files.isEmpty ? profiles : files.joined(separator: ","))
-        let appIDs = try requestedApps()
         let file = try RaceCommand.locate(name)
-        let comparison: Comparison
-        do throws(ConfigError) {
-            var scenario = try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1).scenario
-            if let appIDs {
-                let catalogue = try BundledAssets.catalogue()
-                scenario.apps = appIDs.compactMap { catalogue.app($0) }
-            }
-            comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
-        } catch {
-            throw CommandError.usage(error.description)
+        try compare(on: pair) { () throws(ConfigError) in
+            try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1).scenario
         }
-        if table || !StandardStreams.areTerminals {
-            print(comparison.table(), terminator: "")
-            return
-        }
-        try CompareLaunch(comparison: comparison, choices: nil).run()
     }
 
     /// Plays comparison files headless, printing each table; exit 1 when one's expected
