@@ -75,6 +75,21 @@ import Testing
         }
     }
 
+    /// `hubsim race` without a name at 80x24: every preset's title beside its name, cut short
+    /// rather than overwritten by it, and its source.
+    @Test func thePickerShowsEachTitleBesideItsName() throws {
+        let races = try Self.races()
+        let session = LessonSession(picking: races.map(\.lesson), dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher),
+                                    theme: .mono, width: 80, height: 24, wording: .races)
+        let frame = session.render(width: 80, height: 24)
+        let rows = frame.grid.text.split(separator: "\n")
+        for race in races.prefix(3) {
+            let row = try #require(rows.first { $0.contains(race.name) }, "\(race.name) is not on the picker")
+            #expect(row.contains(String(race.lesson.title.prefix(20))) && row.contains("  " + race.name), "\(race.name): its title runs into its name")
+        }
+        CompareGolden.check("race-picker-80x24", frame)
+    }
+
     /// What the person sees at 80x24 when `hubsim race NAME` hands over: the panel (what to do,
     /// what to look for, the source) and the pane of the app the fault is on, marked. One golden
     /// per preset (Tests/HubUITests/Golden/race-NAME-80x24.txt).

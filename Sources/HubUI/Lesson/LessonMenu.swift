@@ -62,6 +62,9 @@ public struct LessonMenu: Equatable, Sendable {
         return .start(i)
     }
 
+    /// The fewest columns a title keeps beside its name.
+    static let shortestTitle = 24
+
     /// Rows an entry takes: its title, up to two lines of description, a blank row.
     func entryHeight(_ e: Entry, width: Int) -> Int {
         2 + (e.description.map { min(2, Canvas.wrap($0, width: width - 6).count) } ?? 0)
@@ -95,9 +98,16 @@ public struct LessonMenu: Equatable, Sendable {
             guard row + heights[i] - 1 <= room + 1 || i == first else { break }
             let selected = i == selection
             let rect = Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1)
-            let text = (selected ? "▸ " : "  ") + e.title
+            // The name (what `hubsim lesson NAME` or `hubsim race NAME` takes) at the right, the
+            // title cut short before it with a gap; a name too long to leave the title room is
+            // left out rather than drawn over the title.
+            let nameWidth = TextWidth.of(e.name)
+            let titleRoom = inner.width - 1 - nameWidth - 3
+            let showsName = titleRoom >= Self.shortestTitle
+            let marked = (selected ? "▸ " : "  ") + e.title
+            let text = showsName ? TextWidth.truncate(marked, to: titleRoom) : marked
             c.line(text, in: inner, row: row, indent: 1, style: selected ? t.selection : t.title)
-            c.text(e.name, x: inner.maxX - TextWidth.of(e.name) - 1, y: inner.y + row, width: TextWidth.of(e.name), style: t.dim)
+            if showsName { c.text(e.name, x: inner.maxX - nameWidth - 1, y: inner.y + row, width: nameWidth, style: t.dim) }
             var hit = rect
             row += 1
             if let d = e.description {
