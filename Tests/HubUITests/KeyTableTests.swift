@@ -15,6 +15,7 @@ enum Contexts {
         m = Fixtures.model(); _ = m.handle(.resize(width: 60, height: 20)); list.append(m)  // too small
         m = Screens.home(); m.lesson = Contexts.lesson(.showing); list.append(m)             // a lesson, the trainer leads
         m = Screens.home(); m.lesson = Contexts.lesson(.waiting(expected: "x")); list.append(m)  // the class's turn
+        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(expected: "x")); m.lesson?.isRace = true; list.append(m)  // a race: your turn
         return list
     }()
 }

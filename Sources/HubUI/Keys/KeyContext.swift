@@ -44,6 +44,8 @@ public struct KeyContext: Equatable, Sendable {
     public var paneHasSSO: Bool = false
     /// The faults menu of the focused pane is open: only its own keys work (Esc closes it).
     public var faultMenuOpen: Bool = false
+    /// The lesson playing is a race preset (`hubsim race`): the person walks it, so its keys say "show me".
+    public var lessonIsRace: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot

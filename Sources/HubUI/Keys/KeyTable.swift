@@ -132,7 +132,10 @@ public enum KeyTable {
             $0.lessonPlaying && !$0.lessonWaiting && $0.lessonCanGoOn
         },
         KeyBinding([.char(" "), .char("]"), .right], "show them", .lessonShow, scope: "lesson (the class's turn)") {
-            $0.lessonPlaying && $0.lessonWaiting
+            $0.lessonPlaying && $0.lessonWaiting && !$0.lessonIsRace
+        },
+        KeyBinding([.char(" "), .char("]"), .right], "show me", .lessonShow, scope: "race preset (your turn)") {
+            $0.lessonPlaying && $0.lessonWaiting && $0.lessonIsRace
         },
         KeyBinding([.char("["), .left], "step back", .lessonBack, scope: "lesson") { $0.lessonPlaying && $0.lessonCanGoBack },
         KeyBinding([.char("d")], "let them try", .lessonTry, scope: "lesson") {

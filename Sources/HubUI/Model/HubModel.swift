@@ -179,7 +179,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
                    lessonCanTry: lesson?.nextTryable ?? false,
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
-                   faultMenuOpen: faultMenu != nil)
+                   faultMenuOpen: faultMenu != nil, lessonIsRace: lesson?.isRace ?? false)
     }
 
     /// The hint line's entries for the current context, as drawn.
