@@ -15,7 +15,7 @@ import Testing
                            "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk",
                            "stays-shared-after-configuration-removed"]
     /// Races of events, not of an injected fault: the device is handed over at the race's
-    /// moment with nothing armed (Docs/faults.md, part B).
+    /// moment with nothing armed (Docs/faults.md, "More race presets").
     static let withoutFault: Set = ["broker-interrupted-by-check-in", "network-lost-during-check-out", "inactivity-lock-during-token-prompt",
                                     "check-in-while-suspended-with-unsaved-data", "account-removed-behind-sdk",
                                     "stays-shared-after-configuration-removed"]
