@@ -65,8 +65,9 @@ struct FaultMenuWalkTests {
 
         // The audit (the sign-in form has the letters: Chat's pane takes the keyboard first).
         try tmux.send("Tab", "a")
+        // The audit covers the panes: the fault named there is the audit's, not the pane's badge.
         let audit = try tmux.waitUntil("the audit's finding naming the fault", timeout: HubDriver.patience) {
-            $0.contains("injected fault #1 (drop)")
+            $0.contains("┌ Audit") && !$0.contains("⚡") && $0.contains("injected fault #1 (drop)")
         }
         #expect(audit.contains("cou1"))
         try hub.quit()

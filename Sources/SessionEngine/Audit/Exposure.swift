@@ -30,8 +30,11 @@ extension SharedDevice {
                 guard let owner = item.owner, owner != user else { continue }
                 let shown = shownIDs.contains(item.id)
                 guard shown || item.payload.isPlaintext, let text = open(item, in: app) else { continue }
+                // An injected fault that left the owner's data behind comes first (Docs/faults.md):
+                // the reader must tell a fault from a bug.
+                let why = explainingFault(of: app.id, owners: [owner]).map { "\($0.explanation); \(cause)" } ?? cause
                 list.append(Exposure(app: app.id, itemID: item.id, text: text, owner: owner, since: sessionEnd(of: owner),
-                                     shown: shown, why: cause))
+                                     shown: shown, why: why))
             }
         }
         return list.filter(\.shown) + list.filter { !$0.shown }

@@ -132,6 +132,10 @@ import Testing
         _ = d.signOut()
         #expect(d.app("chat")!.tokenAccount == nil)
         #expect(d.faultEffects.map(\.consequence) == ["chat never gets \(accountChanged): chat still holds cou1's 2 items, shows cou1's data"])
+        // The audit's exposures name the fault that left cou1's items behind.
+        let kept = d.exposures.filter { $0.app == "chat" && $0.owner == "cou1" }
+        #expect(kept.count == 2)
+        #expect(kept.allSatisfy { $0.why.hasPrefix("injected fault #1 (drop)") }, "\(kept.map(\.why))")
     }
 
     @Test func aDuplicatedSDKCheckFindsNothingNewTheSecondTime() {
