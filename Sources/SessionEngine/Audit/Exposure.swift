@@ -26,15 +26,18 @@ extension SharedDevice {
             let shownIDs = snapshot.findings.contains { $0.app == app.id && $0.severity == .visibleLeak }
                 ? Set(visibleItems(of: app).filter { $0.item.owner != nil && $0.item.owner != user }.map(\.item.id)) : []
             let cause = leakCause(of: app) ?? "kept in plaintext"
+            // Why each owner's items are kept: worked out once per owner, not once per item.
+            var why: [UserID: String] = [:]
             for item in app.storage {
                 guard let owner = item.owner, owner != user else { continue }
                 let shown = shownIDs.contains(item.id)
                 guard shown || item.payload.isPlaintext, let text = open(item, in: app) else { continue }
                 // An injected fault that left the owner's data behind comes first (Docs/faults.md):
                 // the reader must tell a fault from a bug.
-                let why = explainingFault(of: app.id, owners: [owner]).map { "\($0.explanation); \(cause)" } ?? cause
+                let reason = why[owner] ?? (explainingFault(of: app.id, owners: [owner]).map { "\($0.explanation); \(cause)" } ?? cause)
+                why[owner] = reason
                 list.append(Exposure(app: app.id, itemID: item.id, text: text, owner: owner, since: sessionEnd(of: owner),
-                                     shown: shown, why: why))
+                                     shown: shown, why: reason))
             }
         }
         return list.filter(\.shown) + list.filter { !$0.shown }
