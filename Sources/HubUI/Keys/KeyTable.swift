@@ -84,13 +84,13 @@ public enum KeyTable {
             $0.paneFocused && !$0.faultMenuOpen && ($0.view == .panes || $0.view == .zoom)
         },
         KeyBinding([.char("i")], "sign in here", .appSignIn, scope: "app pane (entra-ios)", button: PaneButton("sign in")) {
-            $0.paneFocused && $0.profile == .entraIOS && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
+            $0.paneFocused && $0.profile.isEntra && $0.enrolled && !$0.signedIn && !$0.paneHasSSO
         },
         KeyBinding([.char("u")], "sign out here", .appSignOut, scope: "app pane (entra-ios)", button: PaneButton("sign out")) {
-            $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
+            $0.paneFocused && $0.profile.isEntra && $0.signedIn
         },
         KeyBinding([.char("w")], "sign out via browser", .appSignOutViaBrowser, scope: "app pane (entra-ios)") {
-            $0.paneFocused && $0.profile == .entraIOS && $0.signedIn
+            $0.paneFocused && $0.profile.isEntra && $0.signedIn
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane", button: PaneButton("hub", leavesApp: true)) {
             $0.paneFocused && $0.enrolled

@@ -127,7 +127,7 @@ public struct HubModel: TerminalProgram, Sendable {
 
     /// The Hub column's page for the device's state and the open menu.
     public var page: HubPage {
-        let ws1 = device.profile.id == .workspaceOne
+        let ws1 = device.profile.family == .workspaceOne
         // A sign-in prompt waiting for the person is in front of everything (the app went
         // to the background for the broker, or shows its own prompt).
         // (An inactivity lock covers it: the unlock prompt comes first.)

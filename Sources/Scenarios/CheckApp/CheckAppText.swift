@@ -8,11 +8,11 @@ import SessionEngine
 public enum CheckAppText {
     /// The SDK's names the `delivered` column shortens.
     public static func legend(_ profile: ProfileID) -> [String] {
-        switch profile {
+        switch profile.family {
         case .workspaceOne:
             ["wipe = \(API.didWipeCurrentUserData)", "userChange = \(API.didDetectUserChange)",
              "initialCheck = \(API.didFinishInitialCheck)"]
-        case .entraIOS:
+        case .entra:
             ["accountChanged = \(API.accountChangedNotification)"]
         }
     }

@@ -163,19 +163,19 @@ public struct ShiftMatrix: Sendable {
     }
 
     private func signOn(_ person: Person, _ device: inout SharedDevice) -> Refusal? {
-        switch profile.id {
+        switch profile.family {
         case .workspaceOne:
             device.checkOut(group: tenant.promptsForGroupID ? person.user.group : nil, user: person.id.name,
                             password: person.password, passcode: person.passcode).refusal
-        case .entraIOS:
+        case .entra:
             device.signIn(user: person.id.name, password: person.password).refusal
         }
     }
 
     private func signOff(_ device: inout SharedDevice) -> Refusal? {
-        switch profile.id {
+        switch profile.family {
         case .workspaceOne: device.logOut().refusal
-        case .entraIOS: device.signOut().refusal
+        case .entra: device.signOut().refusal
         }
     }
 }

@@ -23,13 +23,13 @@ public enum ShiftTransition: String, CaseIterable, Sendable {
     /// The transitions of `profile`, in the order a shift goes: a first user, the end of their
     /// session, the next user; then the ways a session ends without a plain check-in.
     public static func matrix(for profile: DeviceProfile) -> [ShiftTransition] {
-        switch profile.id {
+        switch profile.family {
         case .workspaceOne:
             [.checkOut, .checkIn, .checkOutOfAnotherUser]
                 + (profile.hasEnterpriseWipe ? [.enterpriseWipe] : [])
                 + [.offlineCheckIn]
                 + (profile.hasInactivityLock ? [.inactivityLock] : [])
-        case .entraIOS:
+        case .entra:
             [.signIn, .signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut]
         }
     }

@@ -17,9 +17,9 @@ struct StepParser {
         switch step {
         case .signIn: profile == .workspaceOne ? "signIn is an entra-ios step; on workspace-one check out with checkOut" : nil
         case .signOut: profile == .workspaceOne ? "signOut is an entra-ios step; on workspace-one check in with checkIn" : nil
-        case .logOut: profile == .entraIOS ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
-        case .unlock: profile == .entraIOS ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
-        case .enterpriseWipe: profile == .entraIOS ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
+        case .logOut: profile.isEntra ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
+        case .unlock: profile.isEntra ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
+        case .enterpriseWipe: profile.isEntra ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
         case .removeSharedDeviceConfiguration:
             profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
         case .removeAccountInAuthenticator:
@@ -134,7 +134,7 @@ struct StepParser {
             return try action(w) { a throws(ConfigError) in
                 let user = try a.string("user")
                 let password = Secret(try a.string("password"))
-                if profile == .entraIOS {
+                if profile.isEntra {
                     let from = try a.source("from")
                     return ([.signIn(user: user, password: password, from: from)], "checkOut \(user) (global sign-in from \(from))")
                 }

@@ -31,11 +31,11 @@ public struct LeakFinding: Codable, Equatable, Hashable, Sendable {
     func message(_ profile: ProfileID, what: String) -> String {
         let whose = owners.isEmpty ? "another user's" : owners.map { "\($0.name)'s" }.joined(separator: " and ")
         let viewer: String
-        switch (currentUser, profile) {
+        switch (currentUser, profile.family) {
         case let (user?, .workspaceOne): viewer = "while the device is checked out to \(user)"
-        case let (user?, .entraIOS): viewer = "while \(user) is signed in"
+        case let (user?, .entra): viewer = "while \(user) is signed in"
         case (nil, .workspaceOne): viewer = "while the device is checked in"
-        case (nil, .entraIOS): viewer = "while nobody is signed in"
+        case (nil, .entra): viewer = "while nobody is signed in"
         }
         let hasItems = itemCount > 0
         switch severity {

@@ -2,7 +2,7 @@ extension SharedDevice {
     /// **global sign-in** (entra-ios) from the broker or from an app's interactive token
     /// request: the account becomes the current account for every eligible app.
     public mutating func signIn(user: String, password: Secret, from source: AccountSource = .broker) -> Result<DeviceState, Refusal> {
-        guard profile.id == .entraIOS else { return refuse("signIn", .notSupported(action: "global sign-in", profile: profile.id)) }
+        guard profile.isEntra else { return refuse("signIn", .notSupported(action: "global sign-in", profile: profile.id)) }
         if case let .app(id) = source, appIndex[id] == nil { return refuse("signIn", unknownApp(id)) }
         switch state {
         case .checkedIn: break
@@ -45,7 +45,7 @@ extension SharedDevice {
     /// its tokens for every app, but not the apps' data. `browser` is `signoutFromBrowser`:
     /// the browser launches briefly to clear its session, then the caller returns.
     public mutating func signOut(from source: AccountSource = .broker, browser: Bool = false) -> Result<DeviceState, Refusal> {
-        guard profile.id == .entraIOS else { return refuse("signOut", .notSupported(action: "global sign-out", profile: profile.id)) }
+        guard profile.isEntra else { return refuse("signOut", .notSupported(action: "global sign-out", profile: profile.id)) }
         if case let .app(id) = source, appIndex[id] == nil { return refuse("signOut", unknownApp(id)) }
         if let rule = notInSharedDeviceModeBecause, case let .app(id) = source {
             return signOutOfOneApp(id, rule: rule)
@@ -90,7 +90,7 @@ extension SharedDevice {
             if kinds.contains(.workspaceOne) {
                 logEvent(.event, "not broadcast: Workspace ONE apps notice when they next come to the foreground or start cold")
             }
-        case .darwinNotification:
+        case .darwinNotification, .androidBroadcast:
             break
         }
         for kind in SDKKind.allCases where kind != .none && kinds.contains(kind) {
@@ -99,10 +99,10 @@ extension SharedDevice {
         switch profile.delivery {
         case .opportunisticSDK:
             break
-        case .darwinNotification where notInSharedDeviceModeBecause != nil:
+        case .darwinNotification where notInSharedDeviceModeBecause != nil, .androidBroadcast where notInSharedDeviceModeBecause != nil:
             // Outside shared device mode the Authenticator posts nothing (`SDKRules`).
             break
-        case .darwinNotification:
+        case .darwinNotification, .androidBroadcast:
             logEvent(.event, "posted \(API.accountChangedNotification)")
             // One pass, by index: who receives the notification depends only on each app's own
             // lifecycle and traits, which no delivery changes; an index (not a copy of the app)

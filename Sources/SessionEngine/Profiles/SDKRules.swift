@@ -24,6 +24,9 @@ public struct SDKRule: Equatable, Sendable {
         case sdkCallbacksAtForeground = "callbacks at next foreground or cold start"
         /// `SHARED_MODE_CURRENT_ACCOUNT_CHANGED`, to running listeners that can run.
         case darwinNotification = "Darwin notification to running listeners"
+        /// `CURRENT_ACCOUNT_CHANGED` with its `BROADCAST_TYPE`, to running apps whose receiver
+        /// was registered at run time (not in the manifest).
+        case androidBroadcast = "broadcast to running runtime receivers"
         /// Nothing: the profile's broker does not drive this SDK.
         case nothing = "nothing"
     }
@@ -106,17 +109,18 @@ public enum SDKRules {
     /// `sharedDeviceMode`: false when an entra-ios device registered without it; its MSAL
     /// apps then follow the cell of an MSAL app that is not in shared device mode.
     public static func rule(_ profile: ProfileID, _ sdk: SDKKind, sharedDeviceMode: Bool = true) -> SDKRule {
-        switch (profile, sdk) {
-        case (.entraIOS, .msal) where !sharedDeviceMode:
+        switch (profile.family, sdk) {
+        case (.entra, .msal) where !sharedDeviceMode:
             rule(.workspaceOne, .msal)
         case (.workspaceOne, .workspaceOne):
             SDKRule(notice: .sdkCallbacksAtForeground, initialCheck: .sharedDevice, shows: .checkedOutUser)
         case (.workspaceOne, .msal):
             SDKRule(notice: .nothing, deviceMode: "default", currentAccount: .ownSignIn, shows: .currentAccount)
-        case (.entraIOS, .workspaceOne):
+        case (.entra, .workspaceOne):
             SDKRule(notice: .nothing, initialCheck: .notSharedDevice, shows: .firstUser)
-        case (.entraIOS, .msal):
-            SDKRule(notice: .darwinNotification, deviceMode: "shared", currentAccount: .device, shows: .currentAccount)
+        case (.entra, .msal):
+            SDKRule(notice: profile.platform == .android ? .androidBroadcast : .darwinNotification,
+                    deviceMode: "shared", currentAccount: .device, shows: .currentAccount)
         case (_, .none):
             SDKRule(notice: .nothing, shows: .nobody)
         }
@@ -141,10 +145,10 @@ public enum SDKRules {
     /// `whyNotTold` in a few words, for a narrow pane. `notShared`: the rule of the MDM set-up
     /// that kept an entra-ios device out of shared device mode.
     public static func whyNotToldShort(_ profile: ProfileID, _ sdk: SDKKind, notShared: SharedDeviceMisconfiguration? = nil) -> String? {
-        switch (profile, sdk) {
-        case (.entraIOS, .msal): notShared.map { "not in shared device mode (\($0.tag))" }
+        switch (profile.family, sdk) {
+        case (.entra, .msal): notShared.map { "not in shared device mode (\($0.tag))" }
         case (.workspaceOne, .msal): "not in shared device mode"
-        case (.entraIOS, .workspaceOne): "no Hub on this device"
+        case (.entra, .workspaceOne): "no Hub on this device"
         case (_, .none): "no SDK"
         default: nil
         }
@@ -152,11 +156,11 @@ public enum SDKRules {
 
     /// Why an app is not told of the profile's account changes, in the profile's words.
     public static func whyNotTold(_ profile: ProfileID, _ sdk: SDKKind, notShared: SharedDeviceMisconfiguration? = nil) -> String? {
-        switch (profile, sdk) {
-        case (.entraIOS, .msal):
+        switch (profile.family, sdk) {
+        case (.entra, .msal):
             notShared.map { "not in shared device mode (\($0.tag): \($0)), so a sign-in or sign-out tells MSAL nothing" }
         case (.workspaceOne, .msal): "not in shared device mode, so a Hub check-out or check-in tells MSAL nothing"
-        case (.entraIOS, .workspaceOne): "no Hub here, so a global sign-in or sign-out tells the Workspace ONE SDK nothing"
+        case (.entra, .workspaceOne): "no Hub here, so a global sign-in or sign-out tells the Workspace ONE SDK nothing"
         case (_, .none): "no SDK: nothing tells it"
         default: nil
         }

@@ -31,7 +31,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     /// Its label on `profile`'s diagram, in the words of the profile's documentation; nil
     /// where the profile has no such transition.
     public func label(on profile: ProfileID) -> String? {
-        let workspaceOne = profile == .workspaceOne
+        let workspaceOne = profile.family == .workspaceOne
         return switch self {
         case .enroll: workspaceOne ? "enroll" : "register (shared device mode)"
         case .installProfile: "profile installed"

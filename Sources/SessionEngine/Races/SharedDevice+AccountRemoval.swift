@@ -10,7 +10,7 @@ extension SharedDevice {
     /// and when, is therefore only what its foreground check and cold start find.
     public mutating func removeAccountInAuthenticator() -> Result<DeviceState, Refusal> {
         let event = StepName.removeAccountInAuthenticator.rawValue
-        guard profile.id == .entraIOS else {
+        guard profile.isEntra else {
             return refuse(event, .notSupported(action: "removing the account in the Authenticator", profile: profile.id))
         }
         guard case let .checkedOut(user) = state else { return refuse(event, state == .unenrolled ? .notEnrolled : .notCheckedOut) }

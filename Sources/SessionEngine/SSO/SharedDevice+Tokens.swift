@@ -22,11 +22,11 @@ extension SharedDevice {
     public var pendingTokenRequest: PendingTokenRequest? { snapshot.tokens?.pending }
 
     /// What is in front while the broker handles a round trip.
-    public var brokerForeground: Foreground { profile.id == .entraIOS ? .hub : .authenticator }
+    public var brokerForeground: Foreground { profile.isEntra ? .hub : .authenticator }
 
     /// Shared device mode (entra-ios): the broker's account is the device's. A device whose
     /// registration broke a rule of the MDM set-up (002) is not in it.
-    public var isSharedDeviceMode: Bool { profile.id == .entraIOS && state.isEnrolled && notInSharedDeviceModeBecause == nil }
+    public var isSharedDeviceMode: Bool { profile.isEntra && state.isEnrolled && notInSharedDeviceModeBecause == nil }
 
     /// Accounts the broker holds now.
     public var brokerAccounts: [UserID] {
