@@ -40,6 +40,7 @@ import Testing
         case .autoSignOutCountdown: (.androidMHS, false, signedIn + [.advanceClock(seconds: 300)], 0)
         case .dismissAutoSignOut: (.androidMHS, false, signedIn + [.advanceClock(seconds: 300), .dismissAutoSignOut], 0)
         case .autoSignOut: (.androidMHS, false, signedIn + [.advanceClock(seconds: 360)], 0)
+        case .removeAccountFromSettings: (.entraAndroid, false, signedIn + [.removeAccountFromSettings], 0)
         }
     }
 

@@ -26,6 +26,8 @@ struct StepParser {
             profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
         case .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
             profile == .androidMHS ? nil : "\(step) is an android-mhs step: only Managed Home Screen has a session PIN and an automatic sign-out"
+        case .removeAccountFromSettings:
+            profile.platform == .android ? nil : "removeAccountFromSettings is an Android step (entra-android, android-mhs): Settings > Accounts"
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
@@ -227,6 +229,7 @@ struct StepParser {
                 return ([w.step == .setSessionPIN ? .setSessionPIN(pin) : .enterSessionPIN(pin)], name)
             }
         case .dismissAutoSignOut: return try bare(w, .dismissAutoSignOut)
+        case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
             return try action(w) { a throws(ConfigError) in

@@ -109,7 +109,8 @@ struct RecordedStepWriter {
              let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .dismissAutoSignOut:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .dismissAutoSignOut,
+             .removeAccountFromSettings:
             body = name.rawValue
         case .setSessionPIN, .enterSessionPIN:
             // Never the PIN typed: a reference where replaying needs the right one, else a

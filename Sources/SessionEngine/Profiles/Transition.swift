@@ -11,6 +11,10 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     /// `inactive_time_to_signout`, the dialog dismissed, and the automatic sign-out at its end.
     case setSessionPIN, screensaver, leaveScreensaver, resumeWithSessionPIN, tooManyPINAttempts
     case autoSignOutCountdown, dismissAutoSignOut, autoSignOut
+    /// Android: the work account removed in the system's Settings > Accounts, which sends no
+    /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
+    /// account gone only when it next asks).
+    case removeAccountFromSettings
 
     /// The states it leaves.
     public var from: [DeviceState.Kind] {
@@ -18,7 +22,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .enroll: [.unenrolled]
         case .installProfile: [.enrolling]
         case .checkOut, .signIn: [.checkedIn]
-        case .logOut, .signOut, .inactivityLock: [.checkedOut]
+        case .logOut, .signOut, .inactivityLock, .removeAccountFromSettings: [.checkedOut]
         case .unlock: [.locked]
         case .enterpriseWipe: [.checkedIn, .checkedOut, .locked]
         case .setSessionPIN, .screensaver: [.checkedOut]
@@ -31,7 +35,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     public var to: DeviceState.Kind {
         switch self {
         case .enroll: .enrolling
-        case .installProfile, .logOut, .signOut, .enterpriseWipe: .checkedIn
+        case .installProfile, .logOut, .signOut, .enterpriseWipe, .removeAccountFromSettings: .checkedIn
         case .checkOut, .signIn, .unlock: .checkedOut
         case .inactivityLock: .locked
         case .setSessionPIN, .leaveScreensaver, .resumeWithSessionPIN, .autoSignOutCountdown, .dismissAutoSignOut: .checkedOut
@@ -64,6 +68,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .autoSignOutCountdown: mhs ? "auto sign-out countdown" : nil
         case .dismissAutoSignOut: mhs ? "countdown dismissed" : nil
         case .autoSignOut: mhs ? "automatic sign-out" : nil
+        case .removeAccountFromSettings: profile.platform == .android ? "account removed in Settings" : nil
         }
     }
 
