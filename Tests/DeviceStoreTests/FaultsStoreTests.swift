@@ -63,7 +63,7 @@ import Testing
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: """
                     ALTER TABLE device DROP COLUMN faults;
-                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%';
+                    DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 2, instr(identifier, ':') - 2) AS INTEGER) >= 5;
                     PRAGMA user_version = 4;
                     """)
             }
