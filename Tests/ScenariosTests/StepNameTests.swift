@@ -142,7 +142,7 @@ import Testing
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
             .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
             .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"), .removeSharedDeviceConfiguration(.ssoExtension),
-            .setSessionPIN("7391"), .enterSessionPIN("7391"), .dismissAutoSignOut,
+            .setSessionPIN("7391"), .enterSessionPIN("7391"), .dismissAutoSignOut, .removeAccountFromSettings,
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.
