@@ -7,7 +7,7 @@ import Testing
 
 /// Managed Home Screen's state (android-mhs) is part of the device: the session PIN's hash, the
 /// wrong attempts, the screensaver and the countdown's deadline are saved and restored with it,
-/// the PIN never in plaintext, and a file saved before it existed (schema v5) still opens.
+/// the PIN never in plaintext, and a file saved before it existed (schema v6) still opens.
 @Suite struct ManagedHomeScreenStoreTests {
     /// The test tenant with Managed Home Screen's session PIN and screensaver on.
     static let tenant: Tenant = {
@@ -58,23 +58,23 @@ import Testing
         try store.close()
     }
 
-    @Test func aVersion5FileWithoutManagedHomeScreenOpens() throws {
+    @Test func aVersion6FileWithoutManagedHomeScreenOpens() throws {
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk { device.apply(action) }
-        let url = try Fixtures.tempDir().appendingPathComponent("v5.sqlite")
+        let url = try Fixtures.tempDir().appendingPathComponent("v6.sqlite")
         do {
             let store = try DeviceStore.open(at: url)
             try store.save(device)
             try store.close()
         }
         do {
-            // The file as schema v5's hubsim left it: no managed_home_screen column, no v6 migration.
-            let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v5", inMemory: false))
+            // The file as schema v6's hubsim left it: no managed_home_screen column, no v7 migration.
+            let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v6", inMemory: false))
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: """
                     ALTER TABLE device DROP COLUMN managed_home_screen;
-                    DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 2, instr(identifier, ':') - 2) AS INTEGER) >= 6;
-                    PRAGMA user_version = 5;
+                    DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 2, instr(identifier, ':') - 2) AS INTEGER) >= 7;
+                    PRAGMA user_version = 6;
                     """)
             }
             try queue.close()

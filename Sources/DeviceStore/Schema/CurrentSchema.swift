@@ -54,6 +54,7 @@ extension Schema {
                     exposure_count INTEGER NOT NULL,
                     tokens TEXT,
                     faults TEXT,
+                    android TEXT,
                     managed_home_screen TEXT
                 );
                 """
