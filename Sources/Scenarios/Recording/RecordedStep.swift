@@ -31,6 +31,23 @@ struct RecordedStepWriter {
         return kind.isCredentialFailure || kind.followsCredentialCheck
     }
 
+    /// The session PINs each user set during the walk, in order: the first is
+    /// `${HUBSIM_PIN_COU1}`, a different later one `${HUBSIM_PIN_COU1_2}` (a PIN lasts one
+    /// sign-in: Managed Home Screen clears it at sign-out, so a user may set another). Held in
+    /// memory only, as the walk held them, to tell one PIN from another; never written.
+    private var pins: [String: [Secret]] = [:]
+
+    private mutating func pinReference(_ user: String, _ pin: Secret) -> String {
+        var list = pins[user, default: []]
+        let index: Int
+        if let known = list.firstIndex(of: pin) { index = known } else { list.append(pin); index = list.count - 1 }
+        pins[user] = list
+        // `_2` cannot end a user's own spelling (each `_` there is followed by `_`, D, H, A or X).
+        let name = EnvironmentReferences.pinVariable(for: user) + (index == 0 ? "" : "_\(index + 1)")
+        if !variables.contains(name) { variables.append(name) }
+        return "${\(name)}"
+    }
+
     private mutating func reference(_ user: String, passcode: Bool = false) -> String {
         let name = EnvironmentReferences.variable(for: user, passcode: passcode)
         if !variables.contains(name) { variables.append(name) }
@@ -47,9 +64,12 @@ struct RecordedStepWriter {
     /// The YAML of the step (without the leading `- `), or nil for an action a scenario
     /// cannot express on this profile (the engine refused it as not supported).
     /// `lockedUser`/`usesPasscode` describe the device just before an unlock.
-    /// `faultApp` is the app an armed fault is on, for `disarmFault`.
+    /// `faultApp` is the app an armed fault is on, for `disarmFault`. `sessionUser` is who was
+    /// signed in before the action and `pinPlaceholder` a PIN the engine refuses as it refused
+    /// the one typed (the replay finds it), for the session PIN steps.
     mutating func step(_ action: DeviceAction, refusal: Refusal?, lockedUser: String?, usesPasscode: Bool,
-                       completesEnrollment: Bool, faultApp: AppID? = nil) -> String? {
+                       completesEnrollment: Bool, faultApp: AppID? = nil, sessionUser: String? = nil,
+                       pinPlaceholder: String? = nil) -> String? {
         if refusal?.tag == "not-supported" { return nil }
         // The step is named after what the key opened in this profile: the Hub (workspace-one)
         // or the broker (entra-ios); the parser takes both names.
@@ -96,8 +116,14 @@ struct RecordedStepWriter {
         case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
              let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
+        case let .setSessionPIN(pin), let .enterSessionPIN(pin):
+            // Accepted: the user's PIN as a reference. Refused: a placeholder refused the same
+            // way, or `not-checked` when the engine refused before looking at the PIN.
+            let value = refusal == nil ? pinReference(sessionUser ?? "user", pin) : pinPlaceholder ?? Self.uncheckedSecret
+            body = "\(name): " + YAMLText.scalar(value)
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings,
+             .dismissAutoSignOut:
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
