@@ -70,7 +70,7 @@ import Testing
 
     /// An app started while the Authenticator registers the device reads `isSharedDevice()` as
     /// false, hears both registration broadcasts, and keeps false until it is relaunched (MSAL
-    /// for Android, issue #2155).
+    /// for Android's issue "MSFT apps do not get SDM state updates").
     @Test func isSharedDeviceStaysStaleUntilTheAppIsRelaunched() throws {
         let r = try Fixtures.run("""
             name: t
