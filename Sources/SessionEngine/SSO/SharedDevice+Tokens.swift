@@ -343,6 +343,8 @@ extension SharedDevice {
         switch outcome {
         case let .token(grant):
             state.account = grant.account; state.source = grant.source; state.obtainedAt = now
+            // MSAL for Android keeps the signed-in account as the app's current account.
+            if profile.platform == .android { state.loadedAccount = grant.account }
         case .failed(.interactionRequired), .failed(.misconfigured):
             state.account = nil; state.source = nil
         case .failed:
