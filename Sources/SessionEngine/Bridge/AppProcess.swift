@@ -47,13 +47,14 @@ public struct AppProcess: Codable, Sendable, Equatable {
 
 extension AppRuntime {
     /// A developer's program's receiver for `CURRENT_ACCOUNT_CHANGED` on Android: the one its
-    /// running process registered (`msal/registerReceiver`); otherwise a `receiver: manifest`
+    /// running process registered (`msal/registerReceiver`; it ends with the process, whose
+    /// record lingers until the bridge reports the exit); otherwise a `receiver: manifest`
     /// in its entry declares one in the manifest, which gets nothing (Android Developers,
     /// "Implicit broadcast exceptions"), and else it has none. nil for the catalogue's apps,
     /// whose traits say (`MSALTraits.broadcastReceiver`).
     var broadcastReceiver: BroadcastReceiverRegistration? {
         guard definition.isExternal else { return nil }
-        if process?.receiverRegistered == true { return .runtime }
+        if lifecycle.isRunning, process?.receiverRegistered == true { return .runtime }
         return definition.msal?.receiver == .manifest ? .manifest : BroadcastReceiverRegistration.none
     }
 }

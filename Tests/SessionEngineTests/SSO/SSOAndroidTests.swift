@@ -108,10 +108,7 @@ import Testing
             "global sign-in from roster through Authenticator: cou1 is the device's current account",
             "Authenticator's account chooser closes over roster (msauth://com.contoso.roster/ne%2FSZgTSxCPBWUtLNusMHI23y4M%3D)",
             "roster → acquireToken: cou1's token: prompted in the broker",
-            "posted SHARED_MODE_CURRENT_ACCOUNT_CHANGED",
-            "chat missed SHARED_MODE_CURRENT_ACCOUNT_CHANGED (not running)",
-            "roster ← SHARED_MODE_CURRENT_ACCOUNT_CHANGED",
-            "roster → getCurrentAccount (notification): current: cou1, previous: nil",
+            "no broadcast at a sign-in: apps learn the account when they next call getCurrentAccountAsync",
         ])
         #expect(d.foreground == .app("roster"))
         #expect(d.state == .checkedOut("cou1"))
