@@ -67,13 +67,17 @@ import Testing
         #expect(t.take(d).filter { $0.hasPrefix("ext") } == [
             "ext: background", "ext missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (no receiver registered)",
         ])
-        // Stopped: the process is gone, and its receiver with it.
+        // Stopped: its process record lingers until the bridge reports the exit, but a stopped
+        // app receives nothing, whatever it registered.
         #expect(d.signIn(user: "cou1", password: "cou1") == .success(.checkedOut("cou1")))
         _ = d.call(.registerReceiver, from: "ext")
         #expect(d.terminate("ext") == .success(.terminated))
         _ = Self.sent(&d)
-        #expect(d.app("ext")?.broadcastReceiver == BroadcastReceiverRegistration.none)
+        #expect(d.app("ext")?.process?.receiverRegistered == true)
+        #expect(MissReason.of(d.app("ext")!, on: .android) == .stopped)
+        t = Trail(d)
         _ = d.signOut(from: .broker)
+        #expect(t.take(d).contains("ext missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (stopped)"))
         #expect(d.signIn(user: "cou2", password: "cou2") == .success(.checkedOut("cou2")))
         #expect(Self.sent(&d) == [])
         #expect(d.launch("ext") == .success(.foreground))

@@ -145,7 +145,9 @@ struct MatrixCell {
             switch e.name {
             case API.accountChangedNotification: return "missed accountChanged"
             // The app's log names the reason, not the type: only GLOBAL_SIGN_OUT is written when missed.
-            case API.currentAccountChangedBroadcast: return "missed broadcast (\(e.detail))"
+            case API.currentAccountChangedBroadcast:
+                return e.detail == MissReason.accountRemovedInSettings.rawValue ? "no broadcast (account removed in Settings)"
+                    : "missed broadcast (\(e.detail))"
             default: return "missed " + e.name
             }
         case .call, .data, .process, .output, .fault: return nil

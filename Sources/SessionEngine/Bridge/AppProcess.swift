@@ -54,7 +54,10 @@ extension AppRuntime {
     /// whose traits say (`MSALTraits.broadcastReceiver`).
     var broadcastReceiver: BroadcastReceiverRegistration? {
         guard definition.isExternal else { return nil }
-        if lifecycle.isRunning, process?.receiverRegistered == true { return .runtime }
+        // A stopped program has whatever receiver it registers when it starts: what it misses,
+        // it misses for being stopped.
+        guard lifecycle.isRunning else { return .runtime }
+        if process?.receiverRegistered == true { return .runtime }
         return definition.msal?.receiver == .manifest ? .manifest : BroadcastReceiverRegistration.none
     }
 }

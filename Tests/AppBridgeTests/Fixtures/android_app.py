@@ -3,7 +3,8 @@
 Learn's "Tutorial: Use shared-device mode in your Android application" says: it asks
 getCurrentAccountAsync when it starts and resumes, clears the prior user's orders in
 onAccountChanged, and with the argument "runtime" registers a receiver for
-CURRENT_ACCOUNT_CHANGED as it starts (with "none" it registers nothing)."""
+CURRENT_ACCOUNT_CHANGED as it starts (with "none" it registers nothing; with "once" it also
+asks for the account only as it starts, the classic mistake)."""
 import json
 import sys
 
@@ -67,7 +68,7 @@ for line in sys.stdin:
             call("msal/registerReceiver", {"action": "com.microsoft.identity.client.sharedmode.CURRENT_ACCOUNT_CHANGED"})
         log("isSharedDevice: %s" % call("msal/isSharedDevice")["isSharedDevice"])
         refresh("launch")
-    elif method == "app/foreground":
+    elif method == "app/foreground" and mode != "once":
         refresh("resume")
     elif method == "broadcast/CURRENT_ACCOUNT_CHANGED":
         kind = msg["params"]["BROADCAST_TYPE"]
