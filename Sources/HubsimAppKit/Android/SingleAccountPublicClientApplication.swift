@@ -84,8 +84,8 @@ public final class SingleAccountPublicClientApplication: @unchecked Sendable {
     }
 
     /// Whether the device is in shared device mode, as this process read it when it started:
-    /// stale until the app is recreated (MSAL for Android, issue #2155). false when hubsim
-    /// refuses the call.
+    /// stale until the app is recreated (MSAL for Android's issue thread "MSFT apps do not get
+    /// SDM state updates"). false when hubsim refuses the call.
     public func isSharedDevice() -> Bool {
         let bridge = HubsimBridge.current
         switch bridge.call("msal/isSharedDevice") {

@@ -35,7 +35,7 @@ public enum ShiftTransition: String, CaseIterable, Sendable {
             switch profile.platform {
             case .iOS: [.signIn, .signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut]
             // No signoutFromBrowser in MSAL for Android; Settings > Accounts can remove the work
-            // account, which sends no broadcast (MSAL for Android common library, pull request #1870).
+            // account, which sends no broadcast (`SharedDevice.removeAccountFromSettings`).
             case .android: [.signIn, .signOut, .signInOfAnotherUser, .accountRemovedInSettings, .offlineSignOut]
             }
         }

@@ -75,10 +75,10 @@ public struct SSOConfiguration: Codable, Sendable, Equatable {
 /// system reports and the signature hash of the certificate the app is signed with (the
 /// Base64 SHA-1 the portal asks for), and the redirect URI the app's MSAL configuration file
 /// names. The broker rebuilds `msauth://<package name>/<URL-encoded signature hash>` from
-/// the calling app and refuses a request whose redirect differs (MSAL for Android, issue
-/// #914: "The redirect URI in the configuration file doesn't match with the one generated
-/// with package name and signature hash"; issue #931: the broker uses the package name and
-/// signature hash to verify the calling app).
+/// the calling app and refuses a request whose redirect differs (MSAL for Android's issue
+/// threads "Redirect URI doesn't match with the one generated with package name and signature hash" and "Crash related to
+/// Redirect URL when app is published": the broker uses the package name and signature hash
+/// to verify the calling app).
 public struct AndroidIdentity: Codable, Sendable, Equatable {
     public var packageName: String
     /// Base64 SHA-1 of the signing certificate, as `keytool … | openssl sha1 -binary | openssl

@@ -29,7 +29,7 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
     /// Android broker: the redirect URI names another package than the calling app's.
     case redirectNamesOtherPackage(redirectURI: String, packageName: String)
     /// Android broker: the redirect URI's signature hash is not the app's signing
-    /// certificate's (MSAL for Android, issue #914).
+    /// certificate's (MSAL for Android's issue thread "Redirect URI doesn't match with the one generated with package name and signature hash").
     case signatureHashMismatch(redirectURI: String, expected: String)
 
     /// Kinds without values, for scenarios and coverage.

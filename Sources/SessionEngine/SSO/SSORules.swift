@@ -90,10 +90,11 @@ public enum SSORules {
     }
 
     /// Android's broker round trip: MSAL itself refuses a redirect that is not
-    /// `msauth://<host>/<path>` before it calls the broker (MSAL for Android, issue #914); the
-    /// broker rebuilds the redirect from the calling app's package name and signing certificate
-    /// and refuses one that names another package or hash ("The redirect URI doesn't match the
-    /// uri generated with caller package name and signature", MSAL for Android, issue #2529).
+    /// `msauth://<host>/<path>` before it calls the broker (MSAL for Android's issue thread
+    /// "Redirect URI doesn't match with the one generated with package name and signature hash"); the broker
+    /// rebuilds the redirect from the calling app's package name and signing certificate and
+    /// refuses one that names another package or hash (its answer "The redirect URI doesn't
+    /// match the uri generated with caller package name and signature").
     /// There is no URL scheme to register and no certificate redirect: certificate-based
     /// authentication goes through the broker as it is.
     static func androidBrokerProblem(_ sso: SSOConfiguration) -> (problem: SSOMisconfiguration, beforeLeaving: Bool)? {
