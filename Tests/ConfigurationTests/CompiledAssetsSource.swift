@@ -86,13 +86,14 @@ enum CompiledAssetsSource {
                     out += "                certificateAuth: \(sso.certificateAuth),\n"
                     out += "                android: AndroidIdentity(packageName: \(literal(android.packageName)), "
                         + "signatureHash: \(android.signatureHash.map(literal) ?? "nil"), "
-                        + "redirectURI: \(android.redirectURI.map(literal) ?? "nil")))),\n"
+                        + "redirectURI: \(android.redirectURI.map(literal) ?? "nil")))"
                 } else {
-                    out += "                certificateAuth: \(sso.certificateAuth))),\n"
+                    out += "                certificateAuth: \(sso.certificateAuth))"
                 }
             } else {
-                out += "            sso: nil),\n"
+                out += "            sso: nil"
             }
+            out += app.intuneClearsData == true ? ",\n            intuneClearsData: true),\n" : "),\n"
         }
         out += "    ])\n\n"
         out += "    /// Each app of `catalogue` as JSON with sorted keys, what the device store writes in an app's\n"
@@ -127,7 +128,8 @@ enum CompiledAssetsSource {
         case let .workspaceOne(support): ".workspaceOne(.\(support))"
         case let .msal(traits):
             ".msal(MSALTraits(backgroundCapability: \(traits.backgroundCapability), "
-                + "listensForNotification: \(traits.listensForNotification), checksAccountOnForeground: \(traits.checksAccountOnForeground)))"
+                + "listensForNotification: \(traits.listensForNotification), checksAccountOnForeground: \(traits.checksAccountOnForeground)"
+                + (traits.receiver.map { ", receiver: .\($0)" } ?? "") + "))"
         case .none: ".none"
         }
     }
