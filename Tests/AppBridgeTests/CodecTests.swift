@@ -71,6 +71,31 @@ import Testing
             == #"{"sharedDeviceInformation":{"checkedOutUser":"cou1","isDeviceStagingEnabled":true}}"#)
     }
 
+    /// Android's calls and event, in the words of Docs/bridge-protocol.md ("Android").
+    @Test func androidsCallsAndTheBroadcast() {
+        func call(_ method: String, _ params: String) -> Result<AppCall, RPCError> {
+            ProtocolMapping.call(method: method, params: JSONValue.parse(Array(params.utf8)))
+        }
+        let action = API.currentAccountChangedAction
+        #expect(call("msal/getCurrentAccountAsync", "{}") == .success(.getCurrentAccountAsync))
+        #expect(call("msal/isSharedDevice", "{}") == .success(.isSharedDevice))
+        #expect(call("msal/signOut", "{}") == .success(.signOut))
+        #expect(call("msal/registerReceiver", "{}") == .success(.registerReceiver))
+        #expect(call("msal/registerReceiver", #"{"action":"\#(action)"}"#) == .success(.registerReceiver))
+        #expect(call("msal/unregisterReceiver", #"{"action":"\#(action)"}"#) == .success(.unregisterReceiver))
+        #expect(call("msal/registerReceiver", #"{"action":"android.intent.action.BOOT_COMPLETED"}"#)
+            == .failure(RPCError(.invalidParams, "msal/registerReceiver: 'action' must be \(action)")))
+        #expect(ProtocolMapping.json(.accountCallback(prior: "cou1", current: "cou1")).text
+            == #"{"activeAccount":{"username":"cou1"},"callback":"onAccountLoaded"}"#)
+        #expect(ProtocolMapping.json(.accountCallback(prior: "cou1", current: nil)).text
+            == #"{"callback":"onAccountChanged","currentAccount":null,"priorAccount":{"username":"cou1"}}"#)
+        #expect(ProtocolMapping.json(.sharedDevice(false)).text == #"{"isSharedDevice":false}"#)
+        #expect(RPCMessage.request(id: 4, method: AppEvent.currentAccountChanged(.globalSignOut).method,
+                                   params: ProtocolMapping.params(of: .currentAccountChanged(.globalSignOut)))
+            == #"{"id":4,"jsonrpc":"2.0","method":"broadcast/CURRENT_ACCOUNT_CHANGED","params":{"BROADCAST_TYPE":"GLOBAL_SIGN_OUT","action":"\#(action)"}}"#)
+        #expect(AppEvent.currentAccountChanged(.registered).name == "CURRENT_ACCOUNT_CHANGED (SDM_REGISTERED)")
+    }
+
     @Test func linesAreCutWithABoundedBuffer() {
         var splitter = LineSplitter(limit: 8)
         var lines: [String] = []

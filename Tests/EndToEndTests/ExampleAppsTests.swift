@@ -23,8 +23,8 @@ struct ExampleAppsTests {
     @Test func everyExampleScenarioPasses() throws {
         let folder = Self.examples + "/scenarios"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(names == ["java-store.yaml", "leaky-app.yaml", "msal-app.yaml", "msal-no-resume.yaml", "store-app.yaml",
-                          "swift-store.yaml"])
+        #expect(names == ["java-store.yaml", "leaky-app.yaml", "msal-android-app.yaml", "msal-app.yaml", "msal-no-resume.yaml",
+                          "store-app.yaml", "swift-store.yaml"])
         let files = names.filter { !Self.builtSeparately.contains($0) }.map { folder + "/" + $0 }
         let junit = NSTemporaryDirectory() + "hubsim-examples-\(getpid())-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
@@ -55,6 +55,7 @@ struct ExampleAppsTests {
         ("store_app.py", "workspace-one", Int32(0), nil),
         ("leaky_app.py", "workspace-one", 1, ("check-out of another user:", "LEAKED: shows cou1's 'orders-cou1' to cou2")),
         ("msal_app.py", "entra-ios", 0, nil),
+        ("msal_android_app.py", "entra-android", 0, nil),
         ("msal_no_resume_check.py", "entra-ios", 1, ("sign-in of another user:", "LEAKED: shows cou1's 'tasks' to cou2")),
     ] as [(String, String, Int32, (String, String)?)])
     func checkApp(file: String, profile: String, status: Int32, leak: (section: String, line: String)?) throws {
