@@ -38,6 +38,8 @@ public enum DeviceAction: Equatable, Sendable {
     case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
     /// The account removed in the Authenticator, behind the SDK's back (entra-ios): no notification.
     case removeAccountInAuthenticator
+    /// The work account removed in Android's Settings > Accounts: no broadcast (Android profiles).
+    case removeAccountFromSettings
     /// The person types in the app in front and does not save: a draft in its memory only.
     case writeDraft(AppID)
     /// QA arms an injected fault on the app (Docs/faults.md).
@@ -46,6 +48,12 @@ public enum DeviceAction: Equatable, Sendable {
     case disarmFaults(AppID)
     /// QA disarms one armed fault by its number.
     case disarmFault(Int)
+    /// Managed Home Screen: the worker creates the session PIN after signing in (never recorded in plaintext).
+    case setSessionPIN(Secret)
+    /// Managed Home Screen: the worker enters the session PIN to leave the screensaver.
+    case enterSessionPIN(Secret)
+    /// Managed Home Screen: the worker dismisses the automatic sign-out's countdown dialog.
+    case dismissAutoSignOut
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -79,8 +87,12 @@ public enum DeviceAction: Equatable, Sendable {
         case .refreshInBackground: .refreshInBackground
         case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
         case .removeAccountInAuthenticator: .removeAccountInAuthenticator
+        case .removeAccountFromSettings: .removeAccountFromSettings
         case .writeDraft: .writeDraft
         case .armFault, .disarmFaults, .disarmFault: .fault
+        case .setSessionPIN: .setSessionPIN
+        case .enterSessionPIN: .enterSessionPIN
+        case .dismissAutoSignOut: .dismissAutoSignOut
         }
     }
 
@@ -141,10 +153,14 @@ extension SharedDevice {
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
         case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
+        case .removeAccountFromSettings: return outcome(removeAccountFromSettings())
         case let .writeDraft(id): return outcome(writeDraft(id))
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         case let .disarmFault(number): return outcome(disarmFault(number))
+        case let .setSessionPIN(pin): return outcome(setSessionPIN(pin))
+        case let .enterSessionPIN(pin): return outcome(enterSessionPIN(pin))
+        case .dismissAutoSignOut: return outcome(dismissAutoSignOut())
         }
     }
 }

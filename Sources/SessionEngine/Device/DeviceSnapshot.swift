@@ -38,6 +38,12 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     /// Injected faults: armed, fired, under way (nil until the first is armed or a fault seed
     /// is set, so devices without faults keep their shape).
     public var faults: FaultBook?
+    /// Managed Home Screen's session PIN, screensaver and countdown (android-mhs, while someone
+    /// is signed in; nil otherwise, so other devices keep their shape).
+    public var managedHomeScreen: ManagedHomeScreenState?
+    /// Android profiles: the registration, `isSharedDevice()` reads and queued broadcasts
+    /// (nil elsewhere, and until first needed).
+    public var android: AndroidDeviceState?
 
     public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
         self.name = name; self.profile = profile; self.appSet = appSet
@@ -56,6 +62,9 @@ public struct Delivery: Codable, Equatable, Sendable {
         case accountChanged
         /// MSAL: the app checks `getCurrentAccount` at foreground or cold start.
         case accountCheck(coldStart: Bool)
+        /// Entra on Android: the broker's `CURRENT_ACCOUNT_CHANGED` with its `BROADCAST_TYPE`,
+        /// to an app's receiver registered at run time.
+        case broadcast(BroadcastType)
     }
     public var app: AppID
     public var kind: Kind
@@ -67,6 +76,7 @@ public struct Delivery: Codable, Equatable, Sendable {
         case .accountChanged: "\(app): \(API.accountChangedNotification)"
         case .accountCheck(true): "\(app): cold start (\(API.getCurrentAccount))"
         case .accountCheck(false): "\(app): foreground (\(API.getCurrentAccount))"
+        case let .broadcast(type): "\(app): \(API.currentAccountChangedBroadcast) (\(type.rawValue))"
         }
     }
 }
