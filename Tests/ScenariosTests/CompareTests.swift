@@ -135,6 +135,35 @@ import Testing
         #expect(entra.steps.allSatisfy { Set($0.labels).count == 1 && $0.notPart == [nil, nil, nil] })
     }
 
+    /// Android's steps: the account removed in Settings is played on both Android profiles and
+    /// is not part of the iOS ones; Managed Home Screen's countdown only on android-mhs.
+    @Test func androidStepsArePlayedWhereTheProfileHasThem() throws {
+        let scenario = try Fixtures.scenario("""
+            profile: android-mhs
+            steps:
+              - enroll: {user: stage, password: stage}
+              - signIn: {user: cou1, password: cou1}
+              - removeAccountFromSettings
+              - dismissAutoSignOut
+            """)
+        let all: [ProfileID] = [.workspaceOne, .entraIOS, .entraAndroid, .androidMHS]
+        let comparison = try Comparison(scenario: scenario, profiles: all)
+        let settings = comparison.steps[2], countdown = comparison.steps[3]
+        #expect(settings.actions == [[], [], [.removeAccountFromSettings], [.removeAccountFromSettings]])
+        #expect(settings.labels == [ComparedStep.notPartLabel, ComparedStep.notPartLabel, "removeAccountFromSettings", "removeAccountFromSettings"])
+        #expect(settings.notPart[1] == "removeAccountFromSettings is an Android step (entra-android, android-mhs): Settings > Accounts")
+        #expect(countdown.notPart.map { $0 == nil } == [false, false, false, true])
+        var play = comparison.start(hasher: Fixtures.hasher)
+        play.playToEnd()
+        // Nobody is signed in on Android after the removal (and nothing was broadcast); the
+        // iOS devices keep cou1. MHS shows no countdown to dismiss: the engine refuses it.
+        let rows = play.table
+        #expect(try Self.row(rows, "device state").values == ["checkedOut(cou1)", "checkedOut(cou1)", "checkedIn", "checkedIn"])
+        #expect(try Self.row(rows, "not in profile").values == ["removeAccountFromSettings, dismissAutoSignOut", "removeAccountFromSettings, dismissAutoSignOut", "dismissAutoSignOut", "none"])
+        #expect(play.refusals[3].count == 1 && play.refusals[3][0].hasPrefix("dismissAutoSignOut ("))
+        #expect(play.refusals.prefix(3).allSatisfy { $0.isEmpty })
+    }
+
     @Test func theTablePrintsOneColumnPerProfile() throws {
         let text = try Self.comparison("ws1-coalescing.yaml", [.workspaceOne, .entraIOS, .entraAndroid, .androidMHS]).table(hasher: Fixtures.hasher)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -167,6 +196,40 @@ import Testing
         #expect(model.render(width: 80, height: 24).grid.text.components(separatedBy: "≠").count - 1 == 5)
     }
 
+    /// Three profiles (the shipped Android comparison's): side by side from 240 columns, tabs
+    /// below, at 120x40 and at 80x24, each tab with its leak marker.
+    @Test func threeProfilesSideBySideAt240x40AndAsTabsAt120x40And80x24() throws {
+        let play = try Self.played("entra-delivery-matrix.yaml", [.entraIOS, .entraAndroid, .androidMHS])
+        var model = CompareModel(play, title: "Entra delivery matrix", width: 240, height: 40)
+        #expect(model.showsSideBySide)
+        CompareGolden.check("compare-3-side-by-side-240x40", model.render(width: 240, height: 40))
+        _ = model.handle(.resize(width: 239, height: 40))
+        #expect(!model.showsSideBySide, "each device needs its 80 columns")
+        _ = model.handle(.resize(width: 120, height: 40))
+        _ = model.handle(.key(.char("2")))
+        CompareGolden.check("compare-3-tabs-second-120x40", model.render(width: 120, height: 40))
+        _ = model.handle(.resize(width: 80, height: 24))
+        _ = model.handle(.key(.tab))
+        #expect(model.tab == 2)
+        CompareGolden.check("compare-3-tabs-third-80x24", model.render(width: 80, height: 24))
+        // What differs for chat, in three columns.
+        _ = model.handle(.key(.char("d")))
+        CompareGolden.check("compare-3-detail-80x24", model.render(width: 80, height: 24))
+    }
+
+    /// Four profiles: side by side from 320 columns, tabs below.
+    @Test func fourProfilesSideBySideAt320x40AndAsTabsAt80x24() throws {
+        let play = try Self.played("ws1-coalescing.yaml", [.workspaceOne, .entraIOS, .entraAndroid, .androidMHS])
+        var model = CompareModel(play, title: "Coalescing", width: 320, height: 40)
+        #expect(model.showsSideBySide)
+        CompareGolden.check("compare-4-side-by-side-320x40", model.render(width: 320, height: 40))
+        _ = model.handle(.resize(width: 80, height: 24))
+        #expect(!model.showsSideBySide)
+        CompareGolden.check("compare-4-tabs-first-80x24", model.render(width: 80, height: 24))
+        _ = model.handle(.key(.char("4")))
+        CompareGolden.check("compare-4-tabs-fourth-120x40", model.render(width: 120, height: 40))
+    }
+
     @Test func spaceStepsBothDevicesAndVTogglesTheLayout() throws {
         var model = CompareModel(try Self.comparison("ws1-coalescing.yaml").start(hasher: Fixtures.hasher), title: "t", width: 160, height: 40)
         #expect(model.handle(.key(.char(" "))) == .none)
@@ -195,13 +258,15 @@ import Testing
 @Suite struct ComparisonFileTests {
     static let comparisons = ScenarioCastTests.library.deletingLastPathComponent().appendingPathComponent("comparisons")
 
-    @Test(arguments: ["coalescing-both-systems.yaml", "entra-missed-notification.yaml"])
+    @Test(arguments: ["android-broadcast.yaml", "coalescing-both-systems.yaml", "entra-missed-notification.yaml", "idle-shift-four-systems.yaml"])
     func theShippedComparisonsHoldTheirExpectedDifferences(name: String) throws {
         let file = try ComparisonFile.load(contentsOf: Self.comparisons.appendingPathComponent(name), parser: Fixtures.parser())
         #expect(file.differ?.isEmpty == false)
         let (table, failure) = file.check(hasher: Fixtures.hasher)
         #expect(failure == nil, "\(failure ?? "")")
-        #expect(table.contains("| workspace-one ") && table.hasSuffix("differ (marked *)\n"))
+        let header = try #require(table.split(separator: "\n").first { $0.hasPrefix("  outcome ") })
+        #expect(header.components(separatedBy: " | ").count == file.comparison.profiles.count + 1)
+        #expect(table.hasSuffix("differ (marked *)\n"))
         #expect(ComparisonFile.isComparison(try String(contentsOf: Self.comparisons.appendingPathComponent(name), encoding: .utf8), file: name))
     }
 

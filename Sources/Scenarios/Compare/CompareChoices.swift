@@ -44,7 +44,7 @@ public struct CompareChoices: Sendable {
                                     comparison: c))
         }
         scenariosHeading = "Scenarios on \(Self.profiles.map(\.rawValue).joined(separator: " ⇄ "))"
-            + (leftOut == 0 ? "" : " (\(leftOut) left out: keys typed or steps neither has)")
+            + (leftOut == 0 ? "" : " (\(leftOut) cannot be compared)")
     }
 
     /// The comparison of the picker's entry `index` (comparisons first).
