@@ -51,10 +51,10 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Play every shipped comparison (Assets/comparisons) headless and check its expected differences.")
     var library = false
 
-    @Option(help: ArgumentHelp("The apps on both devices, comma-separated ids (default: the scenario's).", valueName: "ids"))
+    @Option(help: ArgumentHelp("The apps on every device, comma-separated ids (default: the scenario's).", valueName: "ids"))
     var apps: String?
 
-    @Option(help: ArgumentHelp("A race preset (a shipped one's name, or a preset file) to play on both profiles; the profiles may follow it as two arguments.", valueName: "name"))
+    @Option(help: ArgumentHelp("A race preset (a shipped one's name, or a preset file) to play on the profiles; two to four may follow it as arguments.", valueName: "name"))
     var race: String?
 
     @Flag(help: "Print the differences as a table even in a terminal.")
