@@ -53,7 +53,9 @@ extension Schema {
                     leak_count INTEGER NOT NULL,
                     exposure_count INTEGER NOT NULL,
                     tokens TEXT,
-                    faults TEXT
+                    faults TEXT,
+                    android TEXT,
+                    managed_home_screen TEXT
                 );
                 """
         static let deviceSetup = """
