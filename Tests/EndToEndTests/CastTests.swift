@@ -71,13 +71,13 @@ struct CastTests {
         let end = try hub.waitFor("end · ")
         #expect(end.contains("step 11/11") && end.contains("≠ 4 apps differ") && end.contains("┐┌"))
         try tmux.send("2")
-        let tab = try hub.waitFor(" 1 workspace-one  2 entra-ios ")
+        let tab = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios no leak")
         #expect(tab.contains("Authenticator") && !tab.contains("Intelligent Hub"))
         // By mouse (SGR reports through the real decoder): the first tab, a step back on the
         // bar, then a differing pane's rows.
         try hub.click("1 workspace-one")
         try tmux.waitUntil("the first tab") { $0.contains("Intelligent Hub") && !$0.contains("Authenticator") }
-        // The bar gives its keys' names only here (the step is long): `←` is back.
+        // `←` on the bar is back.
         let bar = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[39]
         let back = try #require(bar.range(of: " ← "))
         try tmux.click(x: TextWidth.of(String(bar[..<back.lowerBound])) + 1, y: 39)
@@ -90,17 +90,39 @@ struct CastTests {
         #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
 
+    /// Three profiles after the file at 80x24: tabs, switched by digit, Tab and a click.
+    @Test func compareThreeProfilesAsTabsAt80x24() throws {
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/scenarios/entra-delivery-matrix.yaml").path
+        let tmux = try HubsimPane.start(arguments: ["compare", scenario, "entra-ios", "entra-android", "android-mhs"], width: 80, height: 24)
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        let first = try hub.waitFor(" 1 entra-ios no leak  2 entra-android no leak  3 android-mhs no leak")
+        #expect(first.contains(" step 0/11") && first.hasPrefix(" entra-ios "))
+        try tmux.send("3")
+        try tmux.waitUntil("the third tab") { $0.hasPrefix(" android-mhs ") }
+        try tmux.send("Tab")
+        try tmux.waitUntil("Tab wraps to the first") { $0.hasPrefix(" entra-ios ") }
+        try hub.click("2 entra-android")
+        try tmux.waitUntil("the second tab, clicked") { $0.hasPrefix(" entra-android ") }
+        for _ in 0..<11 { try tmux.send("Space") }
+        #expect(try hub.waitFor("end · ").contains("step 11/11"))
+        try tmux.send("q")
+        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+    }
+
     /// `hubsim compare` with nothing named opens the picker; Enter plays the chosen comparison.
     @Test func comparePickerThenEnterShowsTheComparisonAsTabs() throws {
         let tmux = try HubsimPane.start(arguments: ["compare"], width: 80, height: 24)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         let picker = try hub.waitFor("↑↓ choose  Enter open  F10 quit")
-        #expect(picker.contains("Comparisons (Assets/comparisons)") && picker.contains("▸ Callbacks coalesce"))
+        #expect(picker.contains("Comparisons (Assets/comparisons)") && picker.contains("▸ Who is told"))
         try tmux.send("Down")
-        try hub.waitFor("▸ Who misses")
+        try hub.waitFor("▸ Callbacks coalesce")
         try tmux.send("Enter")
-        let tabs = try hub.waitFor(" 1 workspace-one  2 entra-ios  step 0/11")
+        let tabs = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios no leak")
+        #expect(tabs.contains(" step 0/11"))
         #expect(tabs.contains("Intelligent Hub"))
         try hub.click("2 entra-ios")
         try tmux.waitUntil("the second tab") { $0.contains("Authenticator") && !$0.contains("Intelligent Hub") }

@@ -35,11 +35,11 @@ import Testing
 
     /// `hubsim compare`'s table and detail count a single differing row in the singular.
     @Test func oneDifferingRowDiffersInTheSingular() {
-        let one = OutcomeTable.render([OutcomeRow(label: "chat: missed", left: "none", right: "x ×1"),
-                                       OutcomeRow(label: "chat: shows", left: "cou1", right: "cou1")], left: "a", right: "b")
+        let one = OutcomeTable.render([OutcomeRow(label: "chat: missed", values: ["none", "x ×1"]),
+                                       OutcomeRow(label: "chat: shows", values: ["cou1", "cou1"])], profiles: ["a", "b"])
         #expect(one.hasSuffix("1 row differs (marked *)\n"))
-        let two = OutcomeTable.render([OutcomeRow(label: "chat: missed", left: "none", right: "x ×1"),
-                                       OutcomeRow(label: "chat: shows", left: "cou1", right: "none")], left: "a", right: "b")
+        let two = OutcomeTable.render([OutcomeRow(label: "chat: missed", values: ["none", "x ×1"]),
+                                       OutcomeRow(label: "chat: shows", values: ["cou1", "none"])], profiles: ["a", "b"])
         #expect(two.hasSuffix("2 rows differ (marked *)\n"))
     }
 }

@@ -52,15 +52,41 @@ struct CastCommandTests {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try CommandRefusalTests.passingScenario(in: dir)
-        let wipe = dir + "/wipe.yaml"
-        try Data("profile: workspace-one\nsteps:\n  - enroll: {group: FRONTLINE, user: stage, password: stage}\n  - enterpriseWipe\n".utf8)
-            .write(to: URL(fileURLWithPath: wipe))
+        // Keys typed into the Hub's screens have no counterpart on any other profile.
+        let press = dir + "/press.yaml"
+        try Data("profile: workspace-one\nsteps:\n  - press: \"FRONTLINE<Enter>\"\n".utf8).write(to: URL(fileURLWithPath: press))
         for arguments in [["compare"], ["compare", scenario, scenario], ["compare", scenario, "--profiles", "workspace-one"],
-                          ["compare", scenario, "--profiles", "workspace-one,entra-android"],
+                          ["compare", scenario, "--profiles", "workspace-one,android"],
                           ["compare", scenario, "--profiles", "entra-ios,entra-ios"], ["compare", scenario, "--bogus"],
-                          ["compare", dir + "/missing.yaml"], ["compare", wipe, "--table"], ["compare", scenario, "--apps", "notes,,x"]] {
+                          ["compare", dir + "/missing.yaml"], ["compare", press, "--table"], ["compare", scenario, "--apps", "notes,,x"],
+                          // Profiles after the file: two to four, each once, and not beside --profiles.
+                          ["compare", scenario, "entra-ios"], ["compare", scenario, "entra-ios", "entra-windows", "--table"],
+                          ["compare", scenario, "workspace-one", "entra-ios", "entra-android", "android-mhs", "workspace-one"],
+                          ["compare", scenario, "entra-ios", "entra-android", "entra-ios"],
+                          ["compare", scenario, "entra-ios", "entra-android", "--profiles", "entra-ios,entra-android"]] {
             #expect(exitStatus { try Self.run(arguments) } == .usage, "\(arguments)")
         }
         try Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one", "--apps", "notes,chat"])
+        try Self.run(["compare", scenario, "entra-ios", "entra-android", "android-mhs", "--table"])
+        try Self.run(["compare", scenario, "--table", "--profiles", "workspace-one,entra-ios,entra-android,android-mhs"])
+    }
+
+    /// The refusals name what to write instead, in one line.
+    @Test func compareSaysHowManyProfilesItTakes() throws {
+        let dir = try OutputFileTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenario = try CommandRefusalTests.passingScenario(in: dir)
+        func message(_ arguments: [String]) throws -> String? {
+            var command = try #require(try Hubsim.parseAsRoot(arguments) as? CompareCommand)
+            do { try command.run() } catch let error as CommandError { return error.message } catch { return "\(error)" }
+            return nil
+        }
+        let known = "workspace-one, entra-ios, entra-android, android-mhs"
+        #expect(try message(["compare", scenario, "entra-ios", "--table"])
+                == "hubsim: compare \(scenario): give two to four profiles (\(known)), not 1: 'entra-ios'")
+        #expect(try message(["compare", scenario, "--profiles", "entra-ios,android", "--table"])
+                == "hubsim: compare \(scenario): unknown profile 'android' (known: \(known))")
+        #expect(try message(["compare", scenario, "entra-ios", "android-mhs", "entra-ios", "--table"])
+                == "hubsim: compare \(scenario): profile entra-ios is named twice; name each profile once")
     }
 }

@@ -43,5 +43,9 @@ import Testing
         }
         var command = try #require(try Hubsim.parseAsRoot(["compare", "--race", "silent-token-during-sign-out", "workspace-one", "entra-ios", "--table"]) as? CompareCommand)
         #expect(exitStatus { try command.run() } == nil)
+        // Up to four profiles after the race.
+        var four = try #require(try Hubsim.parseAsRoot(["compare", "--race", "silent-token-during-sign-out", "workspace-one", "entra-ios",
+                                                         "entra-android", "android-mhs", "--table"]) as? CompareCommand)
+        #expect(exitStatus { try four.run() } == nil)
     }
 }

@@ -239,15 +239,15 @@ import Testing
               - fault: {app: chat, arm: drop}
               - signOut
             """)
-        var play = try Comparison(scenario: scenario, left: .workspaceOne, right: .entraIOS).start(hasher: Fixtures.hasher)
+        var play = try Comparison(scenario: scenario, profiles: [.workspaceOne, .entraIOS]).start(hasher: Fixtures.hasher)
         play.playToEnd()
-        #expect(play.steps[3].leftLabel == "fault drop on chat" && play.steps[3].rightLabel == "fault drop on chat")
-        for side in [play.left.device, play.right.device] {
+        #expect(play.steps[3].labels[0] == "fault drop on chat" && play.steps[3].labels[1] == "fault drop on chat")
+        for side in play.devices.map(\.device) {
             #expect(side.faultSeed == 5)
             let all = side.faultEffects.map(\.fault) + side.armedFaults
             #expect(Set(all.map { "\($0.fault.label) on \($0.app)" }) == ["duplicate on mail", "drop on chat"], "\(side.profile.id)")
         }
-        #expect(play.leftRefusals.isEmpty && play.rightRefusals.isEmpty, "\(play.leftRefusals) \(play.rightRefusals)")
+        #expect(play.refusals.allSatisfy { $0.isEmpty }, "\(play.refusals)")
     }
 
     /// Found by the random walks: a delayed delivery that comes due in step mode after its app

@@ -243,19 +243,19 @@ import Testing
 
     @Test func aRaceComparedOnBothProfilesShowsWhichSystemSurvivesIt() throws {
         let race = try Self.parse()
-        let comparison = try Comparison(scenario: race.scenario, left: .workspaceOne, right: .entraIOS)
+        let comparison = try Comparison(scenario: race.scenario, profiles: [.workspaceOne, .entraIOS])
         // The walk is no step; the checks are not played; the account steps are translated.
         #expect(comparison.steps.map(\.label) == ["enroll stage", "checkOut cou1", "launch notes", "openHub", "checkIn",
                                                   "setDeliveryMode held", "checkOut cou2", "launch notes", "releaseDelivery"])
-        #expect(comparison.steps[4].rightLabel == "signOut")
+        #expect(comparison.steps[4].labels[1] == "signOut")
         var play = comparison.start(hasher: Fixtures.hasher)
         play.playToEnd()
         let rows = play.table
         let shows = try #require(rows.first { $0.label == "notes: shows" })
         // Beside the Hub, Notes learns of cou2 when the delivery is released; on entra-ios no
         // Hub tells the Workspace ONE SDK anything, and Notes keeps cou1's notes.
-        #expect(shows.left == "cou2" && shows.right == "cou1" && shows.differs)
-        #expect(try #require(rows.first { $0.label == "notes: leak" }).right == "LEAK")
+        #expect(shows.values[0] == "cou2" && shows.values[1] == "cou1" && shows.differs)
+        #expect(try #require(rows.first { $0.label == "notes: leak" }).values[1] == "LEAK")
     }
 
     /// The shipped silent-token race on both systems: Entra's sign-out cancels the request in
@@ -263,16 +263,16 @@ import Testing
     @Test func theSilentTokenRaceComparedShowsTheTokenEachSystemLeaves() throws {
         let url = try #require(BundledAssets.raceURLs().first { $0.lastPathComponent == "silent-token-during-sign-out.yaml" })
         let race = try RaceParser(scenarios: Fixtures.parser()).load(contentsOf: url)
-        let comparison = try Comparison(scenario: race.scenario, left: .workspaceOne, right: .entraIOS)
+        let comparison = try Comparison(scenario: race.scenario, profiles: [.workspaceOne, .entraIOS])
         #expect(comparison.steps.map(\.label).contains("fault roster: arm token-in-flight"))
         var play = comparison.start(hasher: Fixtures.hasher)
         play.playToEnd()
         let rows = play.table
         let token = try #require(rows.first { $0.label == "roster: token" })
-        #expect(token.right == "failed: interrupted" && token.differs)
+        #expect(token.values[1] == "failed: interrupted" && token.differs)
         let fault = try #require(rows.first { $0.label == "roster: fault" })
-        #expect(fault.left.hasPrefix("roster's silent request came back after cou1 checked in"))
-        #expect(fault.right == "the global sign-out of cou1 cancelled roster's silent request: it got 'interrupted', and no token of cou1's was written back")
+        #expect(fault.values[0].hasPrefix("roster's silent request came back after cou1 checked in"))
+        #expect(fault.values[1] == "the global sign-out of cou1 cancelled roster's silent request: it got 'interrupted', and no token of cou1's was written back")
         // Chat had no fault and asked for no token: no such rows for it.
         #expect(!rows.contains { $0.label == "chat: token" || $0.label == "chat: fault" })
     }

@@ -1,6 +1,9 @@
 /// What a person can ask of the comparison screen.
 public enum CompareAction: Sendable, Hashable {
-    case nextStep, stepBack, showLeft, showRight, toggleLayout, showDifference, closeDifference, quit
+    case nextStep, stepBack
+    /// Shows profile `index` (0 the first named) as a tab.
+    case showTab(Int)
+    case nextTab, previousTab, toggleLayout, showDifference, closeDifference, quit
 }
 
 /// The comparison screen's keys as data (as `KeyTable` is the Hub's): the handler, the bar at
@@ -16,13 +19,19 @@ public enum CompareKeys {
         public var inBar = true
     }
 
+    /// The most profiles a comparison shows: one digit key each.
+    public static let maximumTabs = 4
+
     public static let bindings: [Binding] = [
         Binding(keys: [.char(" "), .enter, .right], help: "next step", action: .nextStep),
         Binding(keys: [.left, .backspace], help: "back", action: .stepBack),
-        Binding(keys: [.char("1")], help: "first", action: .showLeft),
-        Binding(keys: [.char("2")], help: "second", action: .showRight),
+    ] + (0..<maximumTabs).map { i in
+        Binding(keys: [.char(Character(String(i + 1)))], help: "tab \(i + 1)", action: .showTab(i))
+    } + [
+        Binding(keys: [.tab], help: "next tab", action: .nextTab),
+        Binding(keys: [.backTab], help: "previous tab", action: .previousTab, inBar: false),
         Binding(keys: [.char("v")], help: "side by side/tabs", action: .toggleLayout),
-        Binding(keys: [.tab], help: "what differs", action: .showDifference),
+        Binding(keys: [.char("d")], help: "what differs", action: .showDifference),
         Binding(keys: [.escape], help: "close", action: .closeDifference, inBar: false),
         Binding(keys: [.function(10), .char("q")], help: "quit", action: .quit),
     ]
@@ -42,24 +51,31 @@ public enum CompareKeys {
         public var spans: [Span]
     }
 
-    /// The bar's entries: `Space next step`, `1/2 tabs` (`1/` shows the first, `2 tabs` the
-    /// second)…; `short`, the keys' names alone (`Space 1 2 v`), where their help does not fit.
-    public static func barItems(short: Bool) -> [BarItem] {
-        let shown = bindings.filter(\.inBar)
+    /// The bar's entries for a comparison of `tabs` profiles: `Space next step`, `1/2/3 tabs`
+    /// (each digit shows its tab, `tabs` the last)…; the digit keys past `tabs` are left out.
+    /// `short`, the keys' names alone (`Space ← 1 2 3 Tab`), where their help does not fit.
+    public static func barItems(short: Bool, tabs: Int) -> [BarItem] {
+        let shown = bindings.filter { binding in
+            guard binding.inBar else { return false }
+            if case let .showTab(i) = binding.action { return i < tabs }
+            return true
+        }
         var items: [BarItem] = []
-        var i = 0
-        while i < shown.count {
-            let b = shown[i]
+        var digits: [BarItem.Span] = []
+        for b in shown {
             let name = b.keys[0].displayName
-            if !short, b.action == .showLeft, i + 1 < shown.count, shown[i + 1].action == .showRight {
-                items.append(BarItem(text: "1/2 tabs", spans: [.init(offset: 0, width: 2, action: .showLeft),
-                                                                .init(offset: 2, width: 6, action: .showRight)]))
-                i += 2
+            if case .showTab = b.action, !short {
+                // The digits read as one entry, `1/2/3 tabs`; each answers for its own tab.
+                let offset = digits.count * 2
+                digits.append(.init(offset: offset, width: 2, action: b.action))
+                guard digits.count == min(tabs, maximumTabs) else { continue }
+                var spans = digits
+                spans[spans.count - 1].width = 6
+                items.append(BarItem(text: (1...digits.count).map(String.init).joined(separator: "/") + " tabs", spans: spans))
                 continue
             }
             let text = short ? name : "\(name) \(b.help)"
             items.append(BarItem(text: text, spans: [.init(offset: 0, width: TextWidth.of(text), action: b.action)]))
-            i += 1
         }
         return items
     }
@@ -67,9 +83,13 @@ public enum CompareKeys {
     /// The separator between two entries.
     static func separator(short: Bool) -> String { short ? " " : "  " }
 
-    /// `Space ← 1 2 v Tab F10`: the keys alone, where their help does not fit.
-    public static var keyNames: String { barItems(short: true).map(\.text).joined(separator: separator(short: true)) }
+    /// `Space ← 1 2 Tab v d F10`: the keys alone, where their help does not fit.
+    public static func keyNames(tabs: Int) -> String {
+        barItems(short: true, tabs: tabs).map(\.text).joined(separator: separator(short: true))
+    }
 
     /// `Space next step  ← back  1/2 tabs …`: the bar's key help.
-    public static var hint: String { barItems(short: false).map(\.text).joined(separator: separator(short: false)) }
+    public static func hint(tabs: Int) -> String {
+        barItems(short: false, tabs: tabs).map(\.text).joined(separator: separator(short: false))
+    }
 }

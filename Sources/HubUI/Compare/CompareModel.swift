@@ -1,15 +1,17 @@
 import SessionEngine
 
-/// The comparison on screen: the two devices next to each other from 160 columns, or one
-/// at a time as tabs below that (`v` chooses between the two where both fit), stepped
-/// through together with Space or Enter. Each device is drawn by its own `HubModel`, so it
-/// looks exactly as it would alone; the bottom row (the Hub's key hints, which do nothing
-/// here) becomes the comparison's bar: the tabs, the step, the keys. The pane of an app
-/// whose outcome differs between the two devices carries a `≠` in its top border. Every
+/// The comparison on screen: the devices (two to four, one per profile) next to each other
+/// where each has the columns it needs alone (80), or one at a time as tabs below that (`v`
+/// chooses between the two where both fit), stepped through together with Space or Enter.
+/// Each device is drawn by its own `HubModel`, so it looks exactly as it would alone; the
+/// bottom row (the Hub's key hints, which do nothing here) becomes the comparison's bar: the
+/// step, the keys. As tabs, the row above it (the panes' bottom border) is the tab bar: every
+/// profile's name with its leak marker, so a difference shows without switching. The pane of
+/// an app whose outcome is not the same on every device carries a `≠` in its top border. Every
 /// action has a key and a click (`CompareKeys`): the bar's entries and tabs are clickable,
-/// and a click on a pane (or Tab) shows that app's outcome rows on both devices.
+/// and a click on a pane (or `d`) shows that app's outcome rows on every device.
 public struct CompareModel: TerminalProgram, Sendable {
-    /// The two devices and the steps.
+    /// The devices and the steps.
     public private(set) var play: SideBySide
     /// The scenario's name, for the bar.
     public let title: String
@@ -17,13 +19,16 @@ public struct CompareModel: TerminalProgram, Sendable {
     public private(set) var height: Int
     /// Side by side wherever the screen has room (`v` turns it off and on).
     public private(set) var prefersSideBySide = true
-    /// The device shown as a tab: 0 the first profile, 1 the second.
+    /// The device shown as a tab: 0 the first profile named.
     public private(set) var tab = 0
-    /// The app whose outcome is shown row by row above the bar (Tab, or a click on its pane).
+    /// The app whose outcome is shown row by row above the bar (`d`, or a click on its pane).
     public private(set) var detail: AppID?
 
-    /// From this width the two devices fit next to each other (80 columns each).
-    public static let sideBySideWidth = 2 * HubModel.minimumWidth
+    /// From this width per device the devices fit next to each other (80 columns each).
+    public static let columnWidth = HubModel.minimumWidth
+
+    /// The width from which `count` devices are drawn side by side.
+    public static func sideBySideWidth(devices count: Int) -> Int { count * columnWidth }
 
     public init(_ play: SideBySide, title: String, width: Int, height: Int) {
         self.play = play
@@ -33,7 +38,11 @@ public struct CompareModel: TerminalProgram, Sendable {
     }
 
     /// Whether the frame shows both devices now.
-    public var showsSideBySide: Bool { prefersSideBySide && width >= Self.sideBySideWidth }
+    public var showsSideBySide: Bool { sideBySide(width: width) }
+
+    private func sideBySide(width: Int) -> Bool {
+        prefersSideBySide && width >= Self.sideBySideWidth(devices: play.devices.count)
+    }
 
     /// Ticks change nothing here (both devices stand still between steps): sleep until input.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? { nil }
@@ -59,13 +68,17 @@ public struct CompareModel: TerminalProgram, Sendable {
         switch action {
         case .nextStep: return play.advance() ? .none : .unchanged
         case .stepBack: return play.back() ? .none : .unchanged
-        case .showLeft: tab = 0; prefersSideBySide = false
-        case .showRight: tab = 1; prefersSideBySide = false
+        case let .showTab(i):
+            // A digit past the last profile names no tab.
+            guard play.devices.indices.contains(i) else { return .unchanged }
+            tab = i; prefersSideBySide = false
+        case .nextTab: tab = (tab + 1) % play.devices.count; prefersSideBySide = false
+        case .previousTab: tab = (tab + play.devices.count - 1) % play.devices.count; prefersSideBySide = false
         case .toggleLayout: prefersSideBySide.toggle()
         case .showDifference:
-            // Tab walks the differing apps in the devices' order, then closes.
+            // `d` walks the differing apps in the devices' order, then closes.
             let differing = play.differingApps
-            let order = play.left.device.apps.map(\.id).filter { differing.contains($0) }
+            let order = play.devices[0].device.apps.map(\.id).filter { differing.contains($0) }
             guard !order.isEmpty || detail != nil else { return .unchanged }
             if let detail, let i = order.firstIndex(of: detail) {
                 self.detail = i + 1 < order.count ? order[i + 1] : nil
@@ -101,22 +114,50 @@ public struct CompareModel: TerminalProgram, Sendable {
         var hits = HitMap()
         guard width > 0, height > 0 else { return Frame(grid: grid) }
         let differing = play.differingApps
-        let theme = play.left.theme
-        if prefersSideBySide && width >= Self.sideBySideWidth {
-            let half = width / 2
-            draw(play.left, into: &grid, hits: &hits, x: 0, width: half, height: height, marking: differing, theme: theme)
-            draw(play.right, into: &grid, hits: &hits, x: half, width: width - half, height: height, marking: differing, theme: theme)
+        let theme = play.devices[0].theme
+        let sideBySide = sideBySide(width: width)
+        if sideBySide {
+            let count = play.devices.count
+            let column = width / count
+            for (i, device) in play.devices.enumerated() {
+                // The last column takes what the division leaves.
+                let w = i == count - 1 ? width - column * (count - 1) : column
+                draw(device, into: &grid, hits: &hits, x: i * column, width: w, height: height, marking: differing, theme: theme)
+            }
         } else {
-            draw(tab == 0 ? play.left : play.right, into: &grid, hits: &hits, x: 0, width: width, height: height, marking: differing, theme: theme)
+            draw(play.devices[tab], into: &grid, hits: &hits, x: 0, width: width, height: height, marking: differing, theme: theme)
+            if height >= 2 { drawTabs(into: &grid, hits: &hits, y: height - 2, theme: theme) }
         }
-        if let detail { drawDetail(detail, into: &grid, hits: &hits, bottom: height - 1, theme: theme) }
-        drawBar(into: &grid, hits: &hits, y: height - 1, differing: differing.count, theme: theme,
-                sideBySide: prefersSideBySide && width >= Self.sideBySideWidth)
+        if let detail { drawDetail(detail, into: &grid, hits: &hits, bottom: height - (sideBySide ? 1 : 2), theme: theme) }
+        drawBar(into: &grid, hits: &hits, y: height - 1, differing: differing.count, theme: theme)
         return Frame(grid: grid, hitMap: hits)
     }
 
-    /// What differs for `app`, above the bar: its four outcome rows (those of the headless
-    /// table), the two profiles in columns, the differing ones marked `≠`. A click on it closes it.
+    /// The tab bar, over the panes' bottom border: ` 1 workspace-one no leak  2 entra-ios LEAK 1 …`,
+    /// each tab clickable. The markers shorten (`✓`, `✗1`) where the full words do not fit.
+    private func drawTabs(into grid: inout CellGrid, hits: inout HitMap, y: Int, theme: Theme) {
+        grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: theme.statusBar)
+        let outcomes = play.outcomes
+        let names = play.profiles.map(\.rawValue)
+        func tabs(short: Bool) -> [(name: String, marker: (text: String, alarming: Bool))] {
+            names.indices.map { (" \($0 + 1) \(names[$0]) ", outcomes[$0].marker(short: short)) }
+        }
+        var shown = tabs(short: false)
+        if shown.map({ TextWidth.of($0.name) + TextWidth.of($0.marker.text) + 1 }).reduce(0, +) > grid.width { shown = tabs(short: true) }
+        var x = 0
+        for (i, t) in shown.enumerated() {
+            let style = i == tab ? theme.selection : theme.statusBar
+            let start = x
+            x += grid.put(t.name, x: x, y: y, style: style)
+            x += grid.put(t.marker.text, x: x, y: y, style: t.marker.alarming ? theme.statusAlert : style)
+            x += grid.put(" ", x: x, y: y, style: style)
+            hits.add(Rect(x: start, y: y, width: min(x, grid.width) - start, height: 1), .compare(.showTab(i)))
+            guard x < grid.width else { break }
+        }
+    }
+
+    /// What differs for `app`, above the bar (and the tabs): its four outcome rows (those of
+    /// the headless table), one column per profile, the differing ones marked `≠`. A click on it closes it.
     private func drawDetail(_ app: AppID, into grid: inout CellGrid, hits: inout HitMap, bottom: Int, theme: Theme) {
         let prefix = "\(app): "
         let rows = play.table.filter { $0.label.hasPrefix(prefix) }
@@ -125,7 +166,7 @@ public struct CompareModel: TerminalProgram, Sendable {
         let box = Rect(x: 0, y: bottom - height, width: grid.width, height: height)
         grid.fill(box, style: theme.text)
         let count = rows.filter(\.differs).count
-        let title = count == 0 ? " \(app): the same outcome on both devices now " : " ≠ \(app): \(count) of its rows \(count == 1 ? "differs" : "differ") "
+        let title = count == 0 ? " \(app): the same outcome on \(play.devices.count == 2 ? "both devices" : "every device") now " : " ≠ \(app): \(count) of its rows \(count == 1 ? "differs" : "differ") "
         let close = " Esc/click closes "
         grid.put("┌" + String(repeating: "─", count: grid.width - 2) + "┐", x: 0, y: box.y, style: theme.focusedBorder)
         grid.put(title, x: 2, y: box.y, style: count == 0 ? theme.heading : theme.leakBanner, maxWidth: grid.width - 4)
@@ -138,18 +179,20 @@ public struct CompareModel: TerminalProgram, Sendable {
         }
         grid.put("└" + String(repeating: "─", count: grid.width - 2) + "┘", x: 0, y: box.maxY - 1, style: theme.focusedBorder)
         let labelWidth = 10
-        let column = (grid.width - 4 - labelWidth) / 2
-        let names = [play.left.device.profile.id.rawValue, play.right.device.profile.id.rawValue]
-        let left = 2 + labelWidth, right = left + column
-        grid.put(names[0], x: left, y: box.y + 1, style: theme.heading, maxWidth: column - 1)
-        grid.put(names[1], x: right, y: box.y + 1, style: theme.heading, maxWidth: column - 1)
-        for (i, row) in rows.enumerated() {
-            let y = box.y + 2 + i
+        let names = play.profiles.map(\.rawValue)
+        let column = (grid.width - 4 - labelWidth) / names.count
+        let first = 2 + labelWidth
+        for (i, name) in names.enumerated() {
+            grid.put(name, x: first + i * column, y: box.y + 1, style: theme.heading, maxWidth: column - 1)
+        }
+        for (r, row) in rows.enumerated() {
+            let y = box.y + 2 + r
             let style = row.differs ? theme.warning : theme.text
             if row.differs { grid.put("≠", x: 1, y: y, style: theme.leakBanner) }
             grid.put(String(row.label.dropFirst(prefix.count)), x: 2, y: y, style: style, maxWidth: labelWidth - 1)
-            grid.put(TextWidth.truncate(row.left, to: column - 1), x: left, y: y, style: style)
-            grid.put(TextWidth.truncate(row.right, to: column - 1), x: right, y: y, style: style)
+            for i in names.indices {
+                grid.put(TextWidth.truncate(row.value(i), to: column - 1), x: first + i * column, y: y, style: style)
+            }
         }
         hits.add(box, .compare(.closeDifference))
     }
@@ -170,38 +213,29 @@ public struct CompareModel: TerminalProgram, Sendable {
         }
     }
 
-    /// The bottom row: the tabs (or both names), the step, what differs, the keys. The tabs
-    /// and every key entry are clickable (`CompareKeys.barItems`, the list the keys run).
-    private func drawBar(into grid: inout CellGrid, hits: inout HitMap, y: Int, differing: Int, theme: Theme, sideBySide: Bool) {
+    /// The bottom row: the step, what differs, the keys. Every key entry is clickable
+    /// (`CompareKeys.barItems`, the list the keys run).
+    private func drawBar(into grid: inout CellGrid, hits: inout HitMap, y: Int, differing: Int, theme: Theme) {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: theme.statusBar)
-        var x = 0
-        let names = [play.left.device.profile.id.rawValue, play.right.device.profile.id.rawValue]
-        if !sideBySide {
-            for (i, name) in names.enumerated() {
-                let label = " \(i + 1) \(name) "
-                let w = grid.put(label, x: x, y: y, style: i == tab ? theme.selection : theme.statusBar)
-                hits.add(Rect(x: x, y: y, width: min(w, max(0, grid.width - x)), height: 1), .compare(i == 0 ? .showLeft : .showRight))
-                x += w
-            }
-            x += 1
-        }
+        var x = 1
+        let tabs = play.devices.count
         let step = play.played == 0 ? "step 0/\(play.steps.count)"
-            : "step \(play.played)/\(play.steps.count) \(play.lastStep.map(stepText) ?? "")"
+            : "step \(play.played)/\(play.steps.count) \(play.lastStep?.text ?? "")"
         let end = play.isFinished ? "end · " : ""
         // What gives way on a narrow screen: the keys' help first (their names stay), then
         // the difference's words (its count stays); the step takes what is left.
         let room = grid.width - x - 2
         var short = false
-        var keys = end + CompareKeys.hint
+        var keys = end + CompareKeys.hint(tabs: tabs)
         var diff = differing == 0 ? "" : " ≠ \(differing) app\(differing == 1 ? " differs" : "s differ") "
-        if room - TextWidth.of(keys) - TextWidth.of(diff) < 30 { keys = end + CompareKeys.keyNames; short = true }
+        if room - TextWidth.of(keys) - TextWidth.of(diff) < 30 { keys = end + CompareKeys.keyNames(tabs: tabs); short = true }
         if room - TextWidth.of(keys) - TextWidth.of(diff) < 20, differing > 0 { diff = " ≠\(differing) " }
         let stepWidth = max(0, room - TextWidth.of(keys) - TextWidth.of(diff) - 1)
         x += grid.put(TextWidth.truncate(step, to: stepWidth), x: x, y: y, style: theme.statusBar)
         x += 1
         if !diff.isEmpty {
             let w = grid.put(diff, x: x, y: y, style: theme.statusAlert)
-            // The count of differing apps opens the first one's rows, as Tab does.
+            // The count of differing apps opens the first one's rows, as `d` does.
             hits.add(Rect(x: x, y: y, width: w, height: 1), .compare(.showDifference))
             x += w
         }
@@ -211,16 +245,11 @@ public struct CompareModel: TerminalProgram, Sendable {
         grid.put(TextWidth.truncate(keys, to: keyWidth), x: start, y: y, style: theme.statusBar)
         // Each entry answers where it is drawn; one cut short by a narrow screen, not at all.
         var at = start + TextWidth.of(end)
-        for item in CompareKeys.barItems(short: short) {
+        for item in CompareKeys.barItems(short: short, tabs: tabs) {
             for span in item.spans where at + span.offset + span.width <= start + keyWidth {
                 hits.add(Rect(x: at + span.offset, y: y, width: span.width, height: 1), .compare(span.action))
             }
             at += TextWidth.of(item.text) + TextWidth.of(CompareKeys.separator(short: short))
         }
-    }
-
-    /// `checkOut cou1 ⇄ signIn cou1`, or the step alone when both sides play it the same.
-    private func stepText(_ step: ComparedStep) -> String {
-        step.leftLabel == step.rightLabel ? step.leftLabel : "\(step.leftLabel) ⇄ \(step.rightLabel)"
     }
 }

@@ -115,7 +115,7 @@ public struct ComparePicker: TerminalProgram, Sendable {
             return Frame(grid: grid)
         }
         grid.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.statusBar)
-        grid.put(" hubsim compare: choose what to play on two devices", x: 0, y: 0, style: theme.statusBar, maxWidth: width)
+        grid.put(" hubsim compare: choose what to play on two to four devices", x: 0, y: 0, style: theme.statusBar, maxWidth: width)
         // The list: headings, then entries; scrolled so the selection shows.
         var lines: [(text: String, entry: Int?)] = []
         if !comparisons.isEmpty {

@@ -81,10 +81,24 @@ public struct DeviceOutcome: Equatable, Sendable {
 
     /// Every row label a comparison of `apps` has, in order (a comparison file names them).
     public static func rowLabels(apps: [AppID]) -> [String] {
-        ["device state", "in front", "refused steps"] + apps.flatMap { id in appRows.map { "\(id): \($0)" } }
+        ["device state", "in front", "refused steps", notInProfileRow] + apps.flatMap { id in appRows.map { "\(id): \($0)" } }
     }
 
     static let appRows = ["received", "missed", "shows", "leak"]
+
+    /// The row of the steps played elsewhere that a device's profile does not have
+    /// (`SideBySide.table` adds it once there is one).
+    public static let notInProfileRow = "not in profile"
+
+    /// How the tab of this device reads at a glance: how many apps leaked (`LEAK 2`), else
+    /// how many will (`will leak 1`), else `no leak`; `short`, a sign and the count (`✗2`).
+    public func marker(short: Bool) -> (text: String, alarming: Bool) {
+        let leaked = apps.filter { $0.leak == "LEAK" }.count
+        let willLeak = apps.filter { $0.leak == "WILL LEAK" }.count
+        if leaked > 0 { return (short ? "✗\(leaked)" : "LEAK \(leaked)", true) }
+        if willLeak > 0 { return (short ? "!\(willLeak)" : "will leak \(willLeak)", true) }
+        return (short ? "✓" : "no leak", false)
+    }
 
     /// A token status in a few words: `cou1's (broker)`, `failed: interrupted`.
     static func token(_ status: TokenStatus) -> String {

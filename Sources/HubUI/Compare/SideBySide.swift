@@ -1,28 +1,27 @@
 import SessionEngine
 
-/// One scenario played on two devices at once, a step at a time: the same front end on
-/// each (`HubModel`, so the screens are the ones a person would see), and the outcomes
-/// compared row by row. Pure: the terminal, the headless table and the tests share it.
+/// One scenario played on two to four devices at once (one per compared profile), a step
+/// at a time: the same front end on each (`HubModel`, so the screens are the ones a person
+/// would see), and the outcomes compared row by row. Pure: the terminal, the headless table
+/// and the tests share it.
 public struct SideBySide: Sendable {
-    /// The two devices, left (the first profile named) and right.
-    public private(set) var left: HubModel
-    public private(set) var right: HubModel
+    /// The devices, in the order the profiles were named.
+    public private(set) var devices: [HubModel]
     public let steps: [ComparedStep]
     /// How many steps were played.
     public private(set) var played = 0
-    /// What each side refused, as `step (tag)`.
-    public private(set) var leftRefusals: [String] = []
-    public private(set) var rightRefusals: [String] = []
-    /// The two devices before the first step: a step back replays from here (the engine is
+    /// What each device refused, as `step (tag)`.
+    public private(set) var refusals: [[String]]
+    /// The devices before the first step: a step back replays from here (the engine is
     /// pure and seeded, so a replay lands exactly where the step before left the devices).
-    private let start: (left: HubModel, right: HubModel)
+    private let start: [HubModel]
 
-    /// Two unenrolled devices (same tenant and apps, one per profile) and the steps to play.
-    public init(left: SharedDevice, right: SharedDevice, steps: [ComparedStep], theme: Theme = .colour, width: Int = 80, height: Int = 24) {
-        self.left = Self.model(left, theme: theme, width: width, height: height)
-        self.right = Self.model(right, theme: theme, width: width, height: height)
+    /// Unenrolled devices (same tenant and apps, one per profile) and the steps to play.
+    public init(devices: [SharedDevice], steps: [ComparedStep], theme: Theme = .colour, width: Int = 80, height: Int = 24) {
+        self.devices = devices.map { Self.model($0, theme: theme, width: width, height: height) }
         self.steps = steps
-        start = (self.left, self.right)
+        refusals = Array(repeating: [], count: devices.count)
+        start = self.devices
     }
 
     private static func model(_ device: SharedDevice, theme: Theme, width: Int, height: Int) -> HubModel {
@@ -32,29 +31,31 @@ public struct SideBySide: Sendable {
         return model
     }
 
+    /// The profiles compared, in order.
+    public var profiles: [ProfileID] { devices.map(\.device.profile.id) }
     public var isFinished: Bool { played >= steps.count }
     /// The step played last, if any.
     public var lastStep: ComparedStep? { played > 0 ? steps[played - 1] : nil }
 
-    /// Plays the next step on both devices; false when there was none.
+    /// Plays the next step on every device that has it; false when there was none.
     @discardableResult
     public mutating func advance() -> Bool {
         guard !isFinished else { return false }
         let step = steps[played]
-        Self.play(step.left, label: step.leftLabel, on: &left, refusals: &leftRefusals)
-        Self.play(step.right, label: step.rightLabel, on: &right, refusals: &rightRefusals)
+        for i in devices.indices where step.notPart[i] == nil {
+            Self.play(step.actions[i], label: step.labels[i], on: &devices[i], refusals: &refusals[i])
+        }
         played += 1
         return true
     }
 
-    /// Goes back one step: both devices as they were before it; false at the start.
+    /// Goes back one step: every device as it was before it; false at the start.
     @discardableResult
     public mutating func back() -> Bool {
         guard played > 0 else { return false }
         let target = played - 1
-        (left, right) = start
-        leftRefusals = []
-        rightRefusals = []
+        devices = start
+        refusals = Array(repeating: [], count: devices.count)
         played = 0
         while played < target { advance() }
         return true
@@ -72,39 +73,54 @@ public struct SideBySide: Sendable {
         }
     }
 
-    public var leftOutcome: DeviceOutcome { DeviceOutcome(left.device, refusals: leftRefusals) }
-    public var rightOutcome: DeviceOutcome { DeviceOutcome(right.device, refusals: rightRefusals) }
-
-    /// The apps whose outcome differs between the two devices now.
-    public var differingApps: Set<AppID> {
-        let l = leftOutcome, r = rightOutcome
-        var apps = Set<AppID>()
-        for a in l.apps {
-            if let b = r.apps.first(where: { $0.id == a.id }), a == b { continue }
-            apps.insert(a.id)
-        }
-        for b in r.apps where !l.apps.contains(where: { $0.id == b.id }) { apps.insert(b.id) }
-        return apps
+    /// Each device's outcome now, in order.
+    public var outcomes: [DeviceOutcome] {
+        devices.indices.map { DeviceOutcome(devices[$0].device, refusals: refusals[$0]) }
     }
 
-    /// The comparison as rows: label, left value, right value, and whether they differ.
+    /// The apps whose outcome is not the same on every device now.
+    public var differingApps: Set<AppID> {
+        let all = outcomes
+        var ids: [AppID] = []
+        for outcome in all { for app in outcome.apps where !ids.contains(app.id) { ids.append(app.id) } }
+        return Set(ids.filter { id in
+            let first = all[0].apps.first { $0.id == id }
+            return all.dropFirst().contains { $0.apps.first { $0.id == id } != first }
+        })
+    }
+
+    /// The steps played so far that device `index`'s profile does not have.
+    public func notPlayed(on index: Int) -> [String] {
+        steps.prefix(played).filter { $0.notPart[index] != nil }.map(\.label)
+    }
+
+    /// The comparison as rows: label, one value per device, and whether they differ. The
+    /// `not in profile` row, after the device's rows, only once a step was left out somewhere.
     public var table: [OutcomeRow] {
-        let l = leftOutcome.rows, r = rightOutcome.rows
-        var labels = l.map(\.label)
-        for row in r where !labels.contains(row.label) { labels.append(row.label) }
-        return labels.map { label in
-            let a = l.first { $0.label == label }?.value ?? "—"
-            let b = r.first { $0.label == label }?.value ?? "—"
-            return OutcomeRow(label: label, left: a, right: b)
+        let all = outcomes.map(\.rows)
+        var labels: [String] = []
+        for rows in all { for row in rows where !labels.contains(row.label) { labels.append(row.label) } }
+        var rows = labels.map { label in
+            OutcomeRow(label: label, values: all.map { rows in rows.first { $0.label == label }?.value ?? "—" })
         }
+        let skipped = devices.indices.map(notPlayed(on:))
+        if skipped.contains(where: { !$0.isEmpty }) {
+            let at = (rows.firstIndex { $0.label == "refused steps" } ?? -1) + 1
+            rows.insert(OutcomeRow(label: DeviceOutcome.notInProfileRow,
+                                   values: skipped.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") }), at: at)
+        }
+        return rows
     }
 }
 
-/// One row of a comparison.
+/// One row of a comparison: one value per compared profile.
 public struct OutcomeRow: Equatable, Sendable {
     public var label: String
-    public var left: String
-    public var right: String
-    public var differs: Bool { left != right }
-    public init(label: String, left: String, right: String) { self.label = label; self.left = left; self.right = right }
+    public var values: [String]
+    /// Whether the values are not all the same.
+    public var differs: Bool { Set(values).count > 1 }
+    public init(label: String, values: [String]) { self.label = label; self.values = values }
+
+    /// The value of profile `index`, `—` when the row has none for it.
+    public func value(_ index: Int) -> String { values.indices.contains(index) ? values[index] : "—" }
 }

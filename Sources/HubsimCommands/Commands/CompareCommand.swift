@@ -6,48 +6,55 @@ import HubUI
 import Scenarios
 import SessionEngine
 
-/// `hubsim compare SCENARIO --profiles A,B`: one scenario on two devices, one per profile.
-/// In a terminal the two devices side by side (or as tabs), stepped through with Space;
-/// headless (`--table`, or standard output not a terminal) the outcomes as a table.
+/// `hubsim compare SCENARIO [P1 P2 [P3 [P4]]]` (or `--profiles a,b,c`): one scenario on two
+/// to four devices, one per profile. In a terminal the devices side by side (or as tabs),
+/// stepped through with Space; headless (`--table`, or standard output not a terminal) the
+/// outcomes as a table, one column per profile.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Play one scenario under two profiles and show the differences of outcome (exit 0; 1: a comparison file's expected differences did not hold; 2: usage or file error).",
+        abstract: "Play one scenario under two to four profiles and show the differences of outcome (exit 0; 1: a comparison file's expected differences did not hold; 2: usage or file error).",
         discussion: """
-            Both devices get the scenario's tenant and apps. Account steps map onto each other: \
-            checkOut ⇄ signIn, checkIn ⇄ signOut (a sign-in from an app checks out in the Hub, then \
-            launches that app). Steps only one profile has (unlock, enterpriseWipe) and press: steps are \
-            refused at their file:line:column; expect steps are not played (the table shows the outcomes).
+            hubsim compare FILE [P1 P2 [P3 [P4]]]: the profiles after the file (or --profiles a,b,c); \
+            default workspace-one entra-ios. Every device gets the scenario's tenant and apps. Account \
+            steps map onto each other: checkOut ⇄ signIn, checkIn ⇄ signOut, and a sign-in or sign-out \
+            is the same step on every Entra profile (entra-ios, entra-android, android-mhs); a sign-in \
+            from an app checks out in the Hub, then launches that app. A step a profile does not have \
+            (unlock, enterpriseWipe, removeAccountFromSettings, the session PIN) is not played there: \
+            its column says "not part of this profile". press: steps, and steps none of the profiles \
+            has, are refused at their file:line:column; expect steps are not played (the table shows \
+            the outcomes).
 
-            In a terminal: Space, Enter or → plays the next step on both devices, ← or Backspace goes \
-            back one; side by side from 160 columns, as tabs below (1 and 2 switch, v toggles side by \
-            side and tabs); an app pane whose outcome differs is marked ≠, and Tab (or a click on a \
-            pane) shows that app's outcome rows on both devices. Every entry of the bottom bar is \
-            clickable. F10 or q quits. With no FILE in a terminal, a picker offers the shipped \
-            comparisons and the shipped scenarios both default profiles can play.
+            In a terminal: Space, Enter or → plays the next step on every device, ← or Backspace goes \
+            back one; side by side where each device has 80 columns (160 for two, 240 for three, 320 \
+            for four), as tabs below: 1 to 4 or Tab switch, v toggles side by side and tabs; each tab \
+            carries its profile's leak marker. An app pane whose outcome differs is marked ≠, and d (or \
+            a click on a pane) shows that app's outcome rows on every device. Every entry of the bottom \
+            bar and every tab is clickable. F10 or q quits. With no FILE in a terminal, a picker offers \
+            the shipped comparisons and the shipped scenarios the default pair can play.
 
-            FILE may also be a comparison file (Assets/comparisons): a scenario, two profiles, optionally \
-            apps and the rows expected to differ ('differ'), checked headless (exit 1 when they do not). \
-            --library plays the shipped comparisons headless, as .ci/run does.
+            FILE may also be a comparison file (Assets/comparisons): a scenario, two to four profiles, \
+            optionally apps and the rows expected to differ ('differ'), checked headless (exit 1 when \
+            they do not). --library plays the shipped comparisons headless, as .ci/run does.
 
-            --race NAME plays a race preset (Assets/races, `hubsim race --list`) on both profiles, its \
+            --race NAME plays a race preset (Assets/races, `hubsim race --list`) on the profiles, its \
             set-up and its race translated as a scenario's steps are, to show which system survives it: \
-            hubsim compare --race NAME workspace-one entra-ios (or --profiles a,b).
+            hubsim compare --race NAME workspace-one entra-ios entra-android (or --profiles a,b,c).
             """)
 
-    @Argument(parsing: .allUnrecognized, help: "The scenario or comparison file (.yaml).")
+    @Argument(parsing: .allUnrecognized, help: "The scenario or comparison file (.yaml), then optionally two to four profiles.")
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("The two profiles, comma-separated (default: workspace-one,entra-ios, or the comparison file's).", valueName: "a,b"))
+    @Option(help: ArgumentHelp("Two to four profiles, comma-separated (default: workspace-one,entra-ios, or the comparison file's).", valueName: "a,b[,c[,d]]"))
     var profiles: String?
 
     @Flag(help: "Play every shipped comparison (Assets/comparisons) headless and check its expected differences.")
     var library = false
 
-    @Option(help: ArgumentHelp("The apps on both devices, comma-separated ids (default: the scenario's).", valueName: "ids"))
+    @Option(help: ArgumentHelp("The apps on every device, comma-separated ids (default: the scenario's).", valueName: "ids"))
     var apps: String?
 
-    @Option(help: ArgumentHelp("A race preset (a shipped one's name, or a preset file) to play on both profiles; the profiles may follow it as two arguments.", valueName: "name"))
+    @Option(help: ArgumentHelp("A race preset (a shipped one's name, or a preset file) to play on the profiles; two to four may follow it as arguments.", valueName: "name"))
     var race: String?
 
     @Flag(help: "Print the differences as a table even in a terminal.")
@@ -81,14 +88,16 @@ struct CompareCommand: ParsableCommand {
             try compareRace(race, runner: runner)
             return
         }
-        guard files.count == 1 else {
-            throw CommandError.usage("give exactly one scenario or comparison file (got \(files.count)), or --library; see `hubsim compare --help`")
+        guard let first = files.first else {
+            throw CommandError.usage("give one scenario or comparison file, or --library; see `hubsim compare --help`")
         }
-        let url = URL(fileURLWithPath: files[0])
+        let url = URL(fileURLWithPath: first)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        // After the file, its profiles: `compare FILE entra-ios entra-android android-mhs`.
+        let named = Array(files.dropFirst())
         if ComparisonFile.isComparison(text, file: files[0]) {
-            guard profiles == nil, apps == nil else {
-                throw CommandError.usage("\(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out --profiles and --apps")
+            guard profiles == nil, apps == nil, named.isEmpty else {
+                throw CommandError.usage("\(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out the profiles, --profiles and --apps")
             }
             if table || !StandardStreams.areTerminals {
                 try checkFiles([(url, files[0])], runner: runner)
@@ -101,12 +110,16 @@ struct CompareCommand: ParsableCommand {
             }
             return
         }
-        try compare(on: try profilePair()) { () throws(ConfigError) in try runner.parser.load(contentsOf: url, displayPath: files[0]) }
+        guard named.isEmpty || profiles == nil else {
+            throw CommandError.usage("name the profiles once, after the file or as --profiles a,b")
+        }
+        let list = try profileList(named.isEmpty ? profiles : named.joined(separator: ","), after: "compare \(MessageText.shown(first))")
+        try compare(on: list) { () throws(ConfigError) in try runner.parser.load(contentsOf: url, displayPath: first) }
     }
 
-    /// Plays the scenario `load` reads on the two profiles of `pair` (with the apps of `--apps`
-    /// when given): a table when asked or when no terminal shows it, side by side otherwise.
-    private func compare(on pair: (ProfileID, ProfileID), _ load: () throws(ConfigError) -> Scenario) throws {
+    /// Plays the scenario `load` reads on `profiles` (with the apps of `--apps` when given):
+    /// a table when asked or when no terminal shows it, side by side or as tabs otherwise.
+    private func compare(on profiles: [ProfileID], _ load: () throws(ConfigError) -> Scenario) throws {
         let appIDs = try requestedApps()
         let comparison: Comparison
         do throws(ConfigError) {
@@ -115,7 +128,7 @@ struct CompareCommand: ParsableCommand {
                 let catalogue = try BundledAssets.catalogue()
                 scenario.apps = appIDs.compactMap { catalogue.app($0) }
             }
-            comparison = try Comparison(scenario: scenario, left: pair.0, right: pair.1)
+            comparison = try Comparison(scenario: scenario, profiles: profiles)
         } catch {
             throw CommandError.usage(error.description)
         }
@@ -126,18 +139,15 @@ struct CompareCommand: ParsableCommand {
         try CompareLaunch(comparison: comparison, choices: nil).run()
     }
 
-    /// `--race NAME [A B]`: the preset's scenario (set-up and race; its checks describe one
-    /// profile's outcome and are not played) on two profiles.
+    /// `--race NAME [P1 P2 [P3 [P4]]]`: the preset's scenario (set-up and race; its checks
+    /// describe one profile's outcome and are not played) on two to four profiles.
     private func compareRace(_ name: String, runner: ScenarioRunner) throws {
-        guard files.isEmpty || files.count == 2 else {
-            throw CommandError.usage("--race \(name): give the two profiles after it (workspace-one entra-ios) or --profiles a,b, not \(files.count) argument(s)")
-        }
         guard files.isEmpty || profiles == nil else {
-            throw CommandError.usage("--race \(name): name the profiles once, as two arguments or as --profiles a,b")
+            throw CommandError.usage("--race \(name): name the profiles once, as arguments or as --profiles a,b")
         }
-        let pair = try profilePair(files.isEmpty ? profiles : files.joined(separator: ","))
+        let list = try profileList(files.isEmpty ? profiles : files.joined(separator: ","), after: "--race \(name)")
         let file = try RaceCommand.locate(name)
-        try compare(on: pair) { () throws(ConfigError) in
+        try compare(on: list) { () throws(ConfigError) in
             try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1).scenario
         }
     }
@@ -167,19 +177,26 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    /// `--profiles a,b`: two different profiles by name.
-    private func profilePair(_ given: String? = nil) throws -> (ProfileID, ProfileID) {
-        let profiles = given ?? self.profiles ?? "workspace-one,entra-ios"
-        let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    /// Two to four different profiles by name, comma-separated (as `--profiles` gives them,
+    /// or the arguments after the file joined); the default pair when none are named.
+    /// `after` says where they were written, for the one-line refusal.
+    private func profileList(_ given: String?, after: String) throws -> [ProfileID] {
+        let given = given ?? self.profiles
+        guard let text = given else { return CompareChoices.profiles }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let known = ProfileID.allCases.map(\.rawValue).joined(separator: ", ")
-        guard names.count == 2 else {
-            throw CommandError.usage("--profiles '\(profiles)': give two profiles separated by a comma (\(known))")
+        let shown = names.joined(separator: " ")
+        guard Comparison.profileCounts.contains(names.count) else {
+            throw CommandError.usage("\(after): give two to four profiles (\(known)), not \(names.count): '\(MessageText.excerpt(shown))'")
         }
-        guard let a = ProfileID(rawValue: names[0]), let b = ProfileID(rawValue: names[1]) else {
-            let bad = names.first { ProfileID(rawValue: $0) == nil } ?? ""
-            throw CommandError.usage("--profiles '\(profiles)': unknown profile '\(bad)' (known: \(known))")
+        var list: [ProfileID] = []
+        for name in names {
+            guard let profile = ProfileID(rawValue: name) else {
+                throw CommandError.usage("\(after): unknown profile '\(MessageText.excerpt(name))' (known: \(known))")
+            }
+            guard !list.contains(profile) else { throw CommandError.usage("\(after): profile \(name) is named twice; name each profile once") }
+            list.append(profile)
         }
-        guard a != b else { throw CommandError.usage("--profiles '\(profiles)': name two different profiles") }
-        return (a, b)
+        return list
     }
 }

@@ -4,9 +4,10 @@ import HubUI
 import SessionEngine
 
 /// What the compare picker offers: every shipped comparison, then every shipped scenario that
-/// both default profiles can play (workspace-one, entra-ios), each already read and
-/// translated, so choosing one cannot fail. A scenario with a step only one system has
-/// (unlock, enterpriseWipe, press:) is left out, and the heading says how many were.
+/// the default pair of profiles can play (workspace-one, entra-ios), each already read and
+/// translated, so choosing one cannot fail. A scenario that types keys into one profile's
+/// screens (press:), or has a step neither profile has, is left out, and the heading says
+/// how many were.
 public struct CompareChoices: Sendable {
     public struct Choice: Sendable {
         public var entry: ComparePicker.Entry
@@ -18,7 +19,7 @@ public struct CompareChoices: Sendable {
     public private(set) var scenariosHeading = ""
 
     /// The default pair, as `--profiles` defaults to.
-    public static let profiles: (ProfileID, ProfileID) = (.workspaceOne, .entraIOS)
+    public static let profiles: [ProfileID] = [.workspaceOne, .entraIOS]
 
     public init(parser: ScenarioParser) {
         for url in BundledAssets.comparisonURLs() {
@@ -27,23 +28,23 @@ public struct CompareChoices: Sendable {
             // not read here is left out rather than offered broken.
             guard let file = try? ComparisonFile.load(contentsOf: url, displayPath: shown, parser: parser) else { continue }
             let c = file.comparison
-            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(url.lastPathComponent): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
+            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(url.lastPathComponent): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.profileNames)"),
                                       comparison: c))
         }
         var leftOut = 0
         for url in BundledAssets.scenarioURLs() {
             let shown = "Assets/scenarios/" + url.lastPathComponent
             guard let scenario = try? parser.load(contentsOf: url, displayPath: shown),
-                  let c = try? Comparison(scenario: scenario, left: Self.profiles.0, right: Self.profiles.1) else {
+                  let c = try? Comparison(scenario: scenario, profiles: Self.profiles) else {
                 leftOut += 1
                 continue
             }
             let stem = url.deletingPathExtension().lastPathComponent
-            scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.left.rawValue) ⇄ \(c.right.rawValue)"),
+            scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.profileNames)"),
                                     comparison: c))
         }
-        scenariosHeading = "Scenarios on \(Self.profiles.0.rawValue) ⇄ \(Self.profiles.1.rawValue)"
-            + (leftOut == 0 ? "" : " (\(leftOut) left out: a step only one has)")
+        scenariosHeading = "Scenarios on \(Self.profiles.map(\.rawValue).joined(separator: " ⇄ "))"
+            + (leftOut == 0 ? "" : " (\(leftOut) cannot be compared)")
     }
 
     /// The comparison of the picker's entry `index` (comparisons first).

@@ -3,41 +3,49 @@ import HubUI
 import Platform
 import SessionEngine
 
-/// `hubsim compare SCENARIO --profiles A,B`: one scenario on two devices, one per profile,
-/// with the same tenant and the same apps (the scenario's), so the only difference between
-/// them is the system: how each delivers an account change.
+/// `hubsim compare SCENARIO P1 P2 [P3 [P4]]`: one scenario on two to four devices, one per
+/// profile, with the same tenant and the same apps (the scenario's), so the only difference
+/// between them is the system: how each delivers an account change.
 public struct Comparison: Sendable {
     public let scenario: Scenario
-    public let left: ProfileID
-    public let right: ProfileID
+    /// The profiles, in the order named: the columns (or tabs) in that order.
+    public let profiles: [ProfileID]
     public let steps: [ComparedStep]
 
-    /// Checks that every step has a counterpart under both profiles (`ProfileTranslation`).
-    public init(scenario: Scenario, left: ProfileID, right: ProfileID) throws(ConfigError) {
-        // Side by side plays both devices in one process without the app bridge: a program's
-        // app would never start, and the comparison would show it silent on both sides.
+    /// How many profiles a comparison takes.
+    public static let profileCounts = 2...CompareKeys.maximumTabs
+
+    /// Checks that every step has a counterpart under at least one of the profiles
+    /// (`ProfileTranslation`).
+    public init(scenario: Scenario, profiles: [ProfileID]) throws(ConfigError) {
+        precondition(Self.profileCounts.contains(profiles.count) && Set(profiles).count == profiles.count,
+                     "a comparison takes two to four different profiles")
+        // Side by side plays the devices in one process without the app bridge: a program's
+        // app would never start, and the comparison would show it silent everywhere.
         if let program = scenario.apps.first(where: \.isExternal) {
             throw ConfigError(file: scenario.file, line: 1, column: 1, message:
                 "app '\(program.id)' is your own program (exec:): compare plays catalogue apps only; run the scenario on each profile with `hubsim run` instead")
         }
         self.scenario = scenario
-        self.left = left
-        self.right = right
-        steps = try ProfileTranslation.steps(of: scenario, left: left, right: right)
+        self.profiles = profiles
+        steps = try ProfileTranslation.steps(of: scenario, profiles: profiles)
     }
 
-    /// The two devices, unenrolled, ready to play. Passwords are checked at their own cost,
-    /// once each for both devices (`SharedVerifier`); keys are seeded, as in scenarios.
+    /// `first ⇄ second ⇄ …`, as the picker and the headings name the profiles.
+    public var profileNames: String { profiles.map(\.rawValue).joined(separator: " ⇄ ") }
+
+    /// The devices, unenrolled, ready to play. Passwords are checked at their own cost,
+    /// once each for every device (`SharedVerifier`); keys are seeded, as in scenarios.
     public func start(theme: Theme = .colour, width: Int = 80, height: Int = 24,
                       hasher: ScryptHasher = ScryptHasher(logN: 10)) -> SideBySide {
         let verifier = SharedVerifier(base: hasher)
-        func device(_ profile: ProfileID) -> SharedDevice {
-            scenario.device(profile: profile, dependencies: EngineDependencies.seeded(hasher: verifier))
+        let devices = profiles.map {
+            scenario.device(profile: $0, dependencies: EngineDependencies.seeded(hasher: verifier))
         }
-        return SideBySide(left: device(left), right: device(right), steps: steps, theme: theme, width: width, height: height)
+        return SideBySide(devices: devices, steps: steps, theme: theme, width: width, height: height)
     }
 
-    /// Plays every step and prints the outcomes side by side, the differing rows marked.
+    /// Plays every step and prints the outcomes in columns, the differing rows marked.
     public func table(hasher: ScryptHasher = ScryptHasher(logN: 10)) -> String { played(hasher: hasher).table }
 
     /// Plays every step: the printed table and its rows.
@@ -45,8 +53,17 @@ public struct Comparison: Sendable {
         var play = start(hasher: hasher)
         play.playToEnd()
         let rows = play.table
-        let heading = "compare \(scenario.file): \(scenario.name)\n"
-            + "\(steps.count) step\(steps.count == 1 ? "" : "s") played on \(left.rawValue) and \(right.rawValue), apps \(scenario.apps.map(\.id).joined(separator: ", "))\n\n"
-        return (heading + OutcomeTable.render(rows, left: left.rawValue, right: right.rawValue), rows)
+        let names = profiles.map(\.rawValue)
+        let list = names.count == 2 ? names.joined(separator: " and ")
+            : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        var heading = "compare \(scenario.file): \(scenario.name)\n"
+            + "\(steps.count) step\(steps.count == 1 ? "" : "s") played on \(list), apps \(scenario.apps.map(\.id).joined(separator: ", "))\n"
+        // Which steps a profile left out, and why, before the table that counts them.
+        for (i, profile) in profiles.enumerated() {
+            let left = steps.compactMap { step in step.notPart[i].map { "\(step.label) (\($0))" } }
+            guard !left.isEmpty else { continue }
+            heading += "not part of \(profile.rawValue): \(left.joined(separator: "; "))\n"
+        }
+        return (heading + "\n" + OutcomeTable.render(rows, profiles: names), rows)
     }
 }

@@ -4,14 +4,15 @@ import HubUI
 import Platform
 import SessionEngine
 
-/// A comparison written down (`Assets/comparisons/*.yaml`): a scenario, the two profiles,
-/// optionally the apps on both devices and the rows expected to differ, so a comparison
-/// can be shipped, shown to a class and checked in CI like a scenario.
+/// A comparison written down (`Assets/comparisons/*.yaml`): a scenario, two to four
+/// profiles, optionally the apps on every device and the rows expected to differ (values
+/// not all the same), so a comparison can be shipped, shown to a class and checked in CI
+/// like a scenario.
 ///
 /// ```yaml
 /// name: Coalescing on both systems
 /// scenario: ../scenarios/ws1-coalescing.yaml     # relative to this file
-/// profiles: [workspace-one, entra-ios]
+/// profiles: [workspace-one, entra-ios]               # two to four
 /// apps: [notes, mail]                             # optional: default, the scenario's
 /// differ: ["notes: missed", "mail: missed"]       # optional: checked by `hubsim compare`
 /// ```
@@ -53,14 +54,16 @@ public struct ComparisonFile: Sendable {
 
         let profilesNode = try top.required("profiles")
         let names = try profilesNode.items("profiles")
-        guard names.count == 2 else { throw profilesNode.error("'profiles' names two profiles, e.g. [workspace-one, entra-ios]") }
+        guard Comparison.profileCounts.contains(names.count) else {
+            throw profilesNode.error("'profiles' names two to four profiles, e.g. [entra-ios, entra-android, android-mhs]")
+        }
         var profiles: [ProfileID] = []
         for node in names {
             let text = try node.string("a profile")
             guard let profile = ProfileID(rawValue: text) else {
                 throw node.error("unknown profile '\(text)'; valid: \(ProfileID.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard !profiles.contains(profile) else { throw node.error("'profiles' names \(text) twice; name two different profiles") }
+            guard !profiles.contains(profile) else { throw node.error("'profiles' names \(text) twice; name each profile once") }
             profiles.append(profile)
         }
 
@@ -92,7 +95,7 @@ public struct ComparisonFile: Sendable {
             }
             differ = rows
         }
-        let comparison = try Comparison(scenario: scenario, left: profiles[0], right: profiles[1])
+        let comparison = try Comparison(scenario: scenario, profiles: profiles)
         return ComparisonFile(name: name, file: path, comparison: comparison, differ: differ)
     }
 

@@ -2,23 +2,34 @@ import Configuration
 import HubUI
 import SessionEngine
 
-/// How a scenario's steps play under another profile, so one scenario can be compared on
-/// two systems. The account steps map onto each other (check-out ⇄ global sign-in,
-/// check-in ⇄ global sign-out); steps only one system has (an unlock, the console's wipe)
-/// and keys typed into one profile's screens are refused at their position, before
-/// anything runs. Checks (`expect…`) describe one profile's outcome and are not played:
-/// the comparison shows the outcomes instead.
+/// How a scenario's steps play under other profiles, so one scenario can be compared on two
+/// to four systems. The account steps map onto each other by family: check-out ⇄ global
+/// sign-in, check-in ⇄ global sign-out, and a global sign-in or sign-out is the same step on
+/// every Entra profile, iOS or Android (Microsoft Learn, "Shared device mode for Android
+/// devices": one account for the whole device, signed in and out for every shared-mode app,
+/// as on iOS). A step a profile does not have (an unlock or the console's wipe on Entra, the
+/// MDM set-up's removal off entra-ios, Android's account removal in Settings on iOS, Managed
+/// Home Screen's session PIN and countdown off android-mhs) is not played on that profile:
+/// its column says "not part of this profile", with the scenario language's own reason
+/// (`StepParser.profileProblem`, the one list of which step belongs where). A step none of
+/// the compared profiles has, and keys typed into one profile's screens, are refused at
+/// their position before anything runs. Checks (`expect…`) describe one profile's outcome
+/// and are not played: the comparison shows the outcomes instead.
 public enum ProfileTranslation {
     /// Why a scenario cannot be compared: `file:line:column: problem`.
-    public static func steps(of scenario: Scenario, left: ProfileID, right: ProfileID) throws(ConfigError) -> [ComparedStep] {
+    public static func steps(of scenario: Scenario, profiles: [ProfileID]) throws(ConfigError) -> [ComparedStep] {
         var steps: [ComparedStep] = []
         for step in scenario.steps {
             switch step.kind {
             case let .action(actions, _):
-                let l = try translate(actions, to: left, tenant: scenario.tenant, step: step, file: scenario.file)
-                let r = try translate(actions, to: right, tenant: scenario.tenant, step: step, file: scenario.file)
-                steps.append(ComparedStep(label: step.label, line: step.line, left: l, right: r,
-                                          leftLabel: label(of: l), rightLabel: label(of: r)))
+                let played = profiles.map { translate(actions, to: $0, tenant: scenario.tenant) }
+                if played.allSatisfy({ $0.notPart != nil }) {
+                    throw ConfigError(file: scenario.file, line: step.line, column: step.column, message:
+                        "'\(step.label)' cannot be compared: it is part of none of \(profiles.map(\.rawValue).joined(separator: ", ")) (\(played[0].notPart ?? ""))")
+                }
+                steps.append(ComparedStep(label: step.label, line: step.line, actions: played.map(\.actions),
+                                          labels: played.map { $0.notPart == nil ? label(of: $0.actions) : ComparedStep.notPartLabel },
+                                          notPart: played.map(\.notPart)))
             case .press:
                 throw ConfigError(file: scenario.file, line: step.line, column: step.column,
                                   message: "'\(step.label)' types keys into one profile's screens; a comparison plays engine steps only (write it as checkOut, launch, …)")
@@ -29,22 +40,18 @@ public enum ProfileTranslation {
         return steps
     }
 
-    /// `actions` as a device of `profile` plays them.
-    static func translate(_ actions: [DeviceAction], to profile: ProfileID, tenant: Tenant,
-                          step: ScenarioStep, file: String) throws(ConfigError) -> [DeviceAction] {
-        func refuse(_ why: String) -> ConfigError {
-            ConfigError(file: file, line: step.line, column: step.column, message: "'\(step.label)' cannot be compared: \(why)")
-        }
+    /// `actions` as a device of `profile` plays them, or why the step is not part of it.
+    static func translate(_ actions: [DeviceAction], to profile: ProfileID, tenant: Tenant) -> (actions: [DeviceAction], notPart: String?) {
         var out: [DeviceAction] = []
         for action in actions {
-            switch (action, profile) {
+            switch (action, profile.family) {
             case let (.enroll(_, user, password), .workspaceOne):
                 out.append(.enroll(group: group(of: user, in: tenant), user: user, password: password))
-            case let (.enroll(_, user, password), .entraIOS):
+            case let (.enroll(_, user, password), .entra):
                 out.append(.enroll(group: nil, user: user, password: password))
-            case let (.checkOut(_, user, password, _), .entraIOS):
+            case let (.checkOut(_, user, password, _), .entra):
                 out.append(.signIn(user: user, password: password, from: .broker))
-            case (.logOut, .entraIOS):
+            case (.logOut, .entra):
                 out.append(.signOut(from: .broker, browser: false))
             case let (.signIn(user, password, from), .workspaceOne):
                 // Check-out happens in the Hub; the app that asked comes back in front after.
@@ -52,17 +59,17 @@ public enum ProfileTranslation {
                 if case let .app(id) = from { out.append(.launch(id)) }
             case (.signOut, .workspaceOne):
                 out.append(.logOut)
-            case (.unlock, .entraIOS):
-                throw refuse("entra-ios has no inactivity lock to unlock")
-            case (.enterpriseWipe, .entraIOS):
-                throw refuse("entra-ios has no console wipe (Workspace ONE only)")
-            case (.removeSharedDeviceConfiguration, .workspaceOne):
-                throw refuse("workspace-one has no shared device mode configuration to remove (entra-ios only)")
             default:
                 out.append(action)
             }
         }
-        return out
+        // The scenario language's rule of which step belongs to which profile, on what the
+        // profile would play: the same words as a scenario written for it would get.
+        let rules = StepParser(profile: profile, appIDs: [], env: [:])
+        if let why = out.lazy.compactMap({ rules.profileProblem($0.stepName) }).first {
+            return ([], why)
+        }
+        return (out, nil)
     }
 
     /// The Group ID a Workspace ONE check-out of `user` types: the user's own group.
