@@ -24,6 +24,7 @@ import Testing
         case .enterpriseWipe: (.workspaceOne, checkedOut + [.enterpriseWipe])
         case .signIn: (.entraIOS, signedIn)
         case .signOut: (.entraIOS, signedIn + [.signOut(from: .broker, browser: false)])
+        case .removeAccountFromSettings: (.entraAndroid, signedIn + [.removeAccountFromSettings])
         }
     }
 

@@ -42,6 +42,7 @@ import Testing
         case .refreshInBackground: (.entraIOS, "refreshInBackground: mail")
         case .removeSharedDeviceConfiguration: (.entraIOS, "removeSharedDeviceConfiguration: sso-extension")
         case .removeAccountInAuthenticator: (.entraIOS, "removeAccountInAuthenticator")
+        case .removeAccountFromSettings: (.entraAndroid, "removeAccountFromSettings")
         case .writeDraft: (.workspaceOne, "writeDraft: notes")
         case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")

@@ -24,6 +24,8 @@ struct StepParser {
             profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
         case .removeAccountInAuthenticator:
             profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
+        case .removeAccountFromSettings:
+            profile.platform == .android ? nil : "removeAccountFromSettings is an Android step (entra-android, android-mhs): Settings > Accounts"
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
@@ -218,6 +220,7 @@ struct StepParser {
                 return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
             }
         case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
+        case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
             return try action(w) { a throws(ConfigError) in

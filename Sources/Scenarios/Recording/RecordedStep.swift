@@ -97,7 +97,7 @@ struct RecordedStepWriter {
              let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings:
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])

@@ -18,16 +18,26 @@ public enum SharedDeviceSupport: String, Codable, Sendable, CaseIterable {
 }
 
 /// How an MSAL app is written (000: background capability, Darwin notification listener,
-/// `getCurrentAccount` on foreground).
+/// `getCurrentAccount` on foreground; on Android, how its `CURRENT_ACCOUNT_CHANGED` receiver
+/// is registered).
 public struct MSALTraits: Codable, Sendable, Equatable {
     public var backgroundCapability: Bool
     public var listensForNotification: Bool
     public var checksAccountOnForeground: Bool
-    public init(backgroundCapability: Bool, listensForNotification: Bool, checksAccountOnForeground: Bool) {
+    /// Android only: the app's receiver for `CURRENT_ACCOUNT_CHANGED`. nil: derived from
+    /// `listensForNotification` (a listener registers at run time, as Microsoft Learn's
+    /// Android tutorial does), so catalogues written before it read the same.
+    public var receiver: BroadcastReceiverRegistration?
+    public init(backgroundCapability: Bool, listensForNotification: Bool, checksAccountOnForeground: Bool,
+                receiver: BroadcastReceiverRegistration? = nil) {
         self.backgroundCapability = backgroundCapability
         self.listensForNotification = listensForNotification
         self.checksAccountOnForeground = checksAccountOnForeground
+        self.receiver = receiver
     }
+
+    /// The receiver the app has on Android: the catalogue's, or the one its listener implies.
+    public var broadcastReceiver: BroadcastReceiverRegistration { receiver ?? (listensForNotification ? .runtime : .none) }
 }
 
 /// Which SDK an app integrates.
@@ -71,14 +81,20 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
     /// Delivery faults its entry lists (Docs/faults.md), armed once when the app is installed;
     /// nil when none, so catalogues and stored devices written before them read the same.
     public var deliveryFaults: [InjectedFault]?
+    /// Android profiles only: Intune clears the app's local data at every global sign-out, for
+    /// an app not written for shared device mode (Microsoft Intune, Android Enterprise dedicated
+    /// device restrictions, "Clear local data in apps not optimized for Shared device mode").
+    /// nil when not set, so catalogues and stored devices written before it read the same.
+    public var intuneClearsData: Bool?
 
     public init(id: AppID, name: String, sdk: AppSDK, faults: [AppFault] = [], userItems: [String] = [],
                 preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil,
-                external: ExternalCommand? = nil, deliveryFaults: [InjectedFault] = []) {
+                external: ExternalCommand? = nil, deliveryFaults: [InjectedFault] = [], intuneClearsData: Bool = false) {
         self.id = id; self.name = name; self.sdk = sdk; self.faults = faults; self.userItems = userItems
         self.preferences = preferences; self.commonItems = commonItems; self.summary = summary
         self.sso = sso; self.external = external
         self.deliveryFaults = deliveryFaults.isEmpty ? nil : deliveryFaults
+        self.intuneClearsData = intuneClearsData ? true : nil
     }
 
     /// Whether a developer's program plays this app (its pane says so, with its process id).

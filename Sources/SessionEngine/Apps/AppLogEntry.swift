@@ -88,6 +88,8 @@ enum AppNote: Sendable {
     case created(UserID, count: Int)
     /// `cleared 2 item(s) of cou1`.
     case cleared(count: Int, of: UserID)
+    /// The arguments of `onAccountLoaded` / `onAccountChanged` (MSAL for Android).
+    case accountCallback(prior: UserID?, current: UserID?)
 
     /// Made from the same values (so reading the same); false says nothing.
     func sameValues(as other: AppNote) -> Bool {
@@ -96,6 +98,7 @@ enum AppNote: Sendable {
         case let (.accountCheck(c1, p1, r1), .accountCheck(c2, p2, r2)): r1 == r2 && c1 == c2 && p1 == p2
         case let (.created(u1, n1), .created(u2, n2)): u1 == u2 && n1 == n2
         case let (.cleared(n1, u1), .cleared(n2, u2)): n1 == n2 && u1 == u2
+        case let (.accountCallback(p1, c1), .accountCallback(p2, c2)): p1 == p2 && c1 == c2
         default: false
         }
     }
@@ -106,6 +109,7 @@ enum AppNote: Sendable {
         case let .accountCheck(current, previous, reason): "\(reason.rawValue) → \(AccountCheckResult(current: current, previous: previous))"
         case let .created(user, count): "\(user) created \(count) item(s)"
         case let .cleared(count, user): "cleared \(count) item(s) of \(user)"
+        case let .accountCallback(prior, current): AccountCallback(prior: prior, current: current).arguments
         }
     }
 }
@@ -119,4 +123,32 @@ public enum API {
     public static let accountChangedNotification = "SHARED_MODE_CURRENT_ACCOUNT_CHANGED"
     public static let getCurrentAccount = "getCurrentAccount"
     public static let getDeviceInformation = "getDeviceInformation"
+    // MSAL for Android in shared device mode (Microsoft Learn, "Shared device mode for Android
+    // devices"; MSAL for Android's `SharedDeviceModeConstants`).
+    /// The broadcast's action, as the broker sends it.
+    public static let currentAccountChangedAction = "com.microsoft.identity.client.sharedmode.CURRENT_ACCOUNT_CHANGED"
+    /// The same, as logs and panes name it.
+    public static let currentAccountChangedBroadcast = "CURRENT_ACCOUNT_CHANGED"
+    /// The broadcast's extra that says what happened (`BroadcastType`).
+    public static let broadcastType = "BROADCAST_TYPE"
+    /// `ISingleAccountPublicClientApplication.getCurrentAccountAsync`: its callback says
+    /// `onAccountLoaded(activeAccount)` or `onAccountChanged(priorAccount, currentAccount)`.
+    public static let getCurrentAccountAsync = "getCurrentAccountAsync"
+    public static let onAccountLoaded = "onAccountLoaded"
+    public static let onAccountChanged = "onAccountChanged"
+    /// `IPublicClientApplication.isSharedDevice()`.
+    public static let isSharedDevice = "isSharedDevice"
+
+    /// The account-change notice of `platform`'s Entra shared device mode, as logs name it.
+    public static func accountChangeNotice(on platform: DevicePlatform) -> String {
+        platform == .android ? currentAccountChangedBroadcast : accountChangedNotification
+    }
+
+    /// The current-account query of `platform`'s MSAL.
+    public static func getCurrentAccount(on platform: DevicePlatform) -> String {
+        platform == .android ? getCurrentAccountAsync : getCurrentAccount
+    }
+
+    /// Whether `name` is an app's query of the current account (either platform's).
+    public static func isAccountQuery(_ name: String) -> Bool { name == getCurrentAccount || name == getCurrentAccountAsync }
 }

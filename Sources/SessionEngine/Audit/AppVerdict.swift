@@ -62,6 +62,9 @@ public struct AppVerdict: Equatable, Sendable {
     public var what: String?
     /// Why it is not told, in a few words (not told): `not in shared device mode`.
     public var shortCause: String?
+    /// The account-change notice of the device's platform, as the sentence names it:
+    /// `SHARED_MODE_CURRENT_ACCOUNT_CHANGED` on iOS, `CURRENT_ACCOUNT_CHANGED` on Android.
+    public var notice = API.accountChangedNotification
 
     /// Leaks and will-leaks are what the status line counts.
     public var isLeakOrWillLeak: Bool { kind == .leak || kind == .willLeak }
@@ -74,8 +77,15 @@ public struct AppVerdict: Equatable, Sendable {
             return "received \(receivedAt?.description ?? "")" + (via.isEmpty ? "" : ": " + via.joined(separator: ", "))
         case .willNotice: return "will notice at its \(next?.rawValue ?? "next foreground")"
         case .missed:
-            let why = "missed \(API.accountChangedNotification) (\(missed?.rawValue ?? "?"))"
-            return why + (next.map { "; will notice at its \($0.rawValue)" } ?? "")
+            switch missed {
+            case .stopped?: return "stopped: learns at resume (\(API.onAccountChanged))"
+            case .accountRemovedInSettings?:
+                return "not told: account removed in Settings (no broadcast)" + (next.map { "; will notice at its \($0.rawValue)" } ?? "")
+            case .cached?: return "cached: gets \(notice) when it resumes"
+            default:
+                let why = "missed \(notice) (\(missed?.rawValue ?? "?"))"
+                return why + (next.map { "; will notice at its \($0.rawValue)" } ?? "")
+            }
         case .notIntegrated: return "not integrated: no SDK, keeps no user data"
         case .willLeak: return "WILL LEAK \(whose) data at its \(next?.rawValue ?? "next foreground"): \(cause ?? "")"
         case .leak: return "LEAK: \(what ?? "shows \(whose) data")" + (cause.map { ": \($0)" } ?? "")
@@ -116,6 +126,7 @@ extension SharedDevice {
             return AppVerdict(kind: .crashed, cause: "injected \(crash.fault.name): \(crash.consequence)")
         }
         var v = baseVerdict(of: app)
+        if profile.platform == .android { v.notice = API.currentAccountChangedBroadcast }
         if snapshot.faults != nil, v.isLeakOrWillLeak, let effect = explainingFault(of: app.id, owners: v.owners) {
             v.cause = effect.explanation + (v.cause.map { "; \($0)" } ?? "")
         }
@@ -226,8 +237,9 @@ extension SharedDevice {
             return nil
         case .msal(let traits):
             if app.definition.has(.keepsPreviousUserData) { return "keeps the previous user's data on an account change (deliberate fault)" }
-            let miss = lastMiss(of: app).map { "missed \(API.accountChangedNotification) (\($0.rawValue))" }
-            let never = traits.checksAccountOnForeground ? nil : "never calls \(API.getCurrentAccount) after start-up"
+            let notice = API.accountChangeNotice(on: profile.platform)
+            let miss = lastMiss(of: app).map { "missed \(notice) (\($0.rawValue))" }
+            let never = traits.checksAccountOnForeground ? nil : "never calls \(API.getCurrentAccount(on: profile.platform)) after start-up"
             let parts = [miss, never].compactMap { $0 }
             return parts.isEmpty ? nil : parts.joined(separator: "; ")
         }
@@ -271,6 +283,9 @@ extension SharedDevice {
             return owner
         }).sorted()
         let pending = isPending(app)
+        // A cached Android process gets its queued broadcast as it resumes (Android 14).
+        let queued = hasQueuedBroadcast(app.id)
+        if queued && pending { return AppVerdict(kind: .missed, missed: .cached, next: .foreground) }
         if !stale.isEmpty && !hasHeldDelivery(app.id) {
             // Nothing will clean it: the app keeps data on a change, or it is running, missed the
             // notification and never reads the account again before it comes to the front.
@@ -297,7 +312,7 @@ extension SharedDevice {
         // simulated second after the callbacks: they are what it did, not what it was told.
         let external = app.definition.isExternal
         for e in app.log.reversed() {
-            if external, e.kind == .call, e.name != API.getCurrentAccount { continue }
+            if external, e.kind == .call, !API.isAccountQuery(e.name) { continue }
             switch e.kind {
             case .data, .process, .output, .fault: continue
             case .lifecycle, .missed: if at != nil { break } else { continue }
@@ -315,15 +330,16 @@ extension SharedDevice {
         // A program's own entries may come after it, at a later simulated second: they are
         // skipped, as above, rather than ending the delivery.
         let delivery = app.log.reversed().lazy
-            .filter { !(external && ($0.kind == .call && $0.name != API.getCurrentAccount || $0.kind == .data || $0.kind == .process || $0.kind == .output) && $0.time != at) }
+            .filter { !(external && ($0.kind == .call && !API.isAccountQuery($0.name) || $0.kind == .data || $0.kind == .process || $0.kind == .output) && $0.time != at) }
             // What an injected fault did later (a slow wipe finishing) is not part of the delivery.
             .filter { !($0.kind == .fault && $0.time != at) }
             .prefix { $0.time == at }
         let learned = delivery.contains { e in
             switch e.kind {
             case .notification: return true
-            case .callback: return e.name != API.didFinishInitialCheck
-            case .call: return e.name == API.getCurrentAccount && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
+            // `onAccountLoaded` says nothing changed; `onAccountChanged` is a change learned.
+            case .callback: return e.name != API.didFinishInitialCheck && e.name != API.onAccountLoaded
+            case .call: return API.isAccountQuery(e.name) && !e.detail.hasPrefix(AccountCheckReason.coldStart.rawValue)
             case .data: return e.name == "clear" || e.name == "wipe"
             case .lifecycle, .missed, .process, .output, .fault: return false
             }

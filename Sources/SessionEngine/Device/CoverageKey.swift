@@ -27,6 +27,9 @@ public enum CoverageKey: Hashable, Sendable {
     case race(String)
     /// An injected fault fired, and the transition whose delivery it hit: `fault:drop:signOut`.
     case fault(FaultKind, during: Transition?)
+    /// Android: a `CURRENT_ACCOUNT_CHANGED` broadcast of a type reached an app's receiver, or
+    /// an app missed it: `broadcast:GLOBAL_SIGN_OUT`, `broadcast:GLOBAL_SIGN_OUT:missed`.
+    case broadcast(BroadcastType, delivered: Bool)
 
     /// The token requests whose outcomes are counted.
     public enum TokenCall: String, Sendable {
@@ -49,6 +52,7 @@ public enum CoverageKey: Hashable, Sendable {
         case let .refused(event, tag): "refused:\(event):\(tag)"
         case let .race(name): "race:\(name)"
         case let .fault(kind, during): during.map { "fault:\(kind.rawValue):\($0.rawValue)" } ?? "fault:\(kind.rawValue)"
+        case let .broadcast(type, delivered): "broadcast:\(type.rawValue)" + (delivered ? "" : ":missed")
         }
     }
 }

@@ -38,6 +38,8 @@ public enum DeviceAction: Equatable, Sendable {
     case removeSharedDeviceConfiguration(SharedDeviceConfigurationPart)
     /// The account removed in the Authenticator, behind the SDK's back (entra-ios): no notification.
     case removeAccountInAuthenticator
+    /// The work account removed in Android's Settings > Accounts: no broadcast (Android profiles).
+    case removeAccountFromSettings
     /// The person types in the app in front and does not save: a draft in its memory only.
     case writeDraft(AppID)
     /// QA arms an injected fault on the app (Docs/faults.md).
@@ -79,6 +81,7 @@ public enum DeviceAction: Equatable, Sendable {
         case .refreshInBackground: .refreshInBackground
         case .removeSharedDeviceConfiguration: .removeSharedDeviceConfiguration
         case .removeAccountInAuthenticator: .removeAccountInAuthenticator
+        case .removeAccountFromSettings: .removeAccountFromSettings
         case .writeDraft: .writeDraft
         case .armFault, .disarmFaults, .disarmFault: .fault
         }
@@ -141,6 +144,7 @@ extension SharedDevice {
         case let .refreshInBackground(id): return outcome(refreshInBackground(id))
         case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
         case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
+        case .removeAccountFromSettings: return outcome(removeAccountFromSettings())
         case let .writeDraft(id): return outcome(writeDraft(id))
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))

@@ -38,6 +38,9 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     /// Injected faults: armed, fired, under way (nil until the first is armed or a fault seed
     /// is set, so devices without faults keep their shape).
     public var faults: FaultBook?
+    /// Android profiles: the registration, `isSharedDevice()` reads and queued broadcasts
+    /// (nil elsewhere, and until first needed).
+    public var android: AndroidDeviceState?
 
     public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
         self.name = name; self.profile = profile; self.appSet = appSet
@@ -56,6 +59,9 @@ public struct Delivery: Codable, Equatable, Sendable {
         case accountChanged
         /// MSAL: the app checks `getCurrentAccount` at foreground or cold start.
         case accountCheck(coldStart: Bool)
+        /// Entra on Android: the broker's `CURRENT_ACCOUNT_CHANGED` with its `BROADCAST_TYPE`,
+        /// to an app's receiver registered at run time.
+        case broadcast(BroadcastType)
     }
     public var app: AppID
     public var kind: Kind
@@ -67,6 +73,7 @@ public struct Delivery: Codable, Equatable, Sendable {
         case .accountChanged: "\(app): \(API.accountChangedNotification)"
         case .accountCheck(true): "\(app): cold start (\(API.getCurrentAccount))"
         case .accountCheck(false): "\(app): foreground (\(API.getCurrentAccount))"
+        case let .broadcast(type): "\(app): \(API.currentAccountChangedBroadcast) (\(type.rawValue))"
         }
     }
 }

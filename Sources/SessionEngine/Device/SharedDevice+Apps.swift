@@ -103,6 +103,7 @@ extension SharedDevice {
     mutating func setLifecycle(_ id: AppID, _ lifecycle: AppLifecycle, detail: String = "") {
         let now = self.now
         var event: AppEvent?
+        let old = self.lifecycle(of: id)
         withApp(id) { app in
             guard app.lifecycle != lifecycle else { return }
             app.record(now, .lifecycle, lifecycle.rawValue, detail.isEmpty ? "from \(app.lifecycle.rawValue)" : detail)
@@ -116,5 +117,6 @@ extension SharedDevice {
         logEvent(.lifecycle, app: id, "\(id): \(lifecycle.rawValue)\(detail.isEmpty ? "" : " (\(detail))")")
         // A slow wipe or clear runs in the app's process (Docs/faults.md): it ends with it.
         if snapshot.faults != nil, !lifecycle.isRunning { cutSlowCallbacks(of: id) }
+        if let old, old != lifecycle { processChanged(id, from: old, to: lifecycle) }
     }
 }

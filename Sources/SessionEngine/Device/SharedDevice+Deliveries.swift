@@ -83,6 +83,7 @@ extension SharedDevice {
         case .sdkOpportunity(let cold): workspaceOneOpportunity(d.app, coldStart: cold)
         case .accountChanged: accountChanged(d.app, at: i)
         case .accountCheck(let cold): accountCheck(d.app, at: i, reason: cold ? .coldStart : .foreground)
+        case .broadcast(let type): receiveBroadcast(type, d.app, at: i)
         }
     }
 
@@ -211,22 +212,24 @@ extension SharedDevice {
     /// `getCurrentAccount` → `(current, previous)`; the app clears the previous user's
     /// data when the account changed. The lines are logged as values (`LogMessage`,
     /// `AppNote`) and formatted when read: a broadcast writes them for every app.
-    private mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
+    mutating func accountCheck(_ id: AppID, at i: Int, reason: AccountCheckReason) {
         let (current, previous, fault) = answerGetCurrentAccount(at: i)
         let before = snapshot.apps[i]
-        snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
+        // MSAL for Android answers from the account the app had (`prior`), not the device's previous.
+        let prior = before.currentUser
+        recordAccountQuery(at: i, current: current, previous: previous, prior: prior, reason: reason)
         // A slow clear under way (Docs/faults.md) covers the change it clears for: the app keeps
         // showing the previous user until it ends. Another account is shown at once, uncleared:
         // the clear under way deletes by its own rule when it ends.
         if snapshot.faults != nil, snapshot.apps[i].currentUser != current,
            let slow = snapshot.faults?.slowCallbacks.first(where: { $0.app == id }), case let .clear(keeping) = slow.work {
             if keeping != current, let current { snapshot.apps[i].show(current, appContext) }
-            logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+            logAccountQuery(id, current: current, previous: previous, prior: prior, reason: reason)
             return
         }
         // An injected crash or slow clear (Docs/faults.md) acts when there is a user to clear.
         if snapshot.faults != nil, let shown = snapshot.apps[i].currentUser, shown != current, let fault = takeCallbackFault(id) {
-            logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+            logAccountQuery(id, current: current, previous: previous, prior: prior, reason: reason)
             let clear = Self.clearCallback
             if fault.fault.kind == .crashInCallback {
                 let app = snapshot.apps[i]
@@ -238,8 +241,31 @@ extension SharedDevice {
             return
         }
         if snapshot.apps[i].currentUser != current { snapshot.apps[i].handleAccountChange(to: current, appContext) }
-        logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+        logAccountQuery(id, current: current, previous: previous, prior: prior, reason: reason)
         if let fault { nilAccountsFired(fault, at: i, before: before) }
+    }
+
+    /// The app's own log of its account query: iOS's `getCurrentAccount` → (current, previous);
+    /// Android's `getCurrentAccountAsync`, then its callback `onAccountLoaded(active)` or
+    /// `onAccountChanged(prior, current)` (Microsoft Learn, "Tutorial: Use shared-device mode
+    /// in your Android application").
+    private mutating func recordAccountQuery(at i: Int, current: UserID?, previous: UserID?, prior: UserID?, reason: AccountCheckReason) {
+        switch profile.platform {
+        case .iOS:
+            snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
+        case .android:
+            snapshot.apps[i].record(now, .call, API.getCurrentAccountAsync, note: .text(reason.rawValue))
+            snapshot.apps[i].record(now, .callback, AccountCallback(prior: prior, current: current).name,
+                                    note: .accountCallback(prior: prior, current: current))
+        }
+    }
+
+    /// The event log's line of the same query.
+    private mutating func logAccountQuery(_ id: AppID, current: UserID?, previous: UserID?, prior: UserID?, reason: AccountCheckReason) {
+        switch profile.platform {
+        case .iOS: logEvent(.call, app: id, message: .accountCheck(current: current, previous: previous, reason: reason))
+        case .android: logEvent(.call, app: id, message: .asyncAccountCheck(prior: prior, current: current, reason: reason))
+        }
     }
 
     /// MSAL `getCurrentAccount` in the app at `i`, by the profile's rule: the device's

@@ -22,7 +22,9 @@ extension SharedDevice {
         guard case let .staging(mode) = staging.role else { return refuse("enroll", .notAStagingUser(staging.id)) }
         snapshot.enrollment = Enrollment(stagingUser: staging.id, group: groupID, mode: mode, enrolledAt: now)
         let profileSteps = profile.id == .entraIOS ? sharedDeviceInstallSteps() : profile.installSteps
-        let steps = profileSteps + snapshot.appSet.map { "Push app: \($0.name)" }
+        // Android: the broker registers the device after the apps are pushed (`androidRegistrationSteps`).
+        let registration = profile.platform == .android ? Self.androidRegistrationSteps.map(\.step) : []
+        let steps = profileSteps + snapshot.appSet.map { "Push app: \($0.name)" } + registration
         snapshot.state = .enrolling(EnrollmentProgress(steps: steps, completed: 1))
         logEvent(.event, "enroll: \(staging.id) (staging, \(mode.rawValue)) accepted\(groupID.map { " for group \($0)" } ?? ""); installing the profile")
         // entra-ios: the device registers now, and the MDM's set-up decides its mode (002).
@@ -54,6 +56,7 @@ extension SharedDevice {
                 for fault in snapshot.appSet[appStepIndex].deliveryFaults ?? [] { _ = armFault(fault, on: installed) }
             }
             logEvent(.event, "profile install: \(step)")
+            androidRegistrationStep(at: progress.completed)
             progress.completed = progress.completed.incremented
         }
         if progress.isFinished {

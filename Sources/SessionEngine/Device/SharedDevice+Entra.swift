@@ -67,6 +67,7 @@ extension SharedDevice {
         sessionEndedDuringRoundTrip(of: user)
         cover(.signOut)
         announceAccountChange()
+        if notInSharedDeviceModeBecause == nil { intuneClearsAppData(signedOut: user) }
         if browser {
             let caller = snapshot.foreground
             if let id = caller.appID { setLifecycle(id, .background) }
@@ -102,7 +103,12 @@ extension SharedDevice {
         case .darwinNotification where notInSharedDeviceModeBecause != nil, .androidBroadcast where notInSharedDeviceModeBecause != nil:
             // Outside shared device mode the Authenticator posts nothing (`SDKRules`).
             break
-        case .darwinNotification, .androidBroadcast:
+        case .androidBroadcast:
+            // The broker broadcasts a global sign-out only; a new account is found by the
+            // app's next getCurrentAccountAsync (`BroadcastType`).
+            if state.user == nil { postBroadcast(.globalSignOut) }
+            else { logEvent(.event, "no broadcast at a sign-in: apps learn the account when they next call \(API.getCurrentAccountAsync)") }
+        case .darwinNotification:
             logEvent(.event, "posted \(API.accountChangedNotification)")
             // One pass, by index: who receives the notification depends only on each app's own
             // lifecycle and traits, which no delivery changes; an index (not a copy of the app)

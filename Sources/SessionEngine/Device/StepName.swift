@@ -15,6 +15,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case removeSharedDeviceConfiguration
     /// The races of Docs/faults.md: the account removed behind the SDK's back, unsaved work.
     case removeAccountInAuthenticator, writeDraft
+    /// Android: the work account removed in the system's Settings, which sends no broadcast.
+    case removeAccountFromSettings
     /// Arms or disarms an injected fault on an app (Docs/faults.md).
     case fault
     /// Keys (and clicks) into the interactive UI.

@@ -199,7 +199,8 @@ extension SharedDevice {
         case .sdkOpportunity(true): "its SDK's initial check"
         case .sdkOpportunity(false): "its SDK's check at the foreground"
         case .accountChanged: API.accountChangedNotification
-        case .accountCheck: "its \(API.getCurrentAccount) check"
+        case .accountCheck: "its \(API.getCurrentAccount(on: profile.platform)) check"
+        case let .broadcast(type): "\(API.currentAccountChangedBroadcast) (\(type.rawValue))"
         }
     }
 

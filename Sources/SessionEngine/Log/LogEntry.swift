@@ -87,6 +87,9 @@ enum LogMessage: Sendable {
     /// `notes → getCurrentAccount (notification): current: cou1, previous: nil`.
     // The one-byte reason last: before the users it was padded to eight.
     case accountCheck(current: UserID?, previous: UserID?, reason: AccountCheckReason)
+    /// `notes → getCurrentAccountAsync (broadcast): onAccountChanged(prior: cou1, current: nil)`,
+    /// or `…: onAccountLoaded(cou1)` when the account is the one the app had (MSAL for Android).
+    case asyncAccountCheck(prior: UserID?, current: UserID?, reason: AccountCheckReason)
 
     /// Made from the same values (so reading the same); false says nothing.
     func sameValues(as other: LogMessage) -> Bool {
@@ -94,6 +97,7 @@ enum LogMessage: Sendable {
         case let (.text(a), .text(b)): a == b
         case let (.received(a), .received(b)): a == b
         case let (.accountCheck(c1, p1, r1), .accountCheck(c2, p2, r2)): r1 == r2 && c1 == c2 && p1 == p2
+        case let (.asyncAccountCheck(p1, c1, r1), .asyncAccountCheck(p2, c2, r2)): r1 == r2 && c1 == c2 && p1 == p2
         default: false
         }
     }
@@ -104,6 +108,8 @@ enum LogMessage: Sendable {
         case let .received(name): "\(app) ← \(name)"
         case let .accountCheck(current, previous, reason):
             "\(app) → \(API.getCurrentAccount) (\(reason.rawValue)): \(AccountCheckResult(current: current, previous: previous))"
+        case let .asyncAccountCheck(prior, current, reason):
+            "\(app) → \(API.getCurrentAccountAsync) (\(reason.rawValue)): \(AccountCallback(prior: prior, current: current))"
         }
     }
 }
@@ -111,8 +117,24 @@ enum LogMessage: Sendable {
 /// Why an MSAL app called `getCurrentAccount`: one byte in a log line, not a string.
 enum AccountCheckReason: String, Sendable {
     case notification
+    /// Android: the app's receiver got `CURRENT_ACCOUNT_CHANGED`.
+    case broadcast
     case coldStart = "cold start"
     case foreground
+}
+
+/// `getCurrentAccountAsync`'s callback as the logs print it: `onAccountLoaded(cou1)` when the
+/// account is the one the app had, else `onAccountChanged(prior: cou1, current: nil)` (MSAL for
+/// Android, `ISingleAccountPublicClientApplication.CurrentAccountCallback`).
+struct AccountCallback: CustomStringConvertible {
+    var prior: UserID?
+    var current: UserID?
+    var name: String { prior == current ? API.onAccountLoaded : API.onAccountChanged }
+    /// The callback's arguments alone (the app log keeps the name apart).
+    var arguments: String {
+        prior == current ? (current?.name ?? "nil") : "prior: \(prior?.name ?? "nil"), current: \(current?.name ?? "nil")"
+    }
+    var description: String { "\(name)(\(arguments))" }
 }
 
 /// `getCurrentAccount`'s answer as the logs print it: `current: cou1, previous: nil`.

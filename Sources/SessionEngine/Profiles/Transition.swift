@@ -5,6 +5,10 @@
 /// new transition does not compile until it says where it goes and which diagrams draw it.
 public enum Transition: String, Codable, CaseIterable, Sendable {
     case enroll, installProfile, checkOut, logOut, inactivityLock, unlock, enterpriseWipe, signIn, signOut
+    /// Android: the work account removed in the system's Settings > Accounts, which sends no
+    /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
+    /// account gone only when it next asks).
+    case removeAccountFromSettings
 
     /// The states it leaves.
     public var from: [DeviceState.Kind] {
@@ -12,7 +16,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .enroll: [.unenrolled]
         case .installProfile: [.enrolling]
         case .checkOut, .signIn: [.checkedIn]
-        case .logOut, .signOut, .inactivityLock: [.checkedOut]
+        case .logOut, .signOut, .inactivityLock, .removeAccountFromSettings: [.checkedOut]
         case .unlock: [.locked]
         case .enterpriseWipe: [.checkedIn, .checkedOut, .locked]
         }
@@ -22,7 +26,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     public var to: DeviceState.Kind {
         switch self {
         case .enroll: .enrolling
-        case .installProfile, .logOut, .signOut, .enterpriseWipe: .checkedIn
+        case .installProfile, .logOut, .signOut, .enterpriseWipe, .removeAccountFromSettings: .checkedIn
         case .checkOut, .signIn, .unlock: .checkedOut
         case .inactivityLock: .locked
         }
@@ -42,6 +46,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .enterpriseWipe: workspaceOne ? "enterprise wipe" : nil
         case .signIn: workspaceOne ? nil : "global sign-in"
         case .signOut: workspaceOne ? nil : "global sign-out"
+        case .removeAccountFromSettings: profile.platform == .android ? "account removed in Settings" : nil
         }
     }
 
