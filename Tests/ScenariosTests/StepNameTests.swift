@@ -45,6 +45,9 @@ import Testing
         case .removeAccountFromSettings: (.entraAndroid, "removeAccountFromSettings")
         case .writeDraft: (.workspaceOne, "writeDraft: notes")
         case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
+        case .setSessionPIN: (.androidMHS, "setSessionPIN: \"7391\"")
+        case .enterSessionPIN: (.androidMHS, "enterSessionPIN: \"7391\"")
+        case .dismissAutoSignOut: (.androidMHS, "dismissAutoSignOut")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
         case .expectApp: (.workspaceOne, "expectApp: {app: notes, lifecycle: foreground}")
@@ -61,6 +64,7 @@ import Testing
         EnvironmentReferences.variable(for: "stage"): "stage",
         EnvironmentReferences.variable(for: "cou1"): "cou1",
         EnvironmentReferences.variable(for: "cou1", passcode: true): "123456",
+        RecordedStepWriter.sessionPINVariable: "7391",
     ]
 
     /// A scenario of one step on `profile`, with an app passcode in the policy (so the
@@ -138,6 +142,7 @@ import Testing
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
             .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
             .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"), .removeSharedDeviceConfiguration(.ssoExtension),
+            .setSessionPIN("7391"), .enterSessionPIN("7391"), .dismissAutoSignOut,
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

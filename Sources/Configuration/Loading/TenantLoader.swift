@@ -8,7 +8,7 @@ public enum TenantLoader {
     public static func load(yaml text: String, file: String, minimumCost: ScryptCost = .minimum) throws(ConfigError) -> Tenant {
         let root = try YAMLValue.parse(text, file: file)
         let top = try root.fields("the tenant", allowed: ["tenant", "promptForGroupID", "groups", "users", "policy", "appRegistrations",
-                                                                 "sharedDeviceSetup"])
+                                                                 "sharedDeviceSetup", "managedHomeScreen"])
 
         var groups: [OrganizationGroup] = []
         if let list = top["groups"] {
@@ -36,7 +36,9 @@ public enum TenantLoader {
             groups: groups, users: users,
             policy: try top["policy"].map(readPolicy) ?? SecurityPolicy(),
             appRegistrations: try top["appRegistrations"].map(SSOReader.registrations) ?? [],
-            sharedDeviceSetup: try top["sharedDeviceSetup"].map { v throws(ConfigError) in try SharedDeviceSetupReader.read(v) } ?? SharedDeviceSetup())
+            sharedDeviceSetup: try top["sharedDeviceSetup"].map { v throws(ConfigError) in try SharedDeviceSetupReader.read(v) } ?? SharedDeviceSetup(),
+            managedHomeScreen: try top["managedHomeScreen"].map { v throws(ConfigError) in try ManagedHomeScreenReader.read(v) }
+                ?? ManagedHomeScreenPolicy())
     }
 
     /// Reads the tenant file at `path` (plain system calls: `hubsim --tenant` reads it before

@@ -24,6 +24,8 @@ struct StepParser {
             profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
         case .removeAccountInAuthenticator:
             profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
+        case .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
+            profile == .androidMHS ? nil : "\(step) is an android-mhs step: only Managed Home Screen has a session PIN and an automatic sign-out"
         case .removeAccountFromSettings:
             profile.platform == .android ? nil : "removeAccountFromSettings is an Android step (entra-android, android-mhs): Settings > Accounts"
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
@@ -220,6 +222,13 @@ struct StepParser {
                 return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
             }
         case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
+        case .setSessionPIN, .enterSessionPIN:
+            return try action(w) { a throws(ConfigError) in
+                // The PIN is a secret: the step's label never shows it.
+                let pin = Secret(try a.scalar("\(name) needs the session PIN").text(name, env: env))
+                return ([w.step == .setSessionPIN ? .setSessionPIN(pin) : .enterSessionPIN(pin)], name)
+            }
+        case .dismissAutoSignOut: return try bare(w, .dismissAutoSignOut)
         case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:

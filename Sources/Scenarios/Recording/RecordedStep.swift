@@ -44,6 +44,18 @@ struct RecordedStepWriter {
         return reference(user)
     }
 
+    /// The session PIN to write (Managed Home Screen): `${HUBSIM_SESSION_PIN}` where the device
+    /// took it, a placeholder where it refused it.
+    private mutating func sessionPIN(_ refusal: Refusal?) -> String {
+        if refusal != nil { return Self.rejectedSessionPIN }
+        if !variables.contains(Self.sessionPINVariable) { variables.append(Self.sessionPINVariable) }
+        return "${\(Self.sessionPINVariable)}"
+    }
+
+    static let sessionPINVariable = "HUBSIM_SESSION_PIN"
+    /// A session PIN no policy takes as typed here: empty (every policy needs one character).
+    static let rejectedSessionPIN = ""
+
     /// The YAML of the step (without the leading `- `), or nil for an action a scenario
     /// cannot express on this profile (the engine refused it as not supported).
     /// `lockedUser`/`usesPasscode` describe the device just before an unlock.
@@ -97,8 +109,13 @@ struct RecordedStepWriter {
              let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .dismissAutoSignOut,
+             .removeAccountFromSettings:
             body = name.rawValue
+        case .setSessionPIN, .enterSessionPIN:
+            // Never the PIN typed: a reference where replaying needs the right one, else a
+            // placeholder the device refuses again.
+            body = "\(name): " + YAMLText.scalar(sessionPIN(refusal))
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
         case let .disarmFaults(id): body = "\(name): " + flow([("app", id), ("disarm", "true")])

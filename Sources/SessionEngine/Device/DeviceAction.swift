@@ -48,6 +48,12 @@ public enum DeviceAction: Equatable, Sendable {
     case disarmFaults(AppID)
     /// QA disarms one armed fault by its number.
     case disarmFault(Int)
+    /// Managed Home Screen: the worker creates the session PIN after signing in (never recorded in plaintext).
+    case setSessionPIN(Secret)
+    /// Managed Home Screen: the worker enters the session PIN to leave the screensaver.
+    case enterSessionPIN(Secret)
+    /// Managed Home Screen: the worker dismisses the automatic sign-out's countdown dialog.
+    case dismissAutoSignOut
 
     /// The scenario step that writes the event (`logOut` is written `checkIn`, as the Hub's
     /// menu says; `beginTokenRequest` is `acquireTokenInteractively`, as MSAL calls it).
@@ -84,6 +90,9 @@ public enum DeviceAction: Equatable, Sendable {
         case .removeAccountFromSettings: .removeAccountFromSettings
         case .writeDraft: .writeDraft
         case .armFault, .disarmFaults, .disarmFault: .fault
+        case .setSessionPIN: .setSessionPIN
+        case .enterSessionPIN: .enterSessionPIN
+        case .dismissAutoSignOut: .dismissAutoSignOut
         }
     }
 
@@ -149,6 +158,9 @@ extension SharedDevice {
         case let .armFault(id, fault): return outcome(armFault(fault, on: id))
         case let .disarmFaults(id): return outcome(disarmFaults(of: id))
         case let .disarmFault(number): return outcome(disarmFault(number))
+        case let .setSessionPIN(pin): return outcome(setSessionPIN(pin))
+        case let .enterSessionPIN(pin): return outcome(enterSessionPIN(pin))
+        case .dismissAutoSignOut: return outcome(dismissAutoSignOut())
         }
     }
 }

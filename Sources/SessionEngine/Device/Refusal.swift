@@ -34,6 +34,22 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchFault(Int)
     /// Nothing is armed on the app.
     case noFaultArmed(AppID)
+    /// Managed Home Screen: the new session PIN is shorter than `minimum_length_for_session_PIN`.
+    case sessionPINTooShort(minLength: Int)
+    /// Managed Home Screen: the new session PIN breaks `session_PIN_complexity` (`rule`: the part broken).
+    case sessionPINTooSimple(complexity: SessionPINComplexity, rule: String)
+    /// Managed Home Screen: the session PIN is already set for this sign-in.
+    case sessionPINAlreadySet
+    /// Managed Home Screen: the policy asks for no session PIN.
+    case sessionPINNotEnabled
+    /// Managed Home Screen: no screensaver is asking for the session PIN.
+    case noSessionPINPrompt
+    /// Managed Home Screen: a wrong session PIN; nil attempts left: infinite tries.
+    case wrongSessionPIN(attemptsLeft: Int?)
+    /// Managed Home Screen: the last wrong session PIN allowed; the worker was signed out.
+    case sessionPINAttemptsExhausted(maximum: Int)
+    /// Managed Home Screen: no automatic sign-out countdown is showing.
+    case noAutoSignOutCountdown
 
     /// What kind of refusal this is, without its values; its raw value is the tag.
     public enum Kind: String, CaseIterable, Sendable {
@@ -67,13 +83,21 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case faultNotApplicable = "fault-not-applicable"
         case noSuchFault = "no-such-fault"
         case noFaultArmed = "no-fault-armed"
+        case sessionPINTooShort = "session-pin-too-short"
+        case sessionPINTooSimple = "session-pin-too-simple"
+        case sessionPINAlreadySet = "session-pin-already-set"
+        case sessionPINNotEnabled = "session-pin-not-enabled"
+        case noSessionPINPrompt = "no-session-pin-prompt"
+        case wrongSessionPIN = "wrong-session-pin"
+        case sessionPINAttemptsExhausted = "session-pin-attempts-exhausted"
+        case noAutoSignOutCountdown = "no-auto-sign-out-countdown"
 
         /// A failed credential check (a wrong secret, or a lockout), as opposed to a refusal
         /// given before any secret is checked (offline, unknown group, …). A wrong secret
         /// always costs a full key derivation: failures are never remembered.
         public var isCredentialFailure: Bool {
             switch self {
-            case .wrongCredentials, .wrongPasscode, .accountLockedOut: true
+            case .wrongCredentials, .wrongPasscode, .accountLockedOut, .wrongSessionPIN, .sessionPINAttemptsExhausted: true
             default: false
             }
         }
@@ -83,7 +107,7 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         /// a credential failure is given before any secret is looked at.
         public var followsCredentialCheck: Bool {
             switch self {
-            case .notAStagingUser, .passcodeRequired, .passcodeTooShort: true
+            case .notAStagingUser, .passcodeRequired, .passcodeTooShort, .sessionPINTooShort, .sessionPINTooSimple: true
             default: false
             }
         }
@@ -122,6 +146,14 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .faultNotApplicable: .faultNotApplicable
         case .noSuchFault: .noSuchFault
         case .noFaultArmed: .noFaultArmed
+        case .sessionPINTooShort: .sessionPINTooShort
+        case .sessionPINTooSimple: .sessionPINTooSimple
+        case .sessionPINAlreadySet: .sessionPINAlreadySet
+        case .sessionPINNotEnabled: .sessionPINNotEnabled
+        case .noSessionPINPrompt: .noSessionPINPrompt
+        case .wrongSessionPIN: .wrongSessionPIN
+        case .sessionPINAttemptsExhausted: .sessionPINAttemptsExhausted
+        case .noAutoSignOutCountdown: .noAutoSignOutCountdown
         }
     }
 
@@ -174,6 +206,19 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case let .faultNotApplicable(_, kind, why): "Cannot arm \(kind.rawValue): \(why)."
         case let .noSuchFault(id): "No fault #\(id) is armed (it fired or was disarmed)."
         case let .noFaultArmed(id): "No fault is armed on \(id)."
+        case let .sessionPINTooShort(n): n == 1 ? "The session PIN needs at least 1 character." : "The session PIN needs at least \(n) characters."
+        case let .sessionPINTooSimple(complexity, rule): "The session PIN must be \(complexity.label): \(rule)."
+        case .sessionPINAlreadySet: "The session PIN is already set for this sign-in; it is cleared at sign-out."
+        case .sessionPINNotEnabled: "The policy asks for no session PIN (enable_session_PIN is off)."
+        case .noSessionPINPrompt: "No screensaver is asking for the session PIN."
+        case let .wrongSessionPIN(left):
+            switch left {
+            case nil: "Wrong session PIN. Try again."
+            case 1?: "Wrong session PIN. 1 attempt left before automatic sign-out."
+            case let n?: "Wrong session PIN. \(n) attempts left before automatic sign-out."
+            }
+        case let .sessionPINAttemptsExhausted(n): "Wrong session PIN \(n) times: you were signed out; sign in again."
+        case .noAutoSignOutCountdown: "No automatic sign-out countdown is showing."
         }
     }
 }

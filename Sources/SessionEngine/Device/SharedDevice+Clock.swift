@@ -28,6 +28,8 @@ extension SharedDevice {
                 snapshot.failedAttempts[user] = nil
             }
         }
+        // Managed Home Screen's screensaver, countdown dialog and automatic sign-out.
+        if snapshot.managedHomeScreen != nil { runManagedHomeScreenTimers(through: target) }
         if snapshot.faults != nil { runFaultTimers(through: target) }
         snapshot.now = target
         audit()

@@ -4,6 +4,8 @@ extension SharedDevice {
     public mutating func signIn(user: String, password: Secret, from source: AccountSource = .broker) -> Result<DeviceState, Refusal> {
         guard profile.isEntra else { return refuse("signIn", .notSupported(action: "global sign-in", profile: profile.id)) }
         if case let .app(id) = source, appIndex[id] == nil { return refuse("signIn", unknownApp(id)) }
+        // Managed Home Screen's sign-in screen appends the tenant's `domain_name` to a bare name.
+        let user = source == .broker && hasManagedHomeScreenSignIn ? managedHomeScreenPolicy.signInName(user) : user
         switch state {
         case .checkedIn: break
         case .unenrolled: return refuse("signIn", .notEnrolled)
@@ -18,6 +20,7 @@ extension SharedDevice {
         case .failure(let r): return refuse("signIn", r)
         }
         beginSession(account.id, passcode: nil)
+        managedHomeScreenSignedIn(account.id)
         if let rule = notInSharedDeviceModeBecause {
             // Not in shared device mode (002's set-up broken): the Authenticator holds the
             // account as any broker does, and offers it to apps that ask through it.
@@ -44,7 +47,10 @@ extension SharedDevice {
     /// **global sign-out** (entra-ios) from the broker or an app: removes the account and
     /// its tokens for every app, but not the apps' data. `browser` is `signoutFromBrowser`:
     /// the browser launches briefly to clear its session, then the caller returns.
-    public mutating func signOut(from source: AccountSource = .broker, browser: Bool = false) -> Result<DeviceState, Refusal> {
+    /// `transition` is the diagram's arrow it counts as: Managed Home Screen's automatic
+    /// sign-outs are their own arrows.
+    public mutating func signOut(from source: AccountSource = .broker, browser: Bool = false,
+                                 taking transition: Transition = .signOut) -> Result<DeviceState, Refusal> {
         guard profile.isEntra else { return refuse("signOut", .notSupported(action: "global sign-out", profile: profile.id)) }
         if case let .app(id) = source, appIndex[id] == nil { return refuse("signOut", unknownApp(id)) }
         if let rule = notInSharedDeviceModeBecause, case let .app(id) = source {
@@ -65,7 +71,7 @@ extension SharedDevice {
             signOutTokens(of: user)
         }
         sessionEndedDuringRoundTrip(of: user)
-        cover(.signOut)
+        cover(transition)
         announceAccountChange()
         if notInSharedDeviceModeBecause == nil { intuneClearsAppData(signedOut: user) }
         if browser {

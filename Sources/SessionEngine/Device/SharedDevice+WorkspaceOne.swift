@@ -140,6 +140,7 @@ extension SharedDevice {
         // Whoever signed an app in alone before this session is, from now on, a previous user too.
         if snapshot.tokens?.signedInAlone != nil { snapshot.tokens!.signedInAlone = nil }
         snapshot.session = nil
+        managedHomeScreenSignedOut()
         snapshot.marks.wipes = snapshot.marks.wipes.incremented
         if let last = snapshot.history.indices.last, snapshot.history[last].endedAt == nil {
             snapshot.history[last].endedAt = now

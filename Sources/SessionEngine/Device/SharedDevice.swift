@@ -104,8 +104,10 @@ public struct SharedDevice: Sendable {
     /// The current session's length, for the Hub's home.
     public var sessionLength: Double? { snapshot.session.map { now.seconds(since: $0.startedAt) } }
 
-    /// Seconds left before the inactivity lock, when one applies.
+    /// Seconds left before the inactivity lock, when one applies; under Managed Home Screen,
+    /// before inactivity next changes the device (screensaver, countdown dialog, sign-out).
     public var secondsUntilInactivityLock: Double? {
+        if profile.launcher == .managedHomeScreen { return secondsUntilManagedHomeScreenTimer }
         guard profile.hasInactivityLock, case .checkedOut = state else { return nil }
         return max(0, policy.inactivityTimeout - now.seconds(since: snapshot.lastActivity))
     }
@@ -256,9 +258,17 @@ public struct SharedDevice: Sendable {
         return .failure(refusal)
     }
 
-    /// A person did something: the inactivity timer restarts.
+    /// A person did something: the inactivity timer restarts. Under Managed Home Screen the
+    /// screensaver's session counts too, and the input may close its dialog or screensaver.
     mutating func touch() {
-        if case .checkedOut = state { snapshot.lastActivity = now }
+        switch state {
+        case .checkedOut: break
+        case .locked where snapshot.managedHomeScreen != nil: break
+        default: return
+        }
+        let idle = now.seconds(since: snapshot.lastActivity)
+        snapshot.lastActivity = now
+        if snapshot.managedHomeScreen != nil { managedHomeScreenSawActivity(idleBefore: idle) }
     }
 
     /// Accounts signed in to an app by the person themselves while nobody was checked out or

@@ -19,6 +19,8 @@ public enum StepName: String, CaseIterable, Sendable, CustomStringConvertible {
     case removeAccountFromSettings
     /// Arms or disarms an injected fault on an app (Docs/faults.md).
     case fault
+    /// Managed Home Screen (android-mhs): the session PIN and the automatic sign-out's dialog.
+    case setSessionPIN, enterSessionPIN, dismissAutoSignOut
     /// Keys (and clicks) into the interactive UI.
     case press
     /// Checks of the device, an app, the leak audit and a token.

@@ -5,6 +5,12 @@
 /// new transition does not compile until it says where it goes and which diagrams draw it.
 public enum Transition: String, Codable, CaseIterable, Sendable {
     case enroll, installProfile, checkOut, logOut, inactivityLock, unlock, enterpriseWipe, signIn, signOut
+    /// Managed Home Screen (Microsoft Learn, Managed Home Screen configuration): the session PIN
+    /// created after sign-in, the screensaver after `inactive_time_to_show_screen_saver`, leaving
+    /// it by input or with the session PIN, too many wrong PINs, the countdown dialog after
+    /// `inactive_time_to_signout`, the dialog dismissed, and the automatic sign-out at its end.
+    case setSessionPIN, screensaver, leaveScreensaver, resumeWithSessionPIN, tooManyPINAttempts
+    case autoSignOutCountdown, dismissAutoSignOut, autoSignOut
     /// Android: the work account removed in the system's Settings > Accounts, which sends no
     /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
     /// account gone only when it next asks).
@@ -19,6 +25,9 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .logOut, .signOut, .inactivityLock, .removeAccountFromSettings: [.checkedOut]
         case .unlock: [.locked]
         case .enterpriseWipe: [.checkedIn, .checkedOut, .locked]
+        case .setSessionPIN, .screensaver: [.checkedOut]
+        case .leaveScreensaver, .resumeWithSessionPIN, .tooManyPINAttempts: [.locked]
+        case .autoSignOutCountdown, .dismissAutoSignOut, .autoSignOut: [.checkedOut, .locked]
         }
     }
 
@@ -29,6 +38,9 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .installProfile, .logOut, .signOut, .enterpriseWipe, .removeAccountFromSettings: .checkedIn
         case .checkOut, .signIn, .unlock: .checkedOut
         case .inactivityLock: .locked
+        case .setSessionPIN, .leaveScreensaver, .resumeWithSessionPIN, .autoSignOutCountdown, .dismissAutoSignOut: .checkedOut
+        case .screensaver: .locked
+        case .tooManyPINAttempts, .autoSignOut: .checkedIn
         }
     }
 
@@ -36,6 +48,8 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     /// where the profile has no such transition.
     public func label(on profile: ProfileID) -> String? {
         let workspaceOne = profile.family == .workspaceOne
+        // Not `DeviceProfile.named(profile).launcher`: the profiles' diagrams are built from this.
+        let mhs = profile == .androidMHS
         return switch self {
         case .enroll: workspaceOne ? "enroll" : "register (shared device mode)"
         case .installProfile: "profile installed"
@@ -46,6 +60,14 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .enterpriseWipe: workspaceOne ? "enterprise wipe" : nil
         case .signIn: workspaceOne ? nil : "global sign-in"
         case .signOut: workspaceOne ? nil : "global sign-out"
+        case .setSessionPIN: mhs ? "session PIN created" : nil
+        case .screensaver: mhs ? "screensaver" : nil
+        case .leaveScreensaver: mhs ? "screensaver closed by input" : nil
+        case .resumeWithSessionPIN: mhs ? "session PIN entered" : nil
+        case .tooManyPINAttempts: mhs ? "too many PIN attempts: sign-out" : nil
+        case .autoSignOutCountdown: mhs ? "auto sign-out countdown" : nil
+        case .dismissAutoSignOut: mhs ? "countdown dismissed" : nil
+        case .autoSignOut: mhs ? "automatic sign-out" : nil
         case .removeAccountFromSettings: profile.platform == .android ? "account removed in Settings" : nil
         }
     }

@@ -96,12 +96,16 @@ public struct Tenant: Sendable, Equatable {
     public var appRegistrations: [AppRegistration]
     /// The MDM set-up of Entra shared device mode (002); the default is the correct one.
     public var sharedDeviceSetup: SharedDeviceSetup
+    /// Intune's configuration of Managed Home Screen (android-mhs); the defaults when the file has none.
+    public var managedHomeScreen: ManagedHomeScreenPolicy
 
     public init(name: String, promptsForGroupID: Bool, groups: [OrganizationGroup], users: [TenantUser], policy: SecurityPolicy,
-                appRegistrations: [AppRegistration] = [], sharedDeviceSetup: SharedDeviceSetup = SharedDeviceSetup()) {
+                appRegistrations: [AppRegistration] = [], sharedDeviceSetup: SharedDeviceSetup = SharedDeviceSetup(),
+                managedHomeScreen: ManagedHomeScreenPolicy = ManagedHomeScreenPolicy()) {
         self.name = name; self.promptsForGroupID = promptsForGroupID; self.groups = groups; self.users = users; self.policy = policy
         self.appRegistrations = appRegistrations
         self.sharedDeviceSetup = sharedDeviceSetup
+        self.managedHomeScreen = managedHomeScreen
     }
 
     public func registration(_ clientID: String) -> AppRegistration? { appRegistrations.first { $0.clientID == clientID } }
