@@ -22,11 +22,11 @@ import Darwin
 /// them to the model, and the suite's trait adds them up once every walk has ended.
 @Suite(.feedsAtLeast(100_000))
 struct RandomInputTests {
-    /// The walks of one run: 4 profile/tenant pairs, each with the profile's apps and with the
-    /// whole catalogue, 2 seeds each: 16 walks of 6,250 inputs.
+    /// The walks of one run: 8 profile/tenant pairs (every profile, both bundled tenants), each
+    /// with the profile's apps and with the whole catalogue, 1 seed each: 16 walks of 6,250 inputs.
     static let walks: [WalkConfig] = {
         var out: [WalkConfig] = []
-        for profile in [ProfileID.workspaceOne, .entraIOS] {
+        for profile in ProfileID.allCases {
             for strict in [false, true] {
                 for allApps in [false, true] {
                     for _ in 0..<seedsPerWalkKind {
@@ -40,10 +40,10 @@ struct RandomInputTests {
         return out
     }()
 
-    static let seedsPerWalkKind = 2
+    static let seedsPerWalkKind = 1
     /// One walk in this many (the first of each profile) checks every incremental leak audit
     /// against a full one, which doubles the audit's cost; `HUBSIM_CHECK_AUDIT=1` checks all.
-    static let auditSample = 8
+    static let auditSample = 4
     static let checksEveryAudit = getenv("HUBSIM_CHECK_AUDIT").map { String(cString: $0) == "1" } ?? false
     static let inputsPerWalk = 6_250
     /// Inputs between two save-and-restore checks (JSON of the whole snapshot: a few per walk).
@@ -131,6 +131,14 @@ struct RandomInputTests {
         if config.profile == .workspaceOne, !config.strict {
             #expect(reach.inactivityLocks >= 1 && reach.unlocks >= 1, "\(config.label): \(reach)")
         }
+        // The Android keys are reached: the Settings removal (no broadcast) and the broadcasts;
+        // on Managed Home Screen the countdown, its dismissal and the automatic sign-out.
+        if config.profile.platform == .android {
+            #expect(reach.settingsRemovals >= 1 && reach.broadcasts >= 1, "\(config.label): \(reach)")
+        }
+        if config.profile == .androidMHS {
+            #expect(reach.countdowns >= 1 && reach.dismissals >= 1 && reach.autoSignOuts >= 1, "\(config.label): \(reach)")
+        }
     }
 }
 
@@ -138,6 +146,12 @@ struct RandomInputTests {
 struct WalkReach: CustomStringConvertible {
     var checkOuts, checkIns, lockouts, inactivityLocks, unlocks, callbacks, leaks: Int
     var singleUserDevice: Bool
+    /// Android: the work account removed in Settings, and the broadcasts delivered and missed.
+    var settingsRemovals, broadcasts, missedBroadcasts: Int
+    /// Managed Home Screen: session PINs set, the screensaver, PINs entered, sign-outs for too
+    /// many wrong PINs, countdown dialogs shown and dismissed, automatic sign-outs.
+    var sessionPINs, screensavers, pinResumes, pinSignOuts, countdowns, dismissals, autoSignOuts: Int
+    let profile: ProfileID
 
     init(_ d: SharedDevice) {
         let c = d.snapshot.coverage
@@ -149,10 +163,29 @@ struct WalkReach: CustomStringConvertible {
         callbacks = d.apps.reduce(0) { $0 + $1.log.filter { $0.kind == .callback || $0.kind == .notification }.count }
         leaks = d.snapshot.leakCount
         singleUserDevice = d.snapshot.enrollment?.mode == .singleUser
+        profile = d.profile.id
+        settingsRemovals = c[Transition.removeAccountFromSettings.rawValue, default: 0]
+        broadcasts = BroadcastType.allCases.reduce(0) { $0 + c[CoverageKey.broadcast($1, delivered: true).key, default: 0] }
+        missedBroadcasts = BroadcastType.allCases.reduce(0) { $0 + c[CoverageKey.broadcast($1, delivered: false).key, default: 0] }
+        sessionPINs = c[Transition.setSessionPIN.rawValue, default: 0]
+        screensavers = c[Transition.screensaver.rawValue, default: 0]
+        pinResumes = c[Transition.resumeWithSessionPIN.rawValue, default: 0]
+        pinSignOuts = c[Transition.tooManyPINAttempts.rawValue, default: 0]
+        countdowns = c[Transition.autoSignOutCountdown.rawValue, default: 0]
+        dismissals = c[Transition.dismissAutoSignOut.rawValue, default: 0]
+        autoSignOuts = c[Transition.autoSignOut.rawValue, default: 0]
     }
 
     var description: String {
-        "\(checkOuts) check-outs, \(checkIns) check-ins, \(lockouts) lockouts, \(inactivityLocks) inactivity locks, \(unlocks) unlocks, \(callbacks) callbacks and notifications, \(leaks) leaks\(singleUserDevice ? " (Single User Device)" : "")"
+        var text = "\(checkOuts) check-outs, \(checkIns) check-ins, \(lockouts) lockouts, \(inactivityLocks) inactivity locks, \(unlocks) unlocks, \(callbacks) callbacks and notifications, \(leaks) leaks\(singleUserDevice ? " (Single User Device)" : "")"
+        if profile.platform == .android {
+            text += "; \(settingsRemovals) Settings removals, \(broadcasts) broadcasts received, \(missedBroadcasts) missed"
+        }
+        if profile == .androidMHS {
+            text += "; \(sessionPINs) session PINs set, \(screensavers) screensavers, \(pinResumes) PIN resumes, \(pinSignOuts) PIN sign-outs, "
+                + "\(countdowns) countdowns, \(dismissals) dismissed, \(autoSignOuts) automatic sign-outs"
+        }
+        return text
     }
 }
 

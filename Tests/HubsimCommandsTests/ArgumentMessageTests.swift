@@ -56,7 +56,7 @@ extension ArgumentMessageTests {
     @Test func argumentParserRefusalsAreOneLine() throws {
         let run = try MessageTests.hubsim(["--profile", "x"])
         #expect(run.status == 2)
-        #expect(run.stderr == "hubsim: unknown profile 'x'; valid: workspace-one, entra-ios\n")
+        #expect(run.stderr == "hubsim: unknown profile 'x'; valid: workspace-one, entra-ios, entra-android, android-mhs\n")
         let missing = try MessageTests.hubsim(["reset", "--device"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "hubsim: Missing value for '--device <device>'; see 'hubsim reset --help'\n")

@@ -23,7 +23,7 @@ import Testing
             _ = try DeviceChoice(profile: "android").profileID()
             Issue.record("an unknown profile was accepted")
         } catch let error as ValidationError {
-            #expect(error.message == "unknown profile 'android'; valid: workspace-one, entra-ios")
+            #expect(error.message == "unknown profile 'android'; valid: workspace-one, entra-ios, entra-android, android-mhs")
         }
     }
 

@@ -74,7 +74,7 @@ import Testing
         Self.expectRefusal(run, "hubsim: unknown option '--bad\\u{1B}]0;title\\u{7}'; see `hubsim run --help`")
         let parser = try Self.hubsim(["--profile", "x\u{1B}"])
         #expect(parser.status == 2)
-        #expect(parser.stderr.hasPrefix("hubsim: unknown profile 'x\\u{1B}'; valid: workspace-one, entra-ios\n"))
+        #expect(parser.stderr.hasPrefix("hubsim: unknown profile 'x\\u{1B}'; valid: workspace-one, entra-ios, entra-android, android-mhs\n"))
         #expect(!parser.stderr.unicodeScalars.contains { $0.value == 0x1B })
     }
 

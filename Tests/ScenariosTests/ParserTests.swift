@@ -177,7 +177,7 @@ import Testing
         ("profile: workspace-one\nsteps:\n  - expect: {mood: happy}\n", 3, 14, "unknown key 'mood' in expect; valid keys: state, user, error, screen"),
         ("profile: workspace-one\nsteps:\n  - expectApp: {app: notes, blocked: maybe}\n", 3, 38, "blocked must be true, false or a reason"),
         ("profile: workspace-one\nsteps:\n  - expectApp: {app: notes, lifecycle: asleep}\n", 3, 40, "unknown lifecycle 'asleep'"),
-        ("profile: workspace-one\nsteps:\n  - signIn: {user: a, password: b}\n", 3, 5, "signIn is an entra-ios step; on workspace-one check out with checkOut"),
+        ("profile: workspace-one\nsteps:\n  - signIn: {user: a, password: b}\n", 3, 5, "signIn is an Entra step (entra-ios, entra-android, android-mhs); on workspace-one check out with checkOut"),
         ("profile: entra-ios\nsteps:\n  - enterpriseWipe\n", 3, 5, "enterpriseWipe is a workspace-one step"),
         ("profile: entra-ios\nsteps:\n  - signIn: {user: a, password: b, from: safari}\n", 3, 42, "unknown app 'safari'; valid: broker, chat"),
         ("profile: workspace-one\nsteps:\n  - advanceClock: soon\n", 3, 19, "advanceClock must be a number of seconds"),

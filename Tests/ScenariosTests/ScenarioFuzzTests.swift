@@ -58,6 +58,50 @@ import Testing
         print("fuzz \(file): \(summary)")
     }
 
+    /// The Android profiles' language (Assets/scenarios/README.md, "Android"): every new step and
+    /// check, on android-mhs (which takes them all), with its knobs turned in the file.
+    static let androidLanguage = """
+        name: Every Android form
+        profile: android-mhs
+        apps: [chat, mail, tasks]
+        steps:
+          - enroll: {user: stage, password: stage}
+          - expectApp: {app: chat, broadcast: [SDM_REGISTRATION_START, SDM_REGISTERED], isSharedDevice: false}
+          - signIn: {user: cou1, password: cou1}
+          - setSessionPIN: "2468"
+          - setSessionPIN: "1"
+            refused: true
+          - expect: {sessionPIN: set, countdown: none, screensaver: false, pinAttemptsLeft: 3}
+          - advanceClock: 300
+          - expect: {countdown: 60}
+          - dismissAutoSignOut
+          - enterSessionPIN: "${X}"
+            refused: wrong-session-pin
+          - userActivity
+          - removeAccountFromSettings
+          - expectApp: {app: mail, missedBroadcast: [{type: GLOBAL_SIGN_OUT, reason: manifest}], onAccountLoaded: not-told}
+          - expectApp: {app: tasks, onAccountChanged: {prior: cou1, current: none}, missedBroadcast: none}
+          - expectApp: {app: chat, onAccountChanged: "cou1 → cou2", onAccountLoaded: cou2, broadcast: GLOBAL_SIGN_OUT}
+        """
+
+    @Test func theAndroidLanguageIsFuzzed() throws {
+        let file = "android-language.yaml"
+        let parser = Fixtures.parser(environment: ["X": "x"])
+        _ = try parser.parse(Self.androidLanguage, file: file)
+        let summary = FuzzRun.run(Self.androidLanguage, file: file, mutants: 400, mutator: YAMLMutator(corpus: Self.texts + [Self.androidLanguage]),
+                                  seed: FuzzRun.seed(for: file)) { text in
+            do throws(ConfigError) {
+                _ = try parser.parse(text, file: file)
+                return nil
+            } catch {
+                return FuzzRun.Refusal(file: error.file, line: error.line, column: error.column, message: PrintableText.escaped(error.message))
+            }
+        }
+        #expect(summary.failures.isEmpty, "\(summary.failures.count) unsound refusals, the first: \(summary.failures.prefix(5).joined(separator: "\n"))")
+        #expect(summary.refusedByLoader * 12 >= summary.mutants && summary.accepted * 40 >= summary.mutants, "\(summary)")
+        print("fuzz \(file): \(summary)")
+    }
+
     @Test func theWholeLibraryIsFuzzed() {
         #expect(Self.files.count >= 20)
     }

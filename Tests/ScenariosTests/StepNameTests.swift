@@ -43,11 +43,11 @@ import Testing
         case .removeSharedDeviceConfiguration: (.entraIOS, "removeSharedDeviceConfiguration: sso-extension")
         case .removeAccountInAuthenticator: (.entraIOS, "removeAccountInAuthenticator")
         case .removeAccountFromSettings: (.entraAndroid, "removeAccountFromSettings")
+        case .setSessionPIN: (.androidMHS, "setSessionPIN: \"2468\"")
+        case .enterSessionPIN: (.androidMHS, "enterSessionPIN: \"2468\"")
+        case .dismissAutoSignOut: (.androidMHS, "dismissAutoSignOut")
         case .writeDraft: (.workspaceOne, "writeDraft: notes")
         case .fault: (.workspaceOne, "fault: {app: notes, arm: delay 30s}")
-        case .setSessionPIN: (.androidMHS, "setSessionPIN: \"7391\"")
-        case .enterSessionPIN: (.androidMHS, "enterSessionPIN: \"7391\"")
-        case .dismissAutoSignOut: (.androidMHS, "dismissAutoSignOut")
         case .press: (.workspaceOne, "press: \"cou1<Enter>\"")
         case .expect: (.workspaceOne, "expect: {state: checkedIn}")
         case .expectApp: (.workspaceOne, "expectApp: {app: notes, lifecycle: foreground}")
@@ -64,7 +64,7 @@ import Testing
         EnvironmentReferences.variable(for: "stage"): "stage",
         EnvironmentReferences.variable(for: "cou1"): "cou1",
         EnvironmentReferences.variable(for: "cou1", passcode: true): "123456",
-        RecordedStepWriter.sessionPINVariable: "7391",
+        EnvironmentReferences.pinVariable(for: "cou1"): "2468",
     ]
 
     /// A scenario of one step on `profile`, with an app passcode in the policy (so the
@@ -98,7 +98,8 @@ import Testing
         var writer = RecordedStepWriter(profile: profile, policy: s.tenant.policy)
         for action in actions {
             let passcode: Bool = if case let .unlock(secret) = action { secret == "123456" } else { false }
-            let step = writer.step(action, refusal: nil, lockedUser: "cou1", usesPasscode: passcode, completesEnrollment: false)
+            let step = writer.step(action, refusal: nil, lockedUser: "cou1", usesPasscode: passcode, completesEnrollment: false,
+                                   sessionUser: "cou1")
             let written = try #require(step, "\(action.name) is not written")
             // The recorder writes the action's step name (the Hub's name for the broker on workspace-one).
             let head = String(written.prefix { $0 != ":" })
@@ -142,7 +143,7 @@ import Testing
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
             .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
             .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"), .removeSharedDeviceConfiguration(.ssoExtension),
-            .setSessionPIN("7391"), .enterSessionPIN("7391"), .dismissAutoSignOut,
+            .removeAccountFromSettings, .setSessionPIN("2468"), .enterSessionPIN("2468"), .dismissAutoSignOut,
         ]
         for action in actions { #expect(action.name == action.stepName.rawValue) }
         // Each action step is some action's name, except the other spellings the parser takes.

@@ -23,6 +23,15 @@ public struct DeviceExpectation: Sendable, Equatable {
     public var leakCount: Int?
     /// Texts each found in an event-log entry written since the previous `expect` step.
     public var logged: [String] = []
+    /// Managed Home Screen (android-mhs): the seconds left on the automatic sign-out's
+    /// countdown dialog, or `none` when it is not shown.
+    public var countdown: String?
+    /// Whether MHS's screensaver is shown.
+    public var screensaver: Bool?
+    /// Wrong session PINs MHS still accepts before it signs the user out.
+    public var pinAttemptsLeft: Int?
+    /// `set` (a session PIN protects the session), `needed` (MHS asks for one now) or `none`.
+    public var sessionPIN: String?
 
     public init() {}
 }
@@ -45,6 +54,18 @@ public struct AppExpectation: Sendable, Equatable {
     public var stored: Int?
     /// Whether it has yet to notice the latest account change.
     public var pending: Bool?
+    /// Android (MSAL's single-account API): the last `onAccountChanged(prior, current)` the app
+    /// was told since the previous `expectApp` for it, or that it was told none.
+    public var onAccountChanged: AccountChangeExpectation?
+    /// The last `onAccountLoaded(active)`: the account's user, `none` for no account, or
+    /// `not-told` when it was told none (written `onAccountLoaded: not-told`).
+    public var onAccountLoaded: String?
+    /// The exact ordered `BROADCAST_TYPE`s of the `CURRENT_ACCOUNT_CHANGED` broadcasts it received.
+    public var broadcasts: [String]?
+    /// The broadcasts sent while it could not receive them, each with text its reason contains.
+    public var missedBroadcasts: [MissedBroadcastExpectation]?
+    /// What its `isSharedDevice()` returns now (read when its process was created).
+    public var isSharedDevice: Bool?
 
     public init(app: AppID) { self.app = app }
 }
@@ -90,4 +111,35 @@ public struct FaultExpectation: Sendable, Equatable {
     public var during: String?
 
     public init(app: AppID) { self.app = app }
+}
+
+/// `onAccountChanged: {prior: cou1, current: cou2}` or `"cou1 → cou2"`; `none` on a side for no
+/// account; `onAccountChanged: none` for not told at all.
+public enum AccountChangeExpectation: Sendable, Equatable, CustomStringConvertible {
+    case notTold
+    case told(prior: String, current: String)
+
+    public var description: String {
+        switch self {
+        case .notTold: "none"
+        case let .told(prior, current): "\(prior) → \(current)"
+        }
+    }
+}
+
+/// One broadcast an app missed: its `BROADCAST_TYPE` (nil: any, or none sent, as when the
+/// account was removed in Settings), and text the reason contains (`manifest`, `stopped`,
+/// `Settings`), nil for any reason.
+public struct MissedBroadcastExpectation: Sendable, Equatable, CustomStringConvertible {
+    public var type: String?
+    public var reason: String?
+    public init(type: String?, reason: String? = nil) { self.type = type; self.reason = reason }
+    public var description: String {
+        switch (type, reason) {
+        case let (t?, r?): "\(t) (\(r))"
+        case let (t?, nil): t
+        case let (nil, r?): "(\(r))"
+        case (nil, nil): "any"
+        }
+    }
 }

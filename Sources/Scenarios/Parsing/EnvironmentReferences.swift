@@ -15,7 +15,17 @@ public enum EnvironmentReferences {
     /// own — `_` → `__`, `.` → `_D`, `-` → `_H`, `@` → `_A`. `cou1` → `HUBSIM_PASSWORD_COU1`,
     /// `a.b` → `HUBSIM_PASSWORD_A_DB`, `a_b` → `HUBSIM_PASSWORD_A__B`.
     public static func variable(for user: String, passcode: Bool = false) -> String {
-        var name = passcode ? "HUBSIM_PASSCODE_" : "HUBSIM_PASSWORD_"
+        variable(for: user, prefix: passcode ? "HUBSIM_PASSCODE_" : "HUBSIM_PASSWORD_")
+    }
+
+    /// The name the recorder uses for `user`'s Managed Home Screen session PIN
+    /// (`HUBSIM_PIN_COU1`), spelled as `variable(for:passcode:)` spells the user.
+    public static func pinVariable(for user: String) -> String {
+        variable(for: user, prefix: "HUBSIM_PIN_")
+    }
+
+    private static func variable(for user: String, prefix: String) -> String {
+        var name = prefix
         for scalar in user.lowercased().unicodeScalars {
             switch scalar {
             case "a"..."z": name.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)

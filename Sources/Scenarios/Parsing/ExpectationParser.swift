@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 import SessionEngine
 
 /// Reads the assertion steps: `expect`, `expectApp`, `expectNoLeak`, `expectLeak`, `expectExposure`,
@@ -6,9 +7,18 @@ import SessionEngine
 struct ExpectationParser {
     let appIDs: [AppID]
     let env: [String: String]
+    /// The scenario's profile: the Android checks belong to the Android profiles, MHS's to android-mhs.
+    var profile: ProfileID = .workspaceOne
 
     static let deviceKeys = ["state", "user", "error", "screen", "notOnScreen", "online", "foreground", "held", "clock", "leakCount", "logged"]
+        + managedHomeScreenKeys
+    /// The checks of Managed Home Screen's state (android-mhs only).
+    static let managedHomeScreenKeys = ["countdown", "screensaver", "pinAttemptsLeft", "sessionPIN"]
     static let appKeys = ["app", "callbacks", "notifications", "calls", "blocked", "shows", "lifecycle", "items", "stored", "pending"]
+        + androidAppKeys
+    /// What an app was told on Android (MSAL's single-account API and the broker's broadcast).
+    static let androidAppKeys = ["onAccountChanged", "onAccountLoaded", "broadcast", "missedBroadcast", "isSharedDevice"]
+    static let sessionPINStates = ["set", "needed", "none"]
     static let blockReasons = ["until-relaunch", "checked-in", "locked"]
     static let lifecycles = ["notRunning", "foreground", "background", "suspended", "terminated"]
 
@@ -40,6 +50,23 @@ struct ExpectationParser {
         e.clock = try f["clock"]?.text("clock", env: env)
         e.leakCount = try f["leakCount"].map { v throws(ConfigError) in try v.integer("leakCount", in: 0...Limits.expectedCount) }
         if let v = f["logged"] { e.logged = try texts(v, "logged") }
+        for key in Self.managedHomeScreenKeys where profile != .androidMHS {
+            if let v = f[key] { throw v.error("\(key) is a check of Managed Home Screen (android-mhs); this scenario's profile is \(profile.rawValue)") }
+        }
+        if let v = f["countdown"] {
+            let text = try v.text("countdown", env: env)
+            if text != "none" { _ = try v.integer("countdown", in: 0...Limits.durationSeconds) }
+            e.countdown = text
+        }
+        e.screensaver = try f["screensaver"].map { v throws(ConfigError) in try v.bool("screensaver") }
+        e.pinAttemptsLeft = try f["pinAttemptsLeft"].map { v throws(ConfigError) in try v.integer("pinAttemptsLeft", in: 0...Limits.expectedCount) }
+        if let v = f["sessionPIN"] {
+            let text = try v.text("sessionPIN", env: env)
+            guard Self.sessionPINStates.contains(text) else {
+                throw v.error("sessionPIN must be \(Self.sessionPINStates.joined(separator: ", ")) (never the PIN itself), not '\(PrintableText.quoted(text))'")
+            }
+            e.sessionPIN = text
+        }
         return e
     }
 
@@ -71,7 +98,65 @@ struct ExpectationParser {
         e.items = try f["items"].map { v throws(ConfigError) in try v.integer("items", in: 0...Limits.expectedCount) }
         e.stored = try f["stored"].map { v throws(ConfigError) in try v.integer("stored", in: 0...Limits.expectedCount) }
         e.pending = try f["pending"].map { v throws(ConfigError) in try v.bool("pending") }
+        for key in Self.androidAppKeys where profile.platform != .android {
+            if let v = f[key] { throw v.error("\(key) is what an app is told on Android (entra-android, android-mhs); this scenario's profile is \(profile.rawValue)") }
+        }
+        if let v = f["onAccountChanged"] { e.onAccountChanged = try accountChange(v) }
+        if let v = f["onAccountLoaded"] { e.onAccountLoaded = try v.text("onAccountLoaded", env: env) }
+        if let v = f["broadcast"] {
+            let list = try texts(v, "broadcast")
+            e.broadcasts = list == ["none"] ? [] : try list.map { t throws(ConfigError) in try broadcastType(t, at: v) }
+        }
+        if let v = f["missedBroadcast"] { e.missedBroadcasts = try missedBroadcasts(v) }
+        e.isSharedDevice = try f["isSharedDevice"].map { v throws(ConfigError) in try v.bool("isSharedDevice") }
         return e
+    }
+
+    /// `{prior: cou1, current: cou2}`, `"cou1 → cou2"` (or `->`), or `none` / `not-told`.
+    private func accountChange(_ node: YAMLValue) throws(ConfigError) -> AccountChangeExpectation {
+        let example = "write onAccountChanged: {prior: cou1, current: cou2}, \"cou1 → cou2\" (none for no account) or none (not told)"
+        if node.isMapping {
+            let f = try node.fields("onAccountChanged", allowed: ["prior", "current"])
+            let prior = try f.required("prior").text("prior", env: env)
+            let current = try f.required("current").text("current", env: env)
+            return .told(prior: prior, current: current)
+        }
+        let text = try node.text("onAccountChanged", env: env)
+        if text == "none" || text == "not-told" { return .notTold }
+        let arrow = text.contains("→") ? "→" : "->"
+        let sides = text.components(separatedBy: arrow).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty else {
+            throw node.error("onAccountChanged '\(PrintableText.quoted(text))' is not a change: \(example)")
+        }
+        return .told(prior: sides[0], current: sides[1])
+    }
+
+    private func broadcastType(_ text: String, at node: YAMLValue) throws(ConfigError) -> String {
+        guard BroadcastType(rawValue: text) != nil else {
+            throw node.error("unknown BROADCAST_TYPE '\(PrintableText.quoted(text))'; valid: \(BroadcastType.allCases.map(\.rawValue).joined(separator: ", ")) (or none)")
+        }
+        return text
+    }
+
+    /// `GLOBAL_SIGN_OUT`, `{type: GLOBAL_SIGN_OUT, reason: manifest}`, a list of either, or `none`.
+    private func missedBroadcasts(_ node: YAMLValue) throws(ConfigError) -> [MissedBroadcastExpectation] {
+        let items = node.isSequence ? try node.items("missedBroadcast") : [node]
+        var out: [MissedBroadcastExpectation] = []
+        for item in items {
+            if item.isMapping {
+                let f = try item.fields("missedBroadcast", allowed: ["type", "reason"])
+                guard f["type"] != nil || f["reason"] != nil else {
+                    throw item.error("missedBroadcast needs 'type' (a BROADCAST_TYPE), 'reason' (text of why, e.g. manifest, stopped, Settings) or both")
+                }
+                let type = try f["type"].map { node throws(ConfigError) in try broadcastType(try node.text("type", env: env), at: node) }
+                out.append(MissedBroadcastExpectation(type: type, reason: try f["reason"]?.text("reason", env: env)))
+            } else {
+                let text = try item.text("missedBroadcast", env: env)
+                if text == "none", items.count == 1 { return [] }
+                out.append(MissedBroadcastExpectation(type: try broadcastType(text, at: item)))
+            }
+        }
+        return out
     }
 
     func noLeak(_ node: YAMLValue?) throws(ConfigError) -> (AppID?, Bool) {
@@ -186,6 +271,10 @@ struct ExpectationParser {
         if let c = e.clock { parts.append("clock=\(c)") }
         if let l = e.leakCount { parts.append("leakCount=\(l)") }
         if !e.logged.isEmpty { parts.append("logged") }
+        if let c = e.countdown { parts.append("countdown=\(c)") }
+        if let s = e.screensaver { parts.append("screensaver=\(s)") }
+        if let n = e.pinAttemptsLeft { parts.append("pinAttemptsLeft=\(n)") }
+        if let p = e.sessionPIN { parts.append("sessionPIN=\(p)") }
         return parts.joined(separator: " ")
     }
 }

@@ -27,7 +27,8 @@ public struct ScenarioParser: Sendable {
         self.tenants = TenantCache()
     }
 
-    static let topKeys = ["name", "description", "profile", "tenant", "policy", "sharedDeviceSetup", "apps", "screen", "faultSeed", "steps"]
+    static let topKeys = ["name", "description", "profile", "tenant", "policy", "sharedDeviceSetup", "managedHomeScreen", "apps", "screen",
+                          "faultSeed", "steps"]
 
     /// Reads and checks the scenario file at `url`.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigError) -> Scenario {
@@ -69,6 +70,13 @@ public struct ScenarioParser: Sendable {
         if let setup = top["sharedDeviceSetup"] {
             guard profile == .entraIOS else { throw setup.error("sharedDeviceSetup is the MDM set-up of entra-ios (shared device mode); this scenario's profile is \(profile.rawValue)") }
             tenant.sharedDeviceSetup = try SharedDeviceSetupReader.read(setup, over: tenant.sharedDeviceSetup)
+        }
+        if let mhs = top["managedHomeScreen"] {
+            // Intune's Managed Home Screen configuration, key by key over the tenant's.
+            guard profile == .androidMHS else {
+                throw mhs.error("managedHomeScreen is the configuration of Managed Home Screen (android-mhs); this scenario's profile is \(profile.rawValue)")
+            }
+            tenant.managedHomeScreen = try ManagedHomeScreenReader.read(mhs, over: tenant.managedHomeScreen)
         }
 
         let apps = CommandLineApp.merge(addedApps, into: try appSet(top["apps"], profile: profile, directory: directory), profile: profile)

@@ -12,28 +12,40 @@ struct StepParser {
     /// Every step name, in `StepName`'s order, as error messages list them.
     static let validSteps = StepName.allCases.map(\.rawValue).joined(separator: ", ")
 
-    /// Steps that belong to one profile only, with what to write instead.
+    /// The Entra profiles, as messages name them.
+    static let entraProfiles = ProfileID.allCases.filter(\.isEntra).map(\.rawValue).joined(separator: ", ")
+    /// The Android profiles, as messages name them.
+    static let androidProfiles = ProfileID.allCases.filter { $0.platform == .android }.map(\.rawValue).joined(separator: ", ")
+
+    /// Steps that belong to some profiles only, with what to write instead (one line each).
     func profileProblem(_ step: StepName) -> String? {
+        let here = profile.rawValue
+        let entra = profile.isEntra, android = profile.platform == .android
+        let mhs = profile == .androidMHS
         switch step {
-        case .signIn: profile == .workspaceOne ? "signIn is an entra-ios step; on workspace-one check out with checkOut" : nil
-        case .signOut: profile == .workspaceOne ? "signOut is an entra-ios step; on workspace-one check in with checkIn" : nil
-        case .logOut: profile.isEntra ? "logOut is the Hub's menu (workspace-one); on entra-ios write checkIn or signOut" : nil
-        case .unlock: profile.isEntra ? "unlock is a workspace-one step: entra-ios has no inactivity lock" : nil
-        case .enterpriseWipe: profile.isEntra ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
+        case .signIn: return entra ? nil : "signIn is an Entra step (\(Self.entraProfiles)); on workspace-one check out with checkOut"
+        case .signOut: return entra ? nil : "signOut is an Entra step (\(Self.entraProfiles)); on workspace-one check in with checkIn"
+        case .logOut: return entra ? "logOut is the Hub's menu (workspace-one); on \(here) write checkIn or signOut" : nil
+        case .unlock:
+            if mhs { return "unlock is a workspace-one step: on android-mhs leave the screensaver with enterSessionPIN (or userActivity when no session PIN is set)" }
+            return entra ? "unlock is a workspace-one step: \(here) has no inactivity lock" : nil
+        case .enterpriseWipe: return entra ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
         case .removeSharedDeviceConfiguration:
-            profile == .workspaceOne ? "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode)" : nil
+            return profile == .entraIOS ? nil : "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode on iOS)"
+                + (android ? "; on \(here) the account leaves through removeAccountFromSettings" : "")
         case .removeAccountInAuthenticator:
-            profile == .workspaceOne ? "removeAccountInAuthenticator is an entra-ios step: on workspace-one the Hub owns the session" : nil
-        case .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
-            profile == .androidMHS ? nil : "\(step) is an android-mhs step: only Managed Home Screen has a session PIN and an automatic sign-out"
+            return entra ? nil : "removeAccountInAuthenticator is an Entra step (\(Self.entraProfiles)): on workspace-one the Hub owns the session"
         case .removeAccountFromSettings:
-            profile.platform == .android ? nil : "removeAccountFromSettings is an Android step (entra-android, android-mhs): Settings > Accounts"
+            return android ? nil : "removeAccountFromSettings is an Android step (\(Self.androidProfiles)): Settings > Accounts"
+                + (profile == .entraIOS ? "; on entra-ios write removeAccountInAuthenticator" : "; on workspace-one check in with checkIn")
+        case .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
+            return mhs ? nil : "\(step) is a Managed Home Screen step (android-mhs); \(here) has no launcher"
         case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
              .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
              .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
              .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken,
              .expectFault:
-            nil
+            return nil
         }
     }
 
@@ -123,7 +135,7 @@ struct StepParser {
     /// parser does not compile.
     private func read(_ w: Written) throws(ConfigError) -> ScenarioStep {
         let name = w.step.rawValue
-        let checker = ExpectationParser(appIDs: appIDs, env: env)
+        let checker = ExpectationParser(appIDs: appIDs, env: env, profile: profile)
         switch w.step {
         case .enroll:
             return try action(w) { a throws(ConfigError) in
@@ -222,14 +234,18 @@ struct StepParser {
                 return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
             }
         case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
-        case .setSessionPIN, .enterSessionPIN:
+        case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
+        case .setSessionPIN:
             return try action(w) { a throws(ConfigError) in
-                // The PIN is a secret: the step's label never shows it.
-                let pin = Secret(try a.scalar("\(name) needs the session PIN").text(name, env: env))
-                return ([w.step == .setSessionPIN ? .setSessionPIN(pin) : .enterSessionPIN(pin)], name)
+                let pin = try a.secretScalar("setSessionPIN needs the PIN, e.g. setSessionPIN: \"2468\" (or ${HUBSIM_PIN_COU1})")
+                return ([.setSessionPIN(pin)], name)
+            }
+        case .enterSessionPIN:
+            return try action(w) { a throws(ConfigError) in
+                let pin = try a.secretScalar("enterSessionPIN needs the PIN, e.g. enterSessionPIN: \"2468\" (or ${HUBSIM_PIN_COU1})")
+                return ([.enterSessionPIN(pin)], name)
             }
         case .dismissAutoSignOut: return try bare(w, .dismissAutoSignOut)
-        case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
         case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
             return try action(w) { a throws(ConfigError) in
@@ -417,6 +433,12 @@ struct ActionArguments {
     mutating func appField(_ key: String) throws(ConfigError) -> AppID {
         guard let v = try field(key) else { throw node.error("\(step) needs '\(key)'") }
         return try checkApp(try v.text("an app id", env: env), at: v)
+    }
+
+    /// A secret written as the step's scalar (`setSessionPIN: "2468"`): read as text, held as a
+    /// `Secret` from here on, so no label, report or log line can show it.
+    mutating func secretScalar(_ message: String) throws(ConfigError) -> Secret {
+        Secret(try scalar(message).text(step, env: env))
     }
 
     mutating func app() throws(ConfigError) -> AppID {

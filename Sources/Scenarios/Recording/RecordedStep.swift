@@ -31,6 +31,23 @@ struct RecordedStepWriter {
         return kind.isCredentialFailure || kind.followsCredentialCheck
     }
 
+    /// The session PINs each user set during the walk, in order: the first is
+    /// `${HUBSIM_PIN_COU1}`, a different later one `${HUBSIM_PIN_COU1_2}` (a PIN lasts one
+    /// sign-in: Managed Home Screen clears it at sign-out, so a user may set another). Held in
+    /// memory only, as the walk held them, to tell one PIN from another; never written.
+    private var pins: [String: [Secret]] = [:]
+
+    private mutating func pinReference(_ user: String, _ pin: Secret) -> String {
+        var list = pins[user, default: []]
+        let index: Int
+        if let known = list.firstIndex(of: pin) { index = known } else { list.append(pin); index = list.count - 1 }
+        pins[user] = list
+        // `_2` cannot end a user's own spelling (each `_` there is followed by `_`, D, H, A or X).
+        let name = EnvironmentReferences.pinVariable(for: user) + (index == 0 ? "" : "_\(index + 1)")
+        if !variables.contains(name) { variables.append(name) }
+        return "${\(name)}"
+    }
+
     private mutating func reference(_ user: String, passcode: Bool = false) -> String {
         let name = EnvironmentReferences.variable(for: user, passcode: passcode)
         if !variables.contains(name) { variables.append(name) }
@@ -44,24 +61,15 @@ struct RecordedStepWriter {
         return reference(user)
     }
 
-    /// The session PIN to write (Managed Home Screen): `${HUBSIM_SESSION_PIN}` where the device
-    /// took it, a placeholder where it refused it.
-    private mutating func sessionPIN(_ refusal: Refusal?) -> String {
-        if refusal != nil { return Self.rejectedSessionPIN }
-        if !variables.contains(Self.sessionPINVariable) { variables.append(Self.sessionPINVariable) }
-        return "${\(Self.sessionPINVariable)}"
-    }
-
-    static let sessionPINVariable = "HUBSIM_SESSION_PIN"
-    /// A session PIN no policy takes as typed here: empty (every policy needs one character).
-    static let rejectedSessionPIN = ""
-
     /// The YAML of the step (without the leading `- `), or nil for an action a scenario
     /// cannot express on this profile (the engine refused it as not supported).
     /// `lockedUser`/`usesPasscode` describe the device just before an unlock.
-    /// `faultApp` is the app an armed fault is on, for `disarmFault`.
+    /// `faultApp` is the app an armed fault is on, for `disarmFault`. `sessionUser` is who was
+    /// signed in before the action and `pinPlaceholder` a PIN the engine refuses as it refused
+    /// the one typed (the replay finds it), for the session PIN steps.
     mutating func step(_ action: DeviceAction, refusal: Refusal?, lockedUser: String?, usesPasscode: Bool,
-                       completesEnrollment: Bool, faultApp: AppID? = nil) -> String? {
+                       completesEnrollment: Bool, faultApp: AppID? = nil, sessionUser: String? = nil,
+                       pinPlaceholder: String? = nil) -> String? {
         if refusal?.tag == "not-supported" { return nil }
         // The step is named after what the key opened in this profile: the Hub (workspace-one)
         // or the broker (entra-ios); the parser takes both names.
@@ -108,14 +116,15 @@ struct RecordedStepWriter {
         case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
              let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
             body = "\(name): \(YAMLText.scalar(id))"
+        case let .setSessionPIN(pin), let .enterSessionPIN(pin):
+            // Accepted: the user's PIN as a reference. Refused: a placeholder refused the same
+            // way, or `not-checked` when the engine refused before looking at the PIN.
+            let value = refusal == nil ? pinReference(sessionUser ?? "user", pin) : pinPlaceholder ?? Self.uncheckedSecret
+            body = "\(name): " + YAMLText.scalar(value)
         case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .dismissAutoSignOut,
-             .removeAccountFromSettings:
+             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings,
+             .dismissAutoSignOut:
             body = name.rawValue
-        case .setSessionPIN, .enterSessionPIN:
-            // Never the PIN typed: a reference where replaying needs the right one, else a
-            // placeholder the device refuses again.
-            body = "\(name): " + YAMLText.scalar(sessionPIN(refusal))
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
         case let .disarmFaults(id): body = "\(name): " + flow([("app", id), ("disarm", "true")])

@@ -17,7 +17,7 @@ struct Replay {
     /// written as flow-list items, and how far into its log they go: written as the walk
     /// grows, so a save writes only what the last steps added (Docs/performance.md), not every entry
     /// since the last checkpoint.
-    private var pendingEntries: [AppID: (items: [String], upTo: Int)] = [:]
+    private var pendingEntries: [AppID: (items: [AppLogEntry.Kind: [String]], upTo: Int)] = [:]
     private var diverged = false
     /// The highest fault number whose effect a capture has asserted.
     private var faultsCaptured = 0
@@ -56,18 +56,26 @@ struct Replay {
         device.setFaultSeed(seed)
     }
 
+    /// The kinds of entries an app's `expectApp` lists: Workspace ONE's callbacks, MSAL's
+    /// notifications, and on Android MSAL's callbacks too (`onAccountChanged`, `onAccountLoaded`).
+    private func listedKinds(_ app: AppRuntime) -> [AppLogEntry.Kind] {
+        switch app.definition.sdk {
+        case .workspaceOne: [.callback]
+        case .msal: device.profile.id.platform == .android ? [.callback, .notification] : [.notification]
+        case .none: []
+        }
+    }
+
     /// Writes the entries the apps logged since the last call as flow-list items.
     private mutating func writePendingEntries() {
         for app in device.apps {
-            let kind: AppLogEntry.Kind
-            switch app.definition.sdk {
-            case .workspaceOne: kind = .callback
-            case .msal: kind = .notification
-            case .none: continue
-            }
-            var pending = pendingEntries[app.id] ?? ([], appCursors[app.id] ?? 0)
+            let kinds = listedKinds(app)
+            guard !kinds.isEmpty else { continue }
+            var pending = pendingEntries[app.id] ?? ([:], appCursors[app.id] ?? 0)
             guard pending.upTo < app.log.count else { continue }
-            for entry in app.log[pending.upTo...] where entry.kind == kind { pending.items.append(YAMLText.flowItem(Checks.entryText(entry))) }
+            for entry in app.log[pending.upTo...] where kinds.contains(entry.kind) {
+                pending.items[entry.kind, default: []].append(YAMLText.flowItem(Checks.entryText(entry)))
+            }
             pending.upTo = app.log.count
             pendingEntries[app.id] = pending
         }
@@ -165,11 +173,36 @@ struct Replay {
             let usesPasscode = device.snapshot.session?.passcodeHash != nil
             var faultApp: AppID?
             if case let .disarmFault(number) = entry.action { faultApp = device.armedFaults.first { $0.id == number }?.app }
+            let before = device
             let outcome = device.apply(entry.action)
             note(outcome, entry)
+            let placeholder = outcome.refusal.flatMap { Self.pinPlaceholder(entry.action, refused: $0, before: before, after: device) }
             return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: lockedUser, usesPasscode: usesPasscode,
-                                   completesEnrollment: true, faultApp: faultApp))
+                                   completesEnrollment: true, faultApp: faultApp, sessionUser: before.state.user?.name,
+                                   pinPlaceholder: placeholder))
         }
+    }
+
+    /// PINs a refused session PIN step is written with: short, simple, long, not digits.
+    static let pinPlaceholders = ["0", "not-the-pin", "0000", "1111", "1234", "13579", "00000000", "24680135"]
+
+    /// A PIN the engine refuses as it refused the one typed in `action` (the same refusal, the
+    /// same device after), never the one typed; nil for another action, or when none does.
+    private static func pinPlaceholder(_ action: DeviceAction, refused: Refusal, before: SharedDevice, after: SharedDevice) -> String? {
+        let typed: Secret, make: (Secret) -> DeviceAction
+        switch action {
+        case let .setSessionPIN(pin): typed = pin; make = DeviceAction.setSessionPIN
+        case let .enterSessionPIN(pin): typed = pin; make = DeviceAction.enterSessionPIN
+        default: return nil
+        }
+        for candidate in pinPlaceholders where Secret(candidate) != typed {
+            var probe = before
+            if probe.apply(make(Secret(candidate))).refusal?.tag == refused.tag, probe.state == after.state,
+               probe.managedHomeScreen == after.managedHomeScreen {
+                return candidate
+            }
+        }
+        return nil
     }
 
     private func isInstall(_ a: DeviceAction) -> Bool { a == .installProfileStep || a == .completeEnrollment }
@@ -185,28 +218,39 @@ struct Replay {
         var lines = ["  # \(title)"]
         let user = device.state.user?.name ?? "none"
         lines.append("  - \(StepName.expect): {state: \(device.state.kind.rawValue), user: \(YAMLText.scalar(user)), online: \(device.online), "
-            + "foreground: \(YAMLText.scalar(Checks.foregroundName(device.foreground))), clock: \"\(device.now)\"}")
+            + "foreground: \(YAMLText.scalar(Checks.foregroundName(device.foreground))), clock: \"\(device.now)\"\(managedHomeScreenFields)}")
         writePendingEntries()
         for app in device.apps {
             appCursors[app.id] = app.log.count
-            let recent = "[" + (pendingEntries[app.id]?.items ?? []).joined(separator: ", ") + "]"
-            pendingEntries[app.id] = ([], app.log.count)
+            let items = pendingEntries[app.id]?.items ?? [:]
+            func recent(_ kind: AppLogEntry.Kind) -> String { "[" + (items[kind] ?? []).joined(separator: ", ") + "]" }
+            pendingEntries[app.id] = ([:], app.log.count)
             var f = ["app: \(YAMLText.scalar(app.id))", "lifecycle: \(YAMLText.scalar(app.lifecycle.rawValue))",
                      "blocked: \(Checks.blockName(device.block(of: app)))"]
             let shows = Checks.showing(app, on: device)
             f.append("shows: " + (shows.isEmpty ? "none" : shows.count == 1 ? YAMLText.scalar(shows[0]) : YAMLText.flowList(shows)))
             f.append("items: \(device.visibleItems(of: app).count)")
-            switch app.definition.sdk {
-            case .workspaceOne: f.append("callbacks: " + recent)
-            case .msal: f.append("notifications: " + recent)
-            case .none:
-                break
+            for kind in listedKinds(app) { f.append((kind == .callback ? "callbacks: " : "notifications: ") + recent(kind)) }
+            // What `isSharedDevice()` returns (stale until the app is relaunched) is part of what
+            // an Android app was told.
+            if app.definition.msal != nil, device.profile.id.platform == .android {
+                f.append("isSharedDevice: \(device.isSharedDevice(of: app))")
             }
             lines.append("  - \(StepName.expectApp): {" + f.joined(separator: ", ") + "}")
         }
         lines += faultAssertions()
         lines += leakAssertions()
         return lines
+    }
+
+    /// Managed Home Screen's state as `expect` keys (android-mhs), after the device's own.
+    private var managedHomeScreenFields: String {
+        guard device.profile.id == .androidMHS else { return "" }
+        let mhs = device.managedHomeScreen
+        var f = ["countdown: \(device.autoSignOutSecondsLeft.map(String.init) ?? "none")", "screensaver: \(mhs?.screensaver ?? false)",
+                 "sessionPIN: \(Checks.sessionPINState(mhs))"]
+        if let left = Checks.pinAttemptsLeft(device) { f.append("pinAttemptsLeft: \(left)") }
+        return ", " + f.joined(separator: ", ")
     }
 
     /// What the injected faults did since the previous capture, and which are still armed:

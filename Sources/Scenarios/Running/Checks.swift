@@ -56,6 +56,7 @@ enum Checks {
                 m.check("event log", expected: "an entry containing \"\(text)\"", actual: recent.isEmpty ? "no entries" : recent.joined(separator: "\n"), false)
             }
         }
+        managedHomeScreen(e, device: device, &m)
         return m.failure
     }
 
@@ -94,6 +95,7 @@ enum Checks {
         }
         if let n = e.stored { m.check("items stored", expected: "\(n)", actual: "\(app.storage.count)", n == app.storage.count) }
         if let p = e.pending { m.check("pending", expected: "\(p)", actual: "\(device.isPending(app))", p == device.isPending(app)) }
+        android(e, recent: recent, app: app, device: device, &m)
         return m.failure
     }
 

@@ -167,6 +167,9 @@ struct RandomWalk {
             choices.append((4, .fault))
             if promptShown { choices.append((40, .credentials)) }
             if m.device.state.kind == .checkedOut { choices.append((6, .endSession)) }
+            // Managed Home Screen's inactivity: the countdown dialog, then a dismissal or the
+            // automatic sign-out, on the simulated clock.
+            if m.device.profile.id == .androidMHS, m.device.state.user != nil { choices.append((3, .idle)) }
         }
         switch rng.weighted(choices) {
         case .key: return .key(randomKey())
@@ -181,11 +184,12 @@ struct RandomWalk {
         case .credentials: planCredentials()
         case .endSession: planEndSession()
         case .fault: planFault()
+        case .idle: planIdle()
         }
         return nextEvent(mayPlan: true)
     }
 
-    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession, fault }
+    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession, fault, idle }
 
     // MARK: single inputs
 
@@ -358,6 +362,29 @@ struct RandomWalk {
             default:
                 steps += [.click { if case .pane = $0 { true } else { false } }, .input(.key(.char("u"))), .input(.key(.char("y")))]
             }
+            // On Android, now and then the work account is removed in Settings instead (no
+            // broadcast), by its key, confirmed in the forecast dialog.
+            if model.device.profile.id.platform == .android, rng.chance(0.3) {
+                steps = escapesToHub + [.input(.key(.char("S"))), .input(.key(rng.chance(0.5) ? .enter : .char("y")))]
+            }
+        }
+        plan = steps
+    }
+
+    /// Leaves the device alone until Managed Home Screen's countdown dialog shows (the policy's
+    /// `inactive_time_to_signout`), then mostly dismisses it (Enter, Esc or `y`),
+    /// sometimes lets it run out: the automatic sign-out (Microsoft Learn, Managed Home Screen).
+    private mutating func planIdle() {
+        let policy = model.device.tenant.managedHomeScreen
+        var steps: [PlanStep] = [.input(.tick(Double(policy.inactiveTimeToSignOut)))]
+        switch rng.below(10) {
+        case ..<3: steps.append(.input(.key(.enter)))
+        case ..<4: steps.append(.input(.key(.escape)))
+        case ..<5: steps.append(.input(.key(.char("y"))))
+        case ..<7: steps.append(.input(.key(.enter)))
+        // Part of the countdown, then all of it.
+        case ..<8: steps += [.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice / 2))), .input(.key(.enter))]
+        default: steps.append(.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice))))
         }
         plan = steps
     }
