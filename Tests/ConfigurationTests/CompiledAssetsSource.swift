@@ -82,10 +82,11 @@ enum CompiledAssetsSource {
                 out += "                redirectURIs: \(list(sso.redirectURIs)),\n"
                 out += "                keychainGroup: \(sso.keychainGroup.map(literal) ?? "nil"), credentialMode: .\(sso.credentialMode),\n"
                 out += "                urlSchemes: \(list(sso.urlSchemes)), querySchemes: \(list(sso.querySchemes)),\n"
-                out += "                certificateAuth: \(sso.certificateAuth))),\n"
+                out += "                certificateAuth: \(sso.certificateAuth))"
             } else {
-                out += "            sso: nil),\n"
+                out += "            sso: nil"
             }
+            out += app.intuneClearsData == true ? ",\n            intuneClearsData: true),\n" : "),\n"
         }
         out += "    ])\n\n"
         out += "    /// Each app of `catalogue` as JSON with sorted keys, what the device store writes in an app's\n"
@@ -120,7 +121,8 @@ enum CompiledAssetsSource {
         case let .workspaceOne(support): ".workspaceOne(.\(support))"
         case let .msal(traits):
             ".msal(MSALTraits(backgroundCapability: \(traits.backgroundCapability), "
-                + "listensForNotification: \(traits.listensForNotification), checksAccountOnForeground: \(traits.checksAccountOnForeground)))"
+                + "listensForNotification: \(traits.listensForNotification), checksAccountOnForeground: \(traits.checksAccountOnForeground)"
+                + (traits.receiver.map { ", receiver: .\($0)" } ?? "") + "))"
         case .none: ".none"
         }
     }

@@ -58,12 +58,13 @@ import Testing
             try store.close()
         }
         do {
-            // The file as schema v4's hubsim left it: no faults column, no v5 migration.
+            // The file as schema v4's hubsim left it: no faults (or later) column, no v5 (or later) migration.
             let queue = try DatabaseQueue(path: url.path, configuration: DeviceStore.configuration(label: "v4", inMemory: false))
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: """
                     ALTER TABLE device DROP COLUMN faults;
-                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%';
+                    ALTER TABLE device DROP COLUMN android;
+                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%' OR identifier LIKE 'v6:%';
                     PRAGMA user_version = 4;
                     """)
             }

@@ -22,7 +22,7 @@ public enum AppEntryReader {
     static let templateKeys = ["faults", "userItems", "preferences", "commonItems"]
     static let commandKeys = ["exec", "cwd", "env", "timeout"]
     public static let keys = ["id", "name", "sdk", "support", "backgroundCapability", "listens", "checksOnForeground",
-                              "summary", "sso"] + templateKeys + commandKeys
+                              "receiver", "intuneClearsData", "summary", "sso"] + templateKeys + commandKeys
 
     /// The shortest and longest time limit an app may set: below 10 ms an ordinary handler
     /// would be called hung; over ten minutes a hang would go unseen for a whole session.
@@ -48,7 +48,8 @@ public enum AppEntryReader {
             sdk = .msal(MSALTraits(
                 backgroundCapability: try f.bool("backgroundCapability", default: false),
                 listensForNotification: try f.bool("listens", default: true),
-                checksAccountOnForeground: try f.bool("checksOnForeground", default: true)))
+                checksAccountOnForeground: try f.bool("checksOnForeground", default: true),
+                receiver: try receiver(f)))
         case "none": sdk = .none
         default: throw (f["sdk"] ?? node).error("unknown sdk '\(sdkText)'; valid: workspace-one, msal, none")
         }
@@ -58,6 +59,9 @@ public enum AppEntryReader {
         if let node = f["sso"] {
             guard case .msal = sdk else { throw node.error("only an app with sdk: msal has an sso configuration (the Microsoft identity SDK's)") }
             sso = try SSOReader.configuration(node)
+        }
+        if case .msal = sdk {} else if let node = f["receiver"] {
+            throw node.error("only an app with sdk: msal has a receiver (for Android's CURRENT_ACCOUNT_CHANGED broadcast)")
         }
         let external = try command(f, directory: directory)
         if external != nil, let key = templateKeys.first(where: { f[$0] != nil && $0 != "faults" }) {
@@ -72,7 +76,18 @@ public enum AppEntryReader {
             id: id, name: try f["name"]?.name("name") ?? id, sdk: sdk, faults: faults.deliberate,
             userItems: try f.stringList("userItems"), preferences: try f.stringList("preferences"),
             commonItems: try f.stringList("commonItems"), summary: try f.optionalString("summary") ?? "", sso: sso,
-            external: external, deliveryFaults: faults.delivery)
+            external: external, deliveryFaults: faults.delivery, intuneClearsData: try f.bool("intuneClearsData", default: false))
+    }
+
+    /// `receiver: runtime | manifest | none` (Android); absent: derived from `listens`.
+    static func receiver(_ f: YAMLValue.Fields) throws(ConfigError) -> BroadcastReceiverRegistration? {
+        guard let node = f["receiver"] else { return nil }
+        let text = try node.string("receiver")
+        guard let receiver = BroadcastReceiverRegistration(rawValue: text) else {
+            let valid = BroadcastReceiverRegistration.allCases.map(\.rawValue).joined(separator: ", ")
+            throw node.error("unknown receiver '\(PrintableText.quoted(text))'; valid: \(valid)")
+        }
+        return receiver
     }
 
     /// `exec`, `cwd`, `env` and `timeout`: the program's command; nil without `exec`.

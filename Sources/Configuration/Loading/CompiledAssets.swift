@@ -107,12 +107,12 @@ enum CompiledAssets {
                 urlSchemes: ["x-msauth-contoso"], querySchemes: ["msauth"],
                 certificateAuth: false)),
         AppDefinition(
-            id: "mail", name: "Mail", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: true, checksAccountOnForeground: true)),
+            id: "mail", name: "Mail", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: true, checksAccountOnForeground: true, receiver: .manifest)),
             faults: [],
             userItems: ["Inbox of {user} (12 unread)"],
             preferences: [],
             commonItems: [],
-            summary: "No background capability; notices the change when it comes to the foreground.",
+            summary: "No background capability, and on Android a manifest receiver: notices the change in the foreground.",
             sso: SSOConfiguration(
                 clientID: "6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01", bundleID: "com.contoso.mail",
                 redirectURIs: ["x-msauth-contoso://com.contoso.mail"],
@@ -151,13 +151,14 @@ enum CompiledAssets {
             userItems: ["Till session of {user}: float counted"],
             preferences: [],
             commonItems: [],
-            summary: "Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out.",
+            summary: "Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out; Intune clears it on Android.",
             sso: SSOConfiguration(
                 clientID: "b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703", bundleID: "com.contoso.till",
                 redirectURIs: ["x-msauth-till://com.contoso.till"],
                 keychainGroup: nil, credentialMode: .embedded,
                 urlSchemes: [], querySchemes: [],
-                certificateAuth: false)),
+                certificateAuth: false),
+            intuneClearsData: true),
         AppDefinition(
             id: "forms", name: "Forms", sdk: .none,
             faults: [],
@@ -179,10 +180,10 @@ enum CompiledAssets {
         "{\"commonItems\":[],\"faults\":[],\"id\":\"timeclock\",\"name\":\"Timeclock\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"shared-device-mode\"}},\"summary\":\"Detects the shared device at start-up and hides sign-up.\",\"userItems\":[\"{user} clocked in\"]}",
         "{\"commonItems\":[],\"faults\":[\"ignores-wipe-callback\"],\"id\":\"handbook\",\"name\":\"Handbook\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"none\"}},\"summary\":\"Deliberate fault: ignores controllerDidWipeCurrentUserData and keeps a plaintext copy.\",\"userItems\":[\"Bookmarks of {user}\",\"Training progress of {user}\"]}",
         "{\"commonItems\":[],\"faults\":[],\"id\":\"chat\",\"name\":\"Chat\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.chat\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.chat\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Background capability and a listener; clears data as soon as the account changes.\",\"userItems\":[\"Messages of {user}\",\"Team channel draft by {user}\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"mail\",\"name\":\"Mail\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.mail\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.mail\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"No background capability; notices the change when it comes to the foreground.\",\"userItems\":[\"Inbox of {user} (12 unread)\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"mail\",\"name\":\"Mail\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":true,\"listensForNotification\":true,\"receiver\":\"manifest\"}}},\"sso\":{\"bundleID\":\"com.contoso.mail\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.mail\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"No background capability, and on Android a manifest receiver: notices the change in the foreground.\",\"userItems\":[\"Inbox of {user} (12 unread)\"]}",
         "{\"commonItems\":[],\"faults\":[],\"id\":\"tasks\",\"name\":\"Tasks\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"bundleID\":\"com.contoso.tasks\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.tasks\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Deliberate fault: never checks getCurrentAccount after start-up, so it leaks.\",\"userItems\":[\"Tasks of {user}: restock aisle 3\",\"Tasks of {user}: price labels\"]}",
         "{\"commonItems\":[],\"faults\":[],\"id\":\"roster\",\"name\":\"Roster\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.roster\",\"certificateAuth\":true,\"clientID\":\"9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02\",\"credentialMode\":\"auto\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-roster:\\/\\/com.contoso.roster\",\"msauth:\\/\\/code\\/x-msauth-roster%3A%2F%2Fcom.contoso.roster\"],\"urlSchemes\":[\"x-msauth-roster\"]},\"summary\":\"Broker app, set up as 003 says: URL scheme, <scheme>:\\/\\/<bundle id>, msauth queried, certificate auth.\",\"userItems\":[\"Shifts of {user} this week\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"till\",\"name\":\"Till\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"bundleID\":\"com.contoso.till\",\"certificateAuth\":false,\"clientID\":\"b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703\",\"credentialMode\":\"embedded\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-till:\\/\\/com.contoso.till\"],\"urlSchemes\":[]},\"summary\":\"Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out.\",\"userItems\":[\"Till session of {user}: float counted\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"till\",\"intuneClearsData\":true,\"name\":\"Till\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"bundleID\":\"com.contoso.till\",\"certificateAuth\":false,\"clientID\":\"b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703\",\"credentialMode\":\"embedded\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-till:\\/\\/com.contoso.till\"],\"urlSchemes\":[]},\"summary\":\"Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out; Intune clears it on Android.\",\"userItems\":[\"Till session of {user}: float counted\"]}",
         "{\"commonItems\":[\"Delivery receipt form\",\"Damage report form\"],\"faults\":[],\"id\":\"forms\",\"name\":\"Forms\",\"preferences\":[],\"sdk\":{\"none\":{}},\"summary\":\"No SDK and no user data: blank forms only, submitted straight to the server.\",\"userItems\":[]}",
     ]
 }

@@ -53,7 +53,8 @@ extension Schema {
                     leak_count INTEGER NOT NULL,
                     exposure_count INTEGER NOT NULL,
                     tokens TEXT,
-                    faults TEXT
+                    faults TEXT,
+                    android TEXT
                 );
                 """
         static let deviceSetup = """

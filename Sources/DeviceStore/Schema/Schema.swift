@@ -15,7 +15,7 @@ public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     /// The migrations, in order; each ends by stamping its version into `user_version`.
     static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
@@ -24,6 +24,7 @@ public enum Schema {
         ("v3: tokens of single sign-on (keychain groups, broker, per-app token, token findings)", 3, createV3),
         ("v4: app log in append order; definitions, profile, enrollment and app set out of the rows saved at every event", 4, createV4),
         ("v5: injected faults (armed, fired, under way, the fault seed)", 5, createV5),
+        ("v6: Android shared device mode (registration, isSharedDevice() reads, queued broadcasts)", 6, createV6),
     ]
 
     /// A migrator that stops after `version` (tests build older files with it). For a new
@@ -197,6 +198,14 @@ public enum Schema {
         // A new database has it from `createTables`.
         if try hasColumn(db, "device", "faults") { return }
         try db.execute(sql: "ALTER TABLE device ADD COLUMN faults TEXT")
+    }
+
+    private static func createV6(_ db: Database) throws {
+        // Android's shared device mode (`AndroidDeviceState`): one small JSON value, NULL on iOS
+        // devices and until first needed, so older devices keep their shape. A new database
+        // has it from `createTables`.
+        if try hasColumn(db, "device", "android") { return }
+        try db.execute(sql: "ALTER TABLE device ADD COLUMN android TEXT")
     }
 
     private static func hasColumn(_ db: Database, _ table: String, _ column: String) throws -> Bool {

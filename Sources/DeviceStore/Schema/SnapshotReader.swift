@@ -95,6 +95,15 @@ enum SnapshotReader {
             }
             s.faults = faults
         }
+        if !value("android").isNull {
+            let android = try V.json(value("android"), "device.android") { try json.decode(AndroidDeviceState.self, $0) }
+            let installed = Set(apps.map(\.id))
+            let named = Array(android.sharedDeviceReads.keys) + android.queued.map(\.app)
+            if let stray = named.first(where: { !installed.contains($0) }) {
+                throw Unreadable(description: "device.android names '\(stray)', which is not an installed app")
+            }
+            s.android = android
+        }
 
         // The newest sessions, and each user's last ended one before them (`LogRetention`).
         let sessionRows = try Row.fetchAll(db, sql: """

@@ -23,6 +23,7 @@ final class SnapshotWriter {
     private var enrollmentJSON: (Enrollment, String)?
     private var tokensJSON: (TokenStore, String)?
     private var faultsJSON: (FaultBook, String)?
+    private var androidJSON: (AndroidDeviceState, String)?
     private var ownersJSONCache: [[UserID]: String] = [:]
     private var tokenJSON: [AppID: (AppTokenState, String)] = [:]
     /// App-log entries the current `write` has written (`LogRetention.trimStep`).
@@ -91,14 +92,15 @@ final class SnapshotWriter {
             INSERT OR REPLACE INTO device (id, name, profile, state, state_user, enrollment_progress,
                 online, now_ms, last_activity_ms, session_user, session_started_ms, session_passcode_hash,
                 marks_check_outs, marks_wipes, previous_account, foreground, delivery_mode, held_deliveries,
-                leak_count, exposure_count, tokens, faults)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                leak_count, exposure_count, tokens, faults, android)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
         let held = s.heldDeliveries.isEmpty ? "[]" : try json(s.heldDeliveries)
         let tokens = try s.tokens.map { try cached($0, &tokensJSON) }
         let faults = try s.faults.map { try cached($0, &faultsJSON) }
+        let android = try s.android.map { try cached($0, &androidJSON) }
         try statement.run { row in
             row.bind(s.name); row.bind(s.profile.id.rawValue); row.bind(s.state.kind.rawValue)
             row.bind(s.state.user?.name); row.bind(progress); row.bind(s.online); row.bind(s.now.milliseconds)
@@ -107,7 +109,7 @@ final class SnapshotWriter {
             row.bind(s.marks.checkOuts); row.bind(s.marks.wipes); row.bind(s.previousAccount?.name)
             row.bind(ForegroundText.encode(s.foreground)); row.bind(s.deliveryMode.rawValue)
             row.bind(held); row.bind(s.leakCount); row.bind(s.exposureCount); row.bind(tokens)
-            row.bind(faults)
+            row.bind(faults); row.bind(android)
         }
     }
 

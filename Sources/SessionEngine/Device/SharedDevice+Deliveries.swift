@@ -246,17 +246,22 @@ extension SharedDevice {
     }
 
     /// The app's own log of its account query: iOS's `getCurrentAccount` → (current, previous);
-    /// Android's `getCurrentAccountAsync`, then its callback `onAccountLoaded(active)` or
-    /// `onAccountChanged(prior, current)` (Microsoft Learn, "Tutorial: Use shared-device mode
+    /// Android's `getCurrentAccountAsync`, then its callbacks: `onAccountChanged(prior, current)`
+    /// when the account changed, and `onAccountLoaded(current)` (Microsoft Learn, "Tutorial: Use shared-device mode
     /// in your Android application").
     private mutating func recordAccountQuery(at i: Int, current: UserID?, previous: UserID?, prior: UserID?, reason: AccountCheckReason) {
         switch profile.platform {
         case .iOS:
             snapshot.apps[i].record(now, .call, API.getCurrentAccount, note: .accountCheck(current: current, previous: previous, reason: reason))
         case .android:
+            // MSAL calls `onAccountChanged(prior, current)` when the account differs from the one
+            // the app had, then `onAccountLoaded(current)` every time
+            // (`SingleAccountPublicClientApplication.checkCurrentAccountNotifyCallback`).
             snapshot.apps[i].record(now, .call, API.getCurrentAccountAsync, note: .text(reason.rawValue))
-            snapshot.apps[i].record(now, .callback, AccountCallback(prior: prior, current: current).name,
-                                    note: .accountCallback(prior: prior, current: current))
+            if prior != current {
+                snapshot.apps[i].record(now, .callback, API.onAccountChanged, note: .accountCallback(prior: prior, current: current))
+            }
+            snapshot.apps[i].record(now, .callback, API.onAccountLoaded, note: .accountCallback(prior: current, current: current))
         }
     }
 

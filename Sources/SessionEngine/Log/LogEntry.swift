@@ -123,9 +123,10 @@ enum AccountCheckReason: String, Sendable {
     case foreground
 }
 
-/// `getCurrentAccountAsync`'s callback as the logs print it: `onAccountLoaded(cou1)` when the
+/// `getCurrentAccountAsync`'s news as the event log prints it: `onAccountLoaded(cou1)` when the
 /// account is the one the app had, else `onAccountChanged(prior: cou1, current: nil)` (MSAL for
-/// Android, `ISingleAccountPublicClientApplication.CurrentAccountCallback`).
+/// Android, `ISingleAccountPublicClientApplication.CurrentAccountCallback`; the app's own log
+/// also has the `onAccountLoaded` that follows every change).
 struct AccountCallback: CustomStringConvertible {
     var prior: UserID?
     var current: UserID?
