@@ -22,6 +22,7 @@ import Testing
         "android-runtime-receiver-sign-out", "android-stopped-app-learns-at-resume", "android-manifest-receiver-misses",
         "android-settings-removal-no-broadcast", "android-is-shared-device-stale", "android-intune-clears-data",
         "mhs-auto-sign-out-countdown", "mhs-session-pin-attempts", "mhs-session-pin-cleared-at-sign-out",
+        "android-faults-on-the-broadcast",
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {
