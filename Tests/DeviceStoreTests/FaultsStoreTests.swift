@@ -64,7 +64,8 @@ import Testing
                 try db.execute(sql: """
                     ALTER TABLE device DROP COLUMN faults;
                     ALTER TABLE device DROP COLUMN android;
-                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%' OR identifier LIKE 'v6:%';
+                    ALTER TABLE device DROP COLUMN managed_home_screen;
+                    DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 2, instr(identifier, ':') - 2) AS INTEGER) >= 5;
                     PRAGMA user_version = 4;
                     """)
             }

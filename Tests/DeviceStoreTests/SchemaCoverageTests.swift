@@ -19,7 +19,7 @@ import Testing
         let persisted: Set = [
             "name", "profile", "state", "online", "now", "lastActivity", "enrollment", "session", "marks", "history",
             "previousAccount", "foreground", "appSet", "apps", "failedAttempts", "externalKeyServer", "deliveryMode",
-            "heldDeliveries", "log", "coverage", "findings", "leakCount", "exposureCount", "tokens", "faults",
+            "heldDeliveries", "log", "coverage", "findings", "leakCount", "exposureCount", "tokens", "faults", "managedHomeScreen",
         ]
         var sso = try Fixtures.newDevice(profile: .entraIOS)
         for action in Fixtures.ssoWalk { sso.apply(action) }

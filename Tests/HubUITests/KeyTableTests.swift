@@ -63,7 +63,8 @@ extension Contexts {
     }
 
     @Test func helpListsTheWholeKeyTable() {
-        var m = Fixtures.model(width: 120, height: 60)
+        // Tall enough for the whole table on one page (the Android profiles' keys made it longer).
+        var m = Fixtures.model(width: 120, height: 90)
         m.press("<F1>")
         let text = m.screen()
         for b in KeyTable.bindings where !KeyBinding.lessonCommands.contains(b.command) {
@@ -87,7 +88,11 @@ extension Contexts {
                 var m = base
                 let before = m.form.activeField?.count ?? 0
                 #expect(m.handle(.key(key)) == .none)
-                #expect(m.actionLog.count == base.actionLog.count, "\(key.displayName) applied an action in a text field")
+                // A key is a person's input: where it restarts an inactivity timer (Managed Home
+                // Screen's, while its session PIN is asked) that is all it applies.
+                let applied = m.actionLog.count - base.actionLog.count
+                #expect(applied == 0 || applied == 1 && m.actionLog.last?.action == .userActivity,
+                        "\(key.displayName) applied an action in a text field")
                 #expect(m.view == base.view && m.helpOpen == base.helpOpen && m.focus == base.focus)
                 #expect(m.form.activeField?.count == before + 1, "\(key.displayName) was not typed into the field")
             }

@@ -63,6 +63,9 @@ import Testing
     static let androidLanguage = """
         name: Every Android form
         profile: android-mhs
+        managedHomeScreen: {enable_session_PIN: true, session_PIN_complexity: complex-numeric-only, minimum_length_for_session_PIN: 4,
+                            max_number_of_attempts_for_session_PIN: 3, show_screen_saver: true, enable_PIN_to_resume: true,
+                            inactive_time_to_signout: 300, auto_signout_time_to_give_user_notice: 60, domain_name: contoso.com}
         apps: [chat, mail, tasks]
         steps:
           - enroll: {user: stage, password: stage}

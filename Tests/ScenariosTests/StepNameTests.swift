@@ -141,7 +141,7 @@ import Testing
             .launch("notes"), .background("notes"), .suspend("notes"), .terminate("notes"), .openBroker, .goOnline, .goOffline,
             .advanceClock(seconds: 1), .setDeliveryMode(.held), .releaseDelivery, .userActivity, .acquireTokenSilently("mail"),
             .beginTokenRequest("mail"), .completeTokenRequest(user: "cou1", password: nil), .cancelTokenRequest,
-            .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .writeDraft("notes"),
+            .removeAccount("mail"), .refreshInBackground("mail"), .removeAccountInAuthenticator, .removeAccountFromSettings, .writeDraft("notes"),
             .armFault("notes", InjectedFault(.drop)), .disarmFaults("notes"), .removeSharedDeviceConfiguration(.ssoExtension),
             .removeAccountFromSettings, .setSessionPIN("2468"), .enterSessionPIN("2468"), .dismissAutoSignOut,
         ]

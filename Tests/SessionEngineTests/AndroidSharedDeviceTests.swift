@@ -301,9 +301,11 @@ import Testing
     }
 
     @Test func theDiagramHasTheAndroidTransitions() {
+        let managedHomeScreen = ["session PIN created", "screensaver", "screensaver closed by input", "session PIN entered",
+                                 "too many PIN attempts: sign-out", "auto sign-out countdown", "countdown dismissed", "automatic sign-out"]
         for profile in [DeviceProfile.entraAndroid, .androidMHS] {
-            #expect(profile.transitions.map(\.label) == ["register (shared device mode)", "profile installed", "global sign-in",
-                                                         "global sign-out", "account removed in Settings"])
+            #expect(profile.transitions.map(\.label) == ["register (shared device mode)", "profile installed", "global sign-in", "global sign-out"]
+                    + (profile.launcher == .managedHomeScreen ? managedHomeScreen : []) + ["account removed in Settings"])
         }
         #expect(!DeviceProfile.entraIOS.transitions.contains { $0.id == .removeAccountFromSettings })
         #expect(CoverageKey.broadcast(.globalSignOut, delivered: true).key == "broadcast:GLOBAL_SIGN_OUT")

@@ -36,7 +36,8 @@ import Testing
     @Test func onlyCredentialChecksAreCredentialFailures() {
         #expect(Refusal.offline("check-out").credentialFailure == nil)
         #expect(Refusal.unknownGroup("X").credentialFailure == nil)
-        #expect(Refusal.Kind.allCases.filter(\.isCredentialFailure) == [.wrongCredentials, .accountLockedOut, .wrongPasscode])
+        #expect(Refusal.Kind.allCases.filter(\.isCredentialFailure) == [.wrongCredentials, .accountLockedOut, .wrongPasscode,
+                                                                    .wrongSessionPIN, .sessionPINAttemptsExhausted])
         // The kind's raw value is the tag scenarios and coverage use.
         #expect(Refusal.accountLockedOut("cou1", until: .shiftStart).tag == "locked-out")
         #expect(Set(Refusal.Kind.allCases.map(\.rawValue)).count == Refusal.Kind.allCases.count)

@@ -54,7 +54,8 @@ extension Schema {
                     exposure_count INTEGER NOT NULL,
                     tokens TEXT,
                     faults TEXT,
-                    android TEXT
+                    android TEXT,
+                    managed_home_screen TEXT
                 );
                 """
         static let deviceSetup = """

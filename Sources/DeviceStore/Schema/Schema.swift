@@ -15,7 +15,7 @@ public enum Schema {
     /// `PRAGMA application_id` of every hubsim device database: "HUBS" in ASCII.
     public static let applicationID: Int32 = 0x4855_4253
     /// The schema version this build writes (`PRAGMA user_version`).
-    public static let currentVersion = 6
+    public static let currentVersion = 7
 
     /// The migrations, in order; each ends by stamping its version into `user_version`.
     static let migrations: [(id: String, version: Int, body: @Sendable (Database) throws -> Void)] = [
@@ -25,6 +25,7 @@ public enum Schema {
         ("v4: app log in append order; definitions, profile, enrollment and app set out of the rows saved at every event", 4, createV4),
         ("v5: injected faults (armed, fired, under way, the fault seed)", 5, createV5),
         ("v6: Android shared device mode (registration, isSharedDevice() reads, queued broadcasts)", 6, createV6),
+        ("v7: Managed Home Screen (session PIN hash, attempts, screensaver, automatic sign-out countdown)", 7, createV7),
     ]
 
     /// A migrator that stops after `version` (tests build older files with it). For a new
@@ -206,6 +207,14 @@ public enum Schema {
         // has it from `createTables`.
         if try hasColumn(db, "device", "android") { return }
         try db.execute(sql: "ALTER TABLE device ADD COLUMN android TEXT")
+    }
+
+    private static func createV7(_ db: Database) throws {
+        // Managed Home Screen's state on android-mhs (Microsoft Learn, Managed Home Screen
+        // configuration): one small JSON value, NULL unless someone is signed in there, so
+        // other devices keep their shape. The session PIN is in it as a hash only.
+        if try hasColumn(db, "device", "managed_home_screen") { return }
+        try db.execute(sql: "ALTER TABLE device ADD COLUMN managed_home_screen TEXT")
     }
 
     private static func hasColumn(_ db: Database, _ table: String, _ column: String) throws -> Bool {

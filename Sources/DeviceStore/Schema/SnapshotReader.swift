@@ -104,6 +104,14 @@ enum SnapshotReader {
             }
             s.android = android
         }
+        if !value("managed_home_screen").isNull {
+            let mhs = try V.json(value("managed_home_screen"), "device.managed_home_screen") { try json.decode(ManagedHomeScreenState.self, $0) }
+            if let at = mhs.autoSignOutAt { try V.checkInstant(at, "device.managed_home_screen (autoSignOutAt)") }
+            guard s.profile.launcher == .managedHomeScreen, s.state.user != nil else {
+                throw Unreadable(description: "device.managed_home_screen is set on a device where nobody is signed in to Managed Home Screen")
+            }
+            s.managedHomeScreen = mhs
+        }
 
         // The newest sessions, and each user's last ended one before them (`LogRetention`).
         let sessionRows = try Row.fetchAll(db, sql: """

@@ -92,8 +92,8 @@ final class SnapshotWriter {
             INSERT OR REPLACE INTO device (id, name, profile, state, state_user, enrollment_progress,
                 online, now_ms, last_activity_ms, session_user, session_started_ms, session_passcode_hash,
                 marks_check_outs, marks_wipes, previous_account, foreground, delivery_mode, held_deliveries,
-                leak_count, exposure_count, tokens, faults, android)
-            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                leak_count, exposure_count, tokens, faults, android, managed_home_screen)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var progress: String?
         if case let .enrolling(p) = s.state { progress = try json(p) }
@@ -101,6 +101,7 @@ final class SnapshotWriter {
         let tokens = try s.tokens.map { try cached($0, &tokensJSON) }
         let faults = try s.faults.map { try cached($0, &faultsJSON) }
         let android = try s.android.map { try cached($0, &androidJSON) }
+        let managedHomeScreen = try s.managedHomeScreen.map { try json($0) }
         try statement.run { row in
             row.bind(s.name); row.bind(s.profile.id.rawValue); row.bind(s.state.kind.rawValue)
             row.bind(s.state.user?.name); row.bind(progress); row.bind(s.online); row.bind(s.now.milliseconds)
@@ -109,7 +110,7 @@ final class SnapshotWriter {
             row.bind(s.marks.checkOuts); row.bind(s.marks.wipes); row.bind(s.previousAccount?.name)
             row.bind(ForegroundText.encode(s.foreground)); row.bind(s.deliveryMode.rawValue)
             row.bind(held); row.bind(s.leakCount); row.bind(s.exposureCount); row.bind(tokens)
-            row.bind(faults); row.bind(android)
+            row.bind(faults); row.bind(android); row.bind(managedHomeScreen)
         }
     }
 

@@ -46,6 +46,12 @@ public struct KeyContext: Equatable, Sendable {
     public var faultMenuOpen: Bool = false
     /// The lesson playing is a race preset (`hubsim race`): the person walks it, so its keys say "show me".
     public var lessonIsRace: Bool = false
+    /// android-mhs: the automatic sign-out's countdown dialog is on screen ([Stay signed in]).
+    public var countdownShown: Bool = false
+    /// android-mhs: the screensaver asks for the session PIN (one is set and the policy asks).
+    public var screensaverAsksPIN: Bool = false
+    /// android-mhs: a timer of Managed Home Screen is due (screensaver, countdown, automatic sign-out).
+    public var launcherTimerDue: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot
@@ -53,11 +59,13 @@ public struct KeyContext: Equatable, Sendable {
     /// While a lesson plays and the trainer leads, nobody types: the form gives its keys to
     /// the lesson (Space is the next step); it takes them again when the class has its turn.
     public var textFieldFocused: Bool {
-        hubFocused && page.hasTextFields && !helpOpen && !tooSmall && !confirming && !faultMenuOpen && (!lessonPlaying || lessonWaiting)
+        hubFocused && (page.hasTextFields || page == .mhsScreensaver && screensaverAsksPIN) && !countdownShown && !helpOpen && !tooSmall && !confirming && !faultMenuOpen && (!lessonPlaying || lessonWaiting)
             && view != .zoom && view != .audit && view != .diagram && view != .ssoMap
     }
     /// PgUp/PgDn scroll something (help, the event log, a zoomed pane, the audit).
     public var scrollable: Bool { helpOpen || view == .eventLog || view == .zoom || view == .audit || view == .ssoMap }
     /// A view that scrolls from its top a line at a time (the zoomed pane, the audit, the SSO map).
     public var scrollsByLine: Bool { view == .zoom || view == .audit || view == .ssoMap }
+    /// The device runs Android (entra-android, android-mhs).
+    public var android: Bool { profile.platform == .android }
 }

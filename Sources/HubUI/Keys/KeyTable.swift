@@ -59,6 +59,11 @@ public enum KeyTable {
         // The forecast-and-confirm dialog: every step that cannot be taken back
         KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
         KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
+        // Managed Home Screen's countdown before the automatic sign-out: [Stay signed in]
+        // (Microsoft Learn, Managed Home Screen: `auto_signout_time_to_give_user_notice`).
+        KeyBinding([.enter, .escape, .char("y")], "stay signed in", .dismissAutoSignOut, scope: "sign-out countdown (android-mhs)") {
+            $0.countdownShown && !$0.confirming && !$0.helpOpen
+        },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
         KeyBinding([.enter], "next/submit", .submitField, scope: "text field") { $0.textFieldFocused },
         KeyBinding([.backspace, .delete], "erase", .eraseCharacter, scope: "text field", inHint: false) { $0.textFieldFocused },
@@ -68,10 +73,23 @@ public enum KeyTable {
         KeyBinding([.up, .char("k")], "up", .menuUp, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
         KeyBinding([.down, .char("j")], "down", .menuDown, scope: "logout menu", inHint: false) { $0.hubFocused && $0.page == .logoutMenu },
         KeyBinding([.enter], "choose", .menuSelect, scope: "logout menu") { $0.hubFocused && $0.page == .logoutMenu },
+        // Managed Home Screen's home grid (android-mhs): the arrows choose a tile, Enter opens it
+        KeyBinding([.enter], "open app", .openTile, scope: "Managed Home Screen") { $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown },
+        KeyBinding([.left], "tile left", .tileLeft, scope: "Managed Home Screen", inHint: false) { $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown },
+        KeyBinding([.right], "tile right", .tileRight, scope: "Managed Home Screen", inHint: false) { $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown },
+        KeyBinding([.up], "tile up", .tileUp, scope: "Managed Home Screen", inHint: false) { $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown },
+        KeyBinding([.down], "tile down", .tileDown, scope: "Managed Home Screen", inHint: false) { $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown },
+        KeyBinding([.char("u")], "sign out", .brokerSignOut, scope: "Managed Home Screen (global sign-out)") {
+            $0.hubFocused && $0.page == .mhsHome && !$0.countdownShown
+        },
+        // The screensaver: a key wakes it (the session PIN form when one is set takes Enter itself)
+        KeyBinding([.enter, .char(" ")], "wake", .wakeScreensaver, scope: "Managed Home Screen screensaver") {
+            $0.hubFocused && $0.page == .mhsScreensaver && !$0.screensaverAsksPIN && !$0.countdownShown
+        },
         // Broker (entra-ios) signed in
         KeyBinding([.enter], "sign out", .brokerSignOut, scope: "broker") { $0.hubFocused && $0.page == .brokerSignedIn },
         KeyBinding([.char("w")], "via browser", .toggleBrowserSignOut, scope: "broker (entra-ios)") {
-            $0.hubFocused && $0.page == .brokerSignedIn
+            $0.hubFocused && $0.page == .brokerSignedIn && !$0.android
         },
         // Focused app pane
         KeyBinding([.enter, .char("l")], "launch", .launchApp, scope: "app pane", button: PaneButton("run")) { $0.paneFocused },
@@ -90,7 +108,7 @@ public enum KeyTable {
             $0.paneFocused && $0.profile.isEntra && $0.signedIn
         },
         KeyBinding([.char("w")], "sign out via browser", .appSignOutViaBrowser, scope: "app pane (entra-ios)") {
-            $0.paneFocused && $0.profile.isEntra && $0.signedIn
+            $0.paneFocused && $0.profile.isEntra && $0.signedIn && !$0.android
         },
         KeyBinding([.char("h")], "open Hub", .openHub, scope: "app pane", button: PaneButton("hub", leavesApp: true)) {
             $0.paneFocused && $0.enrolled
@@ -170,7 +188,14 @@ public enum KeyTable {
         KeyBinding([.char("a")], "audit", .audit, scope: "anywhere (exposures and their causes)") { $0.enrolled },
         KeyBinding([.function(4), .char("o")], "online/offline", .toggleOnline, scope: "anywhere") { _ in true },
         KeyBinding([.function(5), .char("+")], "+60s", .warpMinute, scope: "anywhere (clock warp)") { _ in true },
-        KeyBinding([.function(6), .char("z")], "to inactivity lock", .warpToLock, scope: "anywhere (clock warp)") { $0.canWarpToLock },
+        KeyBinding([.function(6), .char("z")], "to inactivity lock", .warpToLock, scope: "anywhere (clock warp)") {
+            $0.canWarpToLock && $0.profile != .androidMHS
+        },
+        // Managed Home Screen's timers: the clock jumps to the next (the screensaver, the
+        // countdown dialog, the automatic sign-out when the countdown runs out).
+        KeyBinding([.function(6), .char("z")], "to next MHS timer", .warpToLock, scope: "anywhere (clock warp, android-mhs)") {
+            $0.profile == .androidMHS && $0.launcherTimerDue
+        },
         KeyBinding([.function(7), .char("p")], "step mode", .toggleStepMode, scope: "anywhere") { $0.enrolled },
         KeyBinding([.function(8), .char("n")], "release next", .releaseDelivery, scope: "step mode") { $0.stepMode && $0.heldCount > 0 },
         KeyBinding([.function(9), .char("c")], "checkpoint", .checkpoint, scope: "anywhere (recorder)") { _ in true },
@@ -187,6 +212,12 @@ public enum KeyTable {
         // hint line's "more" menu by mouse and by key, without pushing the everyday keys off the line.
         KeyBinding([.char("D")], "type a draft", .typeDraft, scope: "app pane (unsaved, in memory only)") {
             $0.paneFocused && $0.enrolled
+        },
+        // Android's Settings > Accounts: the work account removed, and no broadcast sent
+        // (MSAL for Android common library, pull request #1870).
+        KeyBinding([.char("S")], "remove in Settings", .removeAccountFromSettings,
+                   scope: "anywhere (Android: Settings > Accounts; no broadcast is sent)") {
+            $0.android && $0.signedIn && !$0.textFieldFocused
         },
         KeyBinding([.char("E")], "erase in broker", .removeAccountInAuthenticator,
                    scope: "broker (entra-ios): no app is told") { $0.hubFocused && $0.page == .brokerSignedIn },

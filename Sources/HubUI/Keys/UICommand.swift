@@ -27,6 +27,11 @@ public enum UICommand: String, CaseIterable, Sendable {
     // The races of Docs/faults.md: type unsaved work into the focused app; remove the account
     // in the Authenticator behind the SDK's back (entra-ios)
     case typeDraft, removeAccountInAuthenticator
+    // Android: the work account removed in the system's Settings (no broadcast is sent)
+    case removeAccountFromSettings
+    // Managed Home Screen (android-mhs): move in the home grid, open the chosen app, wake the
+    // screensaver, and [Stay signed in] on the automatic sign-out's countdown dialog
+    case tileLeft, tileRight, tileUp, tileDown, openTile, wakeScreensaver, dismissAutoSignOut
     // The hint line's "more" entry (mouse only): the menu of the entries that did not fit
     case moreActions
     // A lesson playing (its narration panel): next step, step back, let the class do the next

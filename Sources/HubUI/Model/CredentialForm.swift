@@ -4,7 +4,7 @@ import SessionEngine
 /// printed, dumped or logged without a password showing.
 public struct FormField: Equatable, Sendable {
     /// Which credential a field holds.
-    public enum ID: String, Sendable { case group, user, password, passcode }
+    public enum ID: String, Sendable { case group, user, password, passcode, sessionPIN }
     /// Which credential.
     public var id: ID
     /// The prompt drawn above it.
@@ -44,6 +44,10 @@ public enum FormKind: String, Sendable {
     case enroll, checkOut, unlock, signIn
     /// The sign-in an interactive token request shows (in the broker or in the app).
     case tokenPrompt
+    /// Managed Home Screen: the session PIN set right after sign-in.
+    case setSessionPIN
+    /// Managed Home Screen: the session PIN asked when the screensaver is left.
+    case enterSessionPIN
 }
 
 /// A credential prompt: its fields in order and the one that has the cursor. `Enter`
@@ -93,8 +97,16 @@ public struct CredentialForm: Equatable, Sendable {
             }
             let who = device.state.user.map { " of \($0)" } ?? ""
             return CredentialForm(kind: kind, fields: [FormField(.password, "Password\(who)", secret: true)])
+        case .signIn where device.profile.launcher == .managedHomeScreen:
+            // Managed Home Screen's sign-in screen labels the name field with the tenant's hint text.
+            return CredentialForm(kind: kind, fields: [FormField(.user, ManagedHomeScreenText.hint(device)),
+                                                       FormField(.password, "Password", secret: true)])
         case .signIn:
             return CredentialForm(kind: kind, fields: [FormField(.user, "User name"), FormField(.password, "Password", secret: true)])
+        case .setSessionPIN:
+            return CredentialForm(kind: kind, fields: [FormField(.sessionPIN, "New session PIN", secret: true)])
+        case .enterSessionPIN:
+            return CredentialForm(kind: kind, fields: [FormField(.sessionPIN, "Session PIN", secret: true)])
         case .tokenPrompt:
             // An account the broker already holds is offered: picked without a password.
             if let offered = device.pendingTokenRequest?.accounts.first {

@@ -84,6 +84,11 @@ extension HubModel {
         case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
         case .typeDraft: if let id = focus.appID { act(.writeDraft(id), place: .pane(id)) }
         case .removeAccountInAuthenticator: act(.removeAccountInAuthenticator)
+        case .removeAccountFromSettings: ask(.removeAccountFromSettings)
+        case .tileLeft, .tileRight, .tileUp, .tileDown: moveTile(command)
+        case .openTile: openTile()
+        case .wakeScreensaver: act(.userActivity)
+        case .dismissAutoSignOut: act(.dismissAutoSignOut)
         case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
         }
         return .none
@@ -109,8 +114,12 @@ extension HubModel {
             "Enterprise wipe sent from the console: apps wipe at their next opportunity."
         case .signOut where !d.isSharedDeviceMode:
             "Signed out of the Authenticator only: not in shared device mode, every app keeps the account."
+        case .signOut where d.profile.platform == .android:
+            "Signed out for every app; \(BroadcastType.globalSignOut.rawValue) broadcast to running apps with a runtime receiver."
         case .signOut:
             "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
+        case .removeAccountFromSettings:
+            "Account removed in Settings: no broadcast sent. Apps learn at their next \(API.getCurrentAccountAsync)."
         case .removeSharedDeviceConfiguration where d.isSharedDeviceMode:
             "Known issue: the device stays in shared device mode until it is reset and registered again."
         default:

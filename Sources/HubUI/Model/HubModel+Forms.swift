@@ -26,6 +26,8 @@ extension HubModel {
         case .unlock: submitUnlock(f)
         case .signIn: submitSignIn(f)
         case .tokenPrompt: submitTokenPrompt(f)
+        case .setSessionPIN: act(.setSessionPIN(secret(f, .sessionPIN))); if notice != nil { afterRefusal(f) }
+        case .enterSessionPIN: act(.enterSessionPIN(secret(f, .sessionPIN))); if notice != nil { afterRefusal(f) }
         }
     }
 

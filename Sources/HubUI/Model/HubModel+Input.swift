@@ -38,7 +38,8 @@ extension HubModel {
     /// recorder would otherwise write one scenario step per keystroke.
     mutating func noteUserActivity() {
         // Below the minimum size the device is not on screen: nothing there was touched.
-        guard !isTooSmall, device.secondsUntilInactivityLock != nil else { return }
+        // Managed Home Screen's timers (screensaver, automatic sign-out) count from the last input too.
+        guard !isTooSmall, device.reactsToUserActivity else { return }
         if actionLog.last?.action == .userActivity, lastUserActivity == device.now { return }
         apply(.userActivity)
         lastUserActivity = device.now

@@ -20,6 +20,9 @@ extension HubModel {
             due.append(1)
         }
         if let left = device.secondsUntilInactivityLock { due.append(left) }
+        // Managed Home Screen (whose screensaver, countdown and automatic sign-out the line
+        // above counts): the countdown dialog's next number.
+        if let tick = device.secondsUntilCountdownTick { due.append(tick) }
         for record in device.snapshot.failedAttempts.values {
             if let until = record.lockedUntil, until > now { due.append(until.seconds(since: now)) }
         }

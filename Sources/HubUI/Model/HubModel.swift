@@ -68,6 +68,8 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var form: CredentialForm
     var hubOverlay: HubOverlay?
     var menuSelection = 0
+    /// Managed Home Screen's home grid: the tile chosen with the arrows (Enter opens it).
+    public internal(set) var tileSelection = 0
     var helpScroll = 0
     /// Event-log view: lines scrolled up from the newest entry.
     var logScroll = 0
@@ -133,12 +135,17 @@ public struct HubModel: TerminalProgram, Sendable {
         // (An inactivity lock covers it: the unlock prompt comes first.)
         if let p = device.pendingTokenRequest, p.phase != .promptDismissed,
            device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
+        // Managed Home Screen is the launcher on android-mhs: its own pages replace the
+        // Authenticator's once the device is enrolled (Microsoft Learn, configure the Microsoft
+        // Managed Home Screen app for Android Enterprise).
+        let mhs = device.profile.launcher == .managedHomeScreen
         switch device.state {
         case .unenrolled: return .enrollForm
-        case .enrolling: return .installing
-        case .checkedIn: return ws1 ? .lockScreen : .brokerSignIn
-        case .locked: return .unlock
+        case .enrolling: return isRegistering ? .registration : .installing
+        case .checkedIn: return ws1 ? .lockScreen : mhs ? .mhsSignIn : .brokerSignIn
+        case .locked: return mhs ? .mhsScreensaver : .unlock
         case .checkedOut:
+            if mhs { return mhsMustSetPIN ? .mhsSetPIN : .mhsHome }
             guard ws1 else { return .brokerSignedIn }
             if confirmation?.isHubLogOut == true { return .logoutConfirm }
             return hubOverlay == .menu ? .logoutMenu : .home
@@ -151,8 +158,10 @@ public struct HubModel: TerminalProgram, Sendable {
         case .enrollForm: .enroll
         case .lockScreen: .checkOut
         case .unlock: .unlock
-        case .brokerSignIn: .signIn
+        case .brokerSignIn, .mhsSignIn: .signIn
         case .tokenPrompt: .tokenPrompt
+        case .mhsSetPIN: .setSessionPIN
+        case .mhsScreensaver: mhsHasPIN ? .enterSessionPIN : nil
         default: nil
         }
     }
@@ -179,7 +188,9 @@ public struct HubModel: TerminalProgram, Sendable {
                    lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
                    lessonCanTry: lesson?.nextTryable ?? false,
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
-                   faultMenuOpen: faultMenu != nil, lessonIsRace: lesson?.isRace ?? false)
+                   faultMenuOpen: faultMenu != nil, lessonIsRace: lesson?.isRace ?? false,
+                   countdownShown: autoSignOutSecondsLeft != nil, screensaverAsksPIN: mhsHasPIN,
+                   launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.

@@ -21,11 +21,23 @@ public enum HubPage: String, Sendable, CaseIterable {
     /// An interactive token request waits for the person (reference 003): the broker's
     /// sign-in while the app waits in the background, or the app's own embedded prompt.
     case tokenPrompt
+    /// Android, enrolling: the Authenticator registers the device in shared device mode and
+    /// broadcasts `SDM_REGISTRATION_START` then `SDM_REGISTERED` (Microsoft Learn, shared
+    /// device mode for Android).
+    case registration
+    /// android-mhs, signed out: Managed Home Screen's own sign-in screen (its hint text, the domain).
+    case mhsSignIn
+    /// android-mhs, just signed in: the session PIN to set, with its rule.
+    case mhsSetPIN
+    /// android-mhs, signed in: the home grid of the allowed apps and the sign-out button.
+    case mhsHome
+    /// android-mhs, idle: the screensaver; leaving it asks for the session PIN when one is set.
+    case mhsScreensaver
 
     /// Whether the page is a form of text fields.
     public var hasTextFields: Bool {
         switch self {
-        case .enrollForm, .lockScreen, .unlock, .brokerSignIn, .tokenPrompt: true
+        case .enrollForm, .lockScreen, .unlock, .brokerSignIn, .tokenPrompt, .mhsSignIn, .mhsSetPIN: true
         default: false
         }
     }

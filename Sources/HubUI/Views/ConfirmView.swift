@@ -54,6 +54,15 @@ enum ConfirmView {
                                intro: "Not in shared device mode (\(d.notInSharedDeviceModeBecause?.tag ?? "")): no sign-out is global; "
                                    + "every other app keeps the account and its tokens.",
                                yes: "Sign out", forecast: true)
+            case let .signOut(from, _) where d.profile.platform == .android:
+                // Android: the broker broadcasts to running apps whose receiver was registered at
+                // run time (Microsoft Learn, shared device mode for Android).
+                let whereFrom = from == .broker ? (d.profile.launcher == .managedHomeScreen ? "Managed Home Screen" : "the broker")
+                    : d.app(from.description)?.definition.name ?? from.description
+                return Wording(title: "Sign \(user ?? "the account") out of every app?",
+                               intro: "Global sign-out from \(whereFrom): removes the account and tokens, not the apps' data, and broadcasts "
+                                   + "\(API.currentAccountChangedBroadcast) (\(BroadcastType.globalSignOut.rawValue)) to running apps with a runtime receiver.",
+                               yes: "Sign out", forecast: true)
             case let .signOut(from, browser):
                 let whereFrom = from == .broker ? "the broker" : d.app(from.description)?.definition.name ?? from.description
                 let how = browser ? " through the browser (signoutFromBrowser)" : ""
@@ -61,6 +70,13 @@ enum ConfirmView {
                                intro: "Global sign-out from \(whereFrom)\(how): removes the account and tokens, not the apps' data, "
                                    + "and posts \(API.accountChangedNotification) (the notification below).",
                                yes: "Sign out", forecast: true)
+            case .removeAccountFromSettings:
+                // A known issue of MSAL for Android: removing the account in Settings sends no
+                // broadcast; apps find it gone when they next call getCurrentAccountAsync.
+                return Wording(title: "Remove \(user ?? "the account") in Settings?",
+                               intro: "Settings > Accounts removes the work account and its tokens, but sends no broadcast: "
+                                   + "running apps keep showing \(user ?? "it") until they call \(API.getCurrentAccountAsync).",
+                               yes: "Remove", forecast: true)
             case let .removeAccount(id):
                 let app = d.app(id)
                 let name = app?.definition.name ?? id

@@ -53,7 +53,7 @@ enum ForecastText {
         if let refusal = o.refusal { return "refused: \(refusal)" }
         var lead = o.received.isEmpty ? "" : "gets " + names(o.received)
         if !o.calls.isEmpty { lead += (lead.isEmpty ? "calls " : ", calls ") + names(o.calls) }
-        if lead.isEmpty { lead = o.missed.map { "misses the notification (\($0.rawValue))" } ?? (later ? "nothing reaches it" : "not told") }
+        if lead.isEmpty { lead = o.missed.map(missText) ?? (later ? "nothing reaches it" : "not told") }
         var effects: [String] = []
         if !o.deleted.isEmpty { effects.append("deletes " + items(o.deleted)) }
         if o.token != o.tokenBefore, let token = tokenClause(o.token) { effects.append(token) }
@@ -126,5 +126,18 @@ enum ForecastText {
     /// `cou1's`, `cou1's and cou2's`.
     static func owners(_ users: [UserID]) -> String {
         users.isEmpty ? "no one's" : users.map { "\($0)'s" }.joinedText(separator: " and ")
+    }
+
+    /// Why the account change does not reach the app, in its platform's words: Android's
+    /// broadcast goes only to running apps with a runtime receiver, and the account's removal
+    /// in Settings sends none (Microsoft Learn, shared device mode for Android).
+    static func missText(_ reason: MissReason) -> String {
+        switch reason {
+        case .accountRemovedInSettings: "is not told (no broadcast)"
+        case .stopped: "gets nothing (stopped)"
+        case .cached: "gets the broadcast when it resumes (cached)"
+        case .manifestReceiver, .noReceiver: "misses the broadcast (\(reason.rawValue))"
+        default: "misses the notification (\(reason.rawValue))"
+        }
     }
 }

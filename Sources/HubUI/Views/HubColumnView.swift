@@ -1,7 +1,8 @@
 import SessionEngine
 
-/// The device column: the Hub (workspace-one) or the Authenticator (entra-ios), showing the
-/// page for the device's state, refusals in place, and what step mode holds.
+/// The device column: the Hub (workspace-one), the Authenticator (Entra) or Managed Home Screen
+/// (android-mhs), showing the page for the device's state, refusals in place, and what step
+/// mode holds.
 enum HubColumnView {
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
@@ -21,6 +22,16 @@ enum HubColumnView {
         case .brokerSignIn: HubPages.brokerSignIn(m, &c, body)
         case .brokerSignedIn: HubPages.brokerSignedIn(m, &c, body)
         case .tokenPrompt: HubPages.tokenPrompt(m, &c, body)
+        case .registration: AndroidPages.registration(m, &c, body)
+        case .mhsSignIn: ManagedHomeScreenPages.signIn(m, &c, body)
+        case .mhsSetPIN: ManagedHomeScreenPages.setPIN(m, &c, body)
+        case .mhsHome: ManagedHomeScreenPages.home(m, &c, body)
+        case .mhsScreensaver: ManagedHomeScreenPages.screensaver(m, &c, body)
+        }
+        // Managed Home Screen's countdown before the automatic sign-out is over every page.
+        if m.autoSignOutSecondsLeft != nil {
+            if m.focus == .hub { c.cursor = nil }
+            CountdownDialogView.draw(m, &c, body)
         }
         var row = inner.height - footer.count
         for (text, style) in footer {
@@ -33,6 +44,10 @@ enum HubColumnView {
     /// Authenticator during a broker round trip (workspace-one too: it is installed beside the
     /// Hub), or an app's own sign-in prompt (the app is in front; its pane is too small for it).
     static func title(_ m: HubModel) -> String {
+        switch m.page {
+        case .mhsSignIn, .mhsSetPIN, .mhsHome, .mhsScreensaver: return "Managed Home Screen"
+        default: break
+        }
         guard m.page == .tokenPrompt, let p = m.device.pendingTokenRequest else { return m.device.profile.brokerName }
         return p.place == .broker ? SharedDevice.brokerAppName + " (broker)" : m.appName(p.app) + " · its own sign-in"
     }

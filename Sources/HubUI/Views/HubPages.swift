@@ -117,7 +117,10 @@ enum HubPages {
     static func brokerSignIn(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme, d = m.device
         let shared = deviceMode(m, &c, r)
-        c.line("\(API.getDeviceInformation): \(d.deviceMode)", in: r, row: 1, style: t.dim)
+        // Android asks `isSharedDevice()` where iOS reads the device information (Microsoft
+        // Learn, shared device mode for Android).
+        c.line(d.profile.platform == .android ? "\(API.isSharedDevice)(): \(d.isRegisteredInSharedMode)"
+                                             : "\(API.getDeviceInformation): \(d.deviceMode)", in: r, row: 1, style: t.dim)
         c.line("No account signed in", in: r, row: shared ? 2 : 3, style: t.text)
         var row = 4
         let signIn = shared ? "Global sign-in" : "Sign-in"
@@ -139,10 +142,18 @@ enum HubPages {
         c.line("Current account: \(user)", in: r, row: 1, style: ownerStyle(m, user))
         c.line((d.tenant.user(user)?.displayName ?? "") + " · " + RunningTime.elapsed(d.sessionLength ?? 0, now: d.now, &c), in: r, row: 2, style: t.text)
         c.line("Previous account: " + (d.snapshot.previousAccount?.name ?? "—"), in: r, row: 3, style: t.dim)
-        let box = m.signOutViaBrowser ? "[x]" : "[ ]"
-        let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
-        c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .command(.toggleBrowserSignOut))
-        c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
+        if d.profile.platform == .android {
+            // MSAL for Android signs out without a browser option; what Android adds is the
+            // work account in the system's Settings, whose removal sends no broadcast.
+            let w = c.button(" Settings: remove account ", x: r.x, y: r.y + 5, maxWidth: r.width, target: .command(.removeAccountFromSettings))
+            c.line(KeyTable.keyName(of: .removeAccountFromSettings), in: r, row: 5, indent: w + 1, style: t.dim)
+            c.line("  (sends no broadcast)", in: r, row: 6, style: t.dim)
+        } else {
+            let box = m.signOutViaBrowser ? "[x]" : "[ ]"
+            let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
+            c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .command(.toggleBrowserSignOut))
+            c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
+        }
         c.button(shared ? " Sign out (global) " : " Sign out ", x: r.x, y: r.y + 8, maxWidth: r.width, target: .command(.brokerSignOut))
         var row = c.paragraph(shared ? "Removes the account and tokens for every app, not their data."
                                      : "Signs out of the Authenticator only: every app keeps the account.", in: r, row: 10, style: t.dim)

@@ -10,6 +10,9 @@ enum PaneHistory {
     static func entries(_ app: AppRuntime) -> [(entry: AppLogEntry, count: Int)] {
         var out: [(entry: AppLogEntry, count: Int)] = []
         for e in app.log.reversed() where [.callback, .notification, .call, .missed].contains(e.kind) {
+            // Android: getCurrentAccountAsync's callback names the call; the row goes to what it answered.
+            if e.kind == .call, e.name == API.getCurrentAccountAsync, let last = out.last, last.entry.kind == .callback,
+               last.entry.name == API.onAccountChanged || last.entry.name == API.onAccountLoaded { continue }
             if let last = out.last, last.entry.kind == e.kind, last.entry.name == e.name, last.entry.detail == e.detail {
                 out[out.count - 1].count += 1
             } else {
@@ -61,17 +64,33 @@ enum PaneHistory {
             case API.didWipeCurrentUserData: short = "← wipe callback"
             case API.didDetectUserChange: short = "← user-change callback"
             case API.didFinishInitialCheck: short = e.detail.hasSuffix("nil") ? "← initial check: ok" : "← initial check failed"
+            // The accounts are what these callbacks say: they stay in every form but the whole one.
+            case API.onAccountChanged: return [full, "← changed: " + PaneLogView.accounts(e.detail)]
+            case API.onAccountLoaded: return [full, "← loaded: " + e.detail]
             default: short = "← " + e.name
             }
             return [full, "← " + e.name, short, short]
+        // Android's broadcast: its BROADCAST_TYPE is what a narrow pane keeps.
+        case .notification where e.name == API.currentAccountChangedBroadcast:
+            let type = e.detail == BroadcastType.registrationStart.rawValue ? "registration start" : e.detail
+            return [full, "← \(type) broadcast", "← " + type]
         case .notification:
             return [full, "← " + e.name, "← ACCOUNT_CHANGED", "← ACCOUNT_CHANGED"]
+        case .missed where e.name == API.currentAccountChangedBroadcast:
+            let reason = MissReason(rawValue: e.detail)?.short ?? e.detail
+            return [full, "✗ missed (\(reason))", "✗ \(reason)", "✗ missed"]
         case .missed:
             let reason = MissReason(rawValue: e.detail)?.short ?? e.detail
             return [full, "✗ missed ACCOUNT_CHANGED (\(reason))", "✗ missed (\(reason))", "✗ missed notification", "✗ missed"]
         default:
             let current = e.detail.firstRange(of: "current: ").map { e.detail[$0.upperBound...].prefix { $0 != "," } }
-            return [full, "→ " + e.name + (current.map { ": \($0)" } ?? ""), "→ " + e.name, "→ " + e.name]
+            // getCurrentAccountAsync is wider than the narrowest pane: its short label says what it asks.
+            let short = e.name == API.getCurrentAccountAsync ? "→ current account?" : "→ " + e.name
+            if e.name == API.isSharedDevice {
+                let value = "→ \(e.name)(): " + e.detail.prefix { $0 != " " }
+                return [full, value, value]
+            }
+            return [full, "→ " + e.name + (current.map { ": \($0)" } ?? ""), short, short]
         }
     }
 }

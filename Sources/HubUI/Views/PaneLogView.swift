@@ -67,12 +67,23 @@ enum PaneLogView {
         return rows
     }
 
+    /// `prior: cou1, current: cou2` as `cou1 → cou2`; a single account as it is.
+    static func accounts(_ detail: String) -> String {
+        guard detail.hasPrefix("prior: "), let comma = detail.firstRange(of: ", current: ") else { return detail }
+        return detail[detail.index(detail.startIndex, offsetBy: 7)..<comma.lowerBound] + " → " + detail[comma.upperBound...]
+    }
+
     /// The entry as text: `←` for what the app received, `→` for what it called, `·` for
     /// what it did with its data.
     static func describe(_ e: AppLogEntry) -> (String, Kind) {
         switch e.kind {
+        // getCurrentAccountAsync's callbacks as MSAL for Android names them, their accounts in
+        // the parentheses: `onAccountLoaded(cou1)`, `onAccountChanged(cou1 → cou2)`.
+        case .callback where e.name == API.onAccountLoaded || e.name == API.onAccountChanged:
+            ("← \(e.name)(\(accounts(e.detail)))", .callback)
         case .callback: ("← \(e.name)" + (e.detail.isEmpty ? "" : " \(e.detail)"), .callback)
-        case .notification: ("← \(e.name)", .callback)
+        // Android's broadcast carries its BROADCAST_TYPE (`CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT)`).
+        case .notification: ("← \(e.name)" + (e.detail.isEmpty ? "" : " (\(e.detail))"), .callback)
         case .missed: ("✗ missed \(e.name) (\(e.detail))", .missed)
         case .call: ("→ \(e.name) \(e.detail)", .call)
         case .data: ("· \(e.detail.isEmpty ? e.name : e.detail)", .data)

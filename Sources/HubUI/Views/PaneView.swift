@@ -114,6 +114,15 @@ enum PaneView {
            let (text, look) = TokenText.line(status, app: app, problems: problems, width: width) {
             lines.append((text, TokenText.style(look, t)))
         }
+        // Android: `isSharedDevice()` was read when the app's process was made and is not read
+        // again until the app is started anew (a known issue of MSAL for Android): a value that
+        // no longer holds is shown, so the stale branch the app takes is visible.
+        let d = m.device
+        if app.lifecycle.isRunning, d.isSharedDeviceStale(of: app), let line = d.isSharedDeviceLine(of: app) {
+            let read = d.isSharedDevice(of: app)
+            let forms = [line, "\(API.isSharedDevice)(): \(read) (stale)", "\(API.isSharedDevice)() stale"]
+            lines.append((forms.first { TextWidth.of($0) <= width } ?? forms.last!, t.warning))
+        }
         if let n = m.notice, n.place == .pane(app.id) {
             // Whole where it fits in three rows; a longer one says it was cut (the event log has it whole).
             let wrapped = Canvas.wrap(n.text, width: width)
@@ -187,6 +196,7 @@ enum PaneView {
         case API.didWipeCurrentUserData: "wipe"
         case API.didDetectUserChange: "user change"
         case API.accountChangedNotification: "ACCOUNT_CHANGED"
+        case API.currentAccountChangedBroadcast: "ACCOUNT_CHANGED"
         case let name where name.hasPrefix(API.didFinishInitialCheck): "initial check"
         default: api
         }
@@ -228,10 +238,19 @@ enum PaneView {
                     "received \(at)", "received"]
         case .willNotice:
             return ["will notice at its \(v.next?.rawValue ?? "next foreground")", "will notice: \(next)", "notices at \(next)"]
+        // Android's misses in its own words (the engine's sentence): a stopped app learns at
+        // resume; the account removed in Settings told nobody; a cached one gets it on resume.
+        case .missed where v.missed == .stopped:
+            return [v.sentence, "stopped: learns at resume", "stopped: at resume", "stopped"]
+        case .missed where v.missed == .accountRemovedInSettings:
+            return [v.sentence, "not told: removed in Settings", "not told: Settings", "not told"]
+        case .missed where v.missed == .cached:
+            return [v.sentence, "cached: gets it at resume", "cached: at resume", "cached"]
         case .missed:
             let reason = v.missed?.rawValue ?? "?", short = v.missed?.short ?? "?"
             let then = v.next == nil ? " · never notices" : " · notices at \(next)"
-            return ["missed notification (\(reason))" + then, "missed (\(short))" + then, "missed (\(short))", "missed notification"]
+            let what = v.notice == API.accountChangedNotification ? "notification" : v.notice
+            return ["missed \(what) (\(reason))" + then, "missed (\(short))" + then, "missed (\(short))", "missed " + (what == "notification" ? what : "broadcast")]
         case .notIntegrated:
             return ["not integrated: no SDK, keeps no user data", "no SDK: keeps nothing", "not integrated"]
         case .willLeak:

@@ -6,7 +6,7 @@ import SessionEngine
 /// Which simulated device to run, as plain values: what `DeviceOptions` parsed, or the
 /// defaults, which `DeviceOptions` starts from and the everyday start uses (`StartupPath`).
 struct DeviceChoice: Equatable {
-    /// Device profile at enrollment (`workspace-one`, `entra-ios`); nil keeps the saved one.
+    /// Device profile at enrollment (`workspace-one`, `entra-ios`, `entra-android`, `android-mhs`); nil keeps the saved one.
     var profile: String?
     /// Tenant YAML file; nil is the bundled tenant.
     var tenant: String?

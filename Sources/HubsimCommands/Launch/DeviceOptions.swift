@@ -4,7 +4,7 @@ import ArgumentParser
 /// and `reset`. Parsing only: what they mean is `DeviceChoice`'s, whose defaults these are
 /// (the everyday start skips this parser and uses them directly: `StartupPath`).
 struct DeviceOptions: ParsableArguments {
-    @Option(help: "Device profile at enrollment: workspace-one or entra-ios.")
+    @Option(help: "Device profile at enrollment: workspace-one, entra-ios, entra-android or android-mhs.")
     var profile: String?
 
     @Option(help: "Tenant YAML file (groups, users, policies). Default: the bundled tenant.")

@@ -231,9 +231,9 @@ struct Replay {
             f.append("shows: " + (shows.isEmpty ? "none" : shows.count == 1 ? YAMLText.scalar(shows[0]) : YAMLText.flowList(shows)))
             f.append("items: \(device.visibleItems(of: app).count)")
             for kind in listedKinds(app) { f.append((kind == .callback ? "callbacks: " : "notifications: ") + recent(kind)) }
-            // What `isSharedDevice()` returns (stale until the app is relaunched) is part of what
-            // an Android app was told.
-            if app.definition.msal != nil, device.profile.id.platform == .android {
+            // What a running Android app's `isSharedDevice()` returns (read when its process
+            // started, stale until it is relaunched) is part of what it was told.
+            if device.isSharedDeviceLine(of: app) != nil {
                 f.append("isSharedDevice: \(device.isSharedDevice(of: app))")
             }
             lines.append("  - \(StepName.expectApp): {" + f.joined(separator: ", ") + "}")

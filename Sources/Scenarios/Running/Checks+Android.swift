@@ -44,7 +44,7 @@ extension Checks {
     }
 
     /// Why an app's `isSharedDevice()` differs from the device's mode: it was read when the
-    /// process was created (MSAL for Android, issue #2155: the app must be recreated).
+    /// process was created (MSAL for Android's issue "MSFT apps do not get SDM state updates": the app must be recreated).
     private static func staleNote(_ app: AppRuntime, device: SharedDevice, _ value: Bool) -> String {
         guard device.isSharedDeviceStale(of: app) else { return "" }
         return " (stale: read when its process was created; the device is \(value ? "no longer" : "now") in shared device mode: relaunch the app)"

@@ -207,10 +207,10 @@ private final class ResultSlots<R>: @unchecked Sendable {
 }
 
 extension DeviceAction {
-    /// Whether the action carries a password or passcode the engine will check.
+    /// Whether the action carries a password, passcode or session PIN the engine will check.
     var carriesSecret: Bool {
         switch self {
-        case .enroll, .checkOut, .unlock, .signIn: true
+        case .enroll, .checkOut, .unlock, .signIn, .setSessionPIN, .enterSessionPIN: true
         default: false
         }
     }

@@ -38,12 +38,12 @@ public struct DeviceSnapshot: Codable, Equatable, Sendable {
     /// Injected faults: armed, fired, under way (nil until the first is armed or a fault seed
     /// is set, so devices without faults keep their shape).
     public var faults: FaultBook?
-    /// Android profiles: the registration, `isSharedDevice()` reads and queued broadcasts
-    /// (nil elsewhere, and until first needed).
-    public var android: AndroidDeviceState?
     /// Managed Home Screen's session PIN, screensaver and countdown (android-mhs, while someone
     /// is signed in; nil otherwise, so other devices keep their shape).
     public var managedHomeScreen: ManagedHomeScreenState?
+    /// Android profiles: the registration, `isSharedDevice()` reads and queued broadcasts
+    /// (nil elsewhere, and until first needed).
+    public var android: AndroidDeviceState?
 
     public init(name: String, profile: DeviceProfile, appSet: [AppDefinition]) {
         self.name = name; self.profile = profile; self.appSet = appSet

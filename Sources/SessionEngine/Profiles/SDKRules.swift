@@ -14,6 +14,14 @@
 ///   "Use of the Hub application is mandatory"), so the device is not a Workspace ONE shared
 ///   device: no check-in or check-out callbacks, and the initial check finishes without the
 ///   `sharedDeviceNotCheckedOut` error. Docs/sdk-rules.md explains the choice.
+/// - MSAL on an Entra shared-device-mode Android device (entra-android, android-mhs):
+///   Microsoft Learn's "Shared device mode for Android devices" and its tutorial:
+///   `isSharedDevice()` is true (read once per process: MSAL for Android, issue #2155),
+///   `getCurrentAccountAsync` answers from the device's account with `onAccountChanged(prior,
+///   current)` when it changed and `onAccountLoaded`, and the broker's `CURRENT_ACCOUNT_CHANGED`
+///   (`BROADCAST_TYPE` `GLOBAL_SIGN_OUT`) reaches running apps whose receiver was registered at
+///   run time (Android 8's implicit broadcast limits keep it from manifest receivers).
+/// - Workspace ONE SDK and no SDK on an Android Entra device: as on iOS (no Hub; nothing tells).
 /// - MSAL on an Entra device registered without shared device mode (an MDM set-up that breaks
 ///   a rule of 002, `SharedDeviceMisconfiguration`): the same cell as MSAL beside the Hub.
 public struct SDKRule: Equatable, Sendable {
@@ -74,7 +82,14 @@ public struct SDKRule: Equatable, Sendable {
     /// One cell of the table in a line (the doc and the SSO map print it).
     public var asks: String {
         if let initialCheck { return "initial check: \(initialCheck.rawValue)" }
-        if let deviceMode, let currentAccount { return "\(API.getDeviceInformation): \(deviceMode); \(API.getCurrentAccount): \(currentAccount.rawValue)" }
+        if let deviceMode, let currentAccount {
+            // MSAL for Android names its calls differently and answers through callbacks.
+            if notice == .androidBroadcast {
+                return "\(API.isSharedDevice)(): \(deviceMode == "shared") (read once per process); "
+                    + "\(API.getCurrentAccountAsync): the device's account, \(API.onAccountChanged)(prior, current)"
+            }
+            return "\(API.getDeviceInformation): \(deviceMode); \(API.getCurrentAccount): \(currentAccount.rawValue)"
+        }
         return "nothing"
     }
 }

@@ -5,16 +5,16 @@
 /// new transition does not compile until it says where it goes and which diagrams draw it.
 public enum Transition: String, Codable, CaseIterable, Sendable {
     case enroll, installProfile, checkOut, logOut, inactivityLock, unlock, enterpriseWipe, signIn, signOut
-    /// Android: the work account removed in the system's Settings > Accounts, which sends no
-    /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
-    /// account gone only when it next asks).
-    case removeAccountFromSettings
     /// Managed Home Screen (Microsoft Learn, Managed Home Screen configuration): the session PIN
     /// created after sign-in, the screensaver after `inactive_time_to_show_screen_saver`, leaving
     /// it by input or with the session PIN, too many wrong PINs, the countdown dialog after
     /// `inactive_time_to_signout`, the dialog dismissed, and the automatic sign-out at its end.
     case setSessionPIN, screensaver, leaveScreensaver, resumeWithSessionPIN, tooManyPINAttempts
     case autoSignOutCountdown, dismissAutoSignOut, autoSignOut
+    /// Android: the work account removed in the system's Settings > Accounts, which sends no
+    /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
+    /// account gone only when it next asks).
+    case removeAccountFromSettings
 
     /// The states it leaves.
     public var from: [DeviceState.Kind] {
@@ -60,7 +60,6 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .enterpriseWipe: workspaceOne ? "enterprise wipe" : nil
         case .signIn: workspaceOne ? nil : "global sign-in"
         case .signOut: workspaceOne ? nil : "global sign-out"
-        case .removeAccountFromSettings: profile.platform == .android ? "account removed in Settings" : nil
         case .setSessionPIN: mhs ? "session PIN created" : nil
         case .screensaver: mhs ? "screensaver" : nil
         case .leaveScreensaver: mhs ? "screensaver closed by input" : nil
@@ -69,6 +68,7 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
         case .autoSignOutCountdown: mhs ? "auto sign-out countdown" : nil
         case .dismissAutoSignOut: mhs ? "countdown dismissed" : nil
         case .autoSignOut: mhs ? "automatic sign-out" : nil
+        case .removeAccountFromSettings: profile.platform == .android ? "account removed in Settings" : nil
         }
     }
 

@@ -287,7 +287,7 @@ struct RandomWalk {
                 if user != "ghost", rng.chance(0.2) {
                     lockoutTarget = (user, tenant.policy.failedAttemptLimit + 1)
                 }
-            case .unlock:
+            case .unlock, .setSessionPIN, .enterSessionPIN:
                 user = m.device.state.user?.name ?? "cou1"
             }
         }
@@ -315,6 +315,9 @@ struct RandomWalk {
                     passcodeTyped = code
                     steps += type(code)
                 }
+            case .sessionPIN:
+                // Managed Home Screen's session PIN: digits, now and then too short or wrong.
+                steps += type(digits(rng.int(in: 1...6)))
             }
             steps.append(.input(.key(.enter)))
         }

@@ -35,7 +35,7 @@ enum Screens {
         ("audit-entra", auditEntra),
         ("zoom-pane", zoomPane),
         ("event-log-filtered", eventLogFiltered),
-    ] + SSOScreens.all + ExternalScreens.all + SharedDeviceSetupScreens.all + FaultScreens.all
+    ] + SSOScreens.all + ExternalScreens.all + SharedDeviceSetupScreens.all + FaultScreens.all + AndroidScreens.all
 
     /// workspace-one after a check-in and a check-out of a second user (Docs/app-developers.md, "Reading a pane"): notes and
     /// scanner received the wipe and the user change, reports will notice, handbook WILL LEAK,
