@@ -226,7 +226,8 @@ import Testing
     @Test func theShippedLessonsAreThere() {
         // More may come (one YAML file each); these four came first.
         let names = Set(Self.shipped.map { $0.deletingPathExtension().lastPathComponent })
-        #expect(names.isSuperset(of: ["entra-cross-app-sign-on", "entra-shared-device-mode", "ws1-cross-app-sign-on", "ws1-offline", "ws1-shift-change", "ws1-support-levels"]))
+        #expect(names.isSuperset(of: ["entra-cross-app-sign-on", "entra-shared-device-mode", "ws1-cross-app-sign-on", "ws1-offline", "ws1-shift-change", "ws1-support-levels",
+                                      "android-broadcast-running-apps", "mhs-pin-and-auto-sign-out"]))
     }
 
     @Test(arguments: shipped)

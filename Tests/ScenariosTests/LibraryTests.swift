@@ -18,6 +18,11 @@ import Testing
         "ws1-sso-sharing", "entra-sso-sharing",
         // The MDM set-up of shared device mode (002): each family of rules, and the known issue.
         "entra-setup-sso-extension", "entra-setup-authenticator", "entra-setup-device", "entra-setup-known-issue",
+        // Shared device mode on Android (Microsoft Learn, MSAL for Android) and Managed Home Screen: one rule each.
+        "android-runtime-receiver-sign-out", "android-stopped-app-learns-at-resume", "android-manifest-receiver-misses",
+        "android-settings-removal-no-broadcast", "android-is-shared-device-stale", "android-intune-clears-data",
+        "mhs-auto-sign-out-countdown", "mhs-session-pin-attempts", "mhs-session-pin-cleared-at-sign-out",
+        "android-faults-on-the-broadcast",
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {

@@ -6,15 +6,15 @@ import SessionEngine
 /// machinery: the same device header, the same step parser, the same limits, and every
 /// problem as `file:line:column: message`.
 ///
-/// Top level: `lesson` (the title), `description`, `profile`, `tenant`, `policy`, `apps`,
-/// `screen`, `faultSeed`, and `steps`, each a mapping of `title`, `watch`, `why`, `ref`, `try`, `do`
+/// Top level: `lesson` (the title), `description`, `profile`, `tenant`, `policy`,
+/// `managedHomeScreen` (android-mhs, as a scenario's), `apps`, `screen`, `faultSeed`, and `steps`, each a mapping of `title`, `watch`, `why`, `ref`, `try`, `do`
 /// (scenario action or `press` steps) and `check` (scenario `expect…` steps).
 public struct LessonParser: Sendable {
     public let scenarios: ScenarioParser
 
     public init(scenarios: ScenarioParser) { self.scenarios = scenarios }
 
-    static let topKeys = ["lesson", "description", "profile", "tenant", "policy", "apps", "screen", "faultSeed", "steps"]
+    static let topKeys = ["lesson", "description", "profile", "tenant", "policy", "managedHomeScreen", "apps", "screen", "faultSeed", "steps"]
     static let stepKeys = ["title", "watch", "why", "ref", "try", "do", "check"]
 
     /// Whether `text` reads as a lesson (a `lesson:` key at the top) rather than a scenario.
