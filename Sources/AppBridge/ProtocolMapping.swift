@@ -20,6 +20,9 @@ enum ProtocolMapping {
         switch event {
         case .launch: .object([("cold", .bool(true))])
         case let .controllerDidFinishInitialCheck(error): .object([("error", error.map(JSONValue.string) ?? .null)])
+        // The broadcast's Intent: its action and its extra, under their Android names.
+        case let .currentAccountChanged(type):
+            .object([("action", .string(API.currentAccountChangedAction)), (API.broadcastType, .string(type.rawValue))])
         default: .object([])
         }
     }
@@ -38,6 +41,18 @@ enum ProtocolMapping {
         case "msal/acquireTokenSilent": return .success(.acquireTokenSilent)
         case "msal/acquireToken": return .success(.acquireToken)
         case "msal/removeAccount": return .success(.removeAccount)
+        case "msal/getCurrentAccountAsync": return .success(.getCurrentAccountAsync)
+        case "msal/isSharedDevice": return .success(.isSharedDevice)
+        case "msal/signOut": return .success(.signOut)
+        case "msal/registerReceiver", "msal/unregisterReceiver":
+            // The receiver is for the one broadcast shared device mode sends; `action`, when
+            // given, must name it.
+            return optionalString(p, "action", method).flatMap { action in
+                guard action == nil || action == API.currentAccountChangedAction else {
+                    return .failure(RPCError(.invalidParams, "\(method): 'action' must be \(API.currentAccountChangedAction)"))
+                }
+                return .success(method == "msal/registerReceiver" ? .registerReceiver : .unregisterReceiver)
+            }
         case "msal/signout":
             return optionalBool(p, "signoutFromBrowser", method).map { AppCall.signout(fromBrowser: $0 ?? false) }
         case "storage/put":
@@ -121,6 +136,12 @@ enum ProtocolMapping {
             ]))])
         case let .accounts(current, previous):
             return .object([("account", account(current)), ("previousAccount", account(previous))])
+        case let .accountCallback(prior, current):
+            return prior == current
+                ? .object([("callback", .string(API.onAccountLoaded)), ("activeAccount", account(current))])
+                : .object([("callback", .string(API.onAccountChanged)), ("priorAccount", account(prior)), ("currentAccount", account(current))])
+        case let .sharedDevice(value):
+            return .object([("isSharedDevice", .bool(value))])
         case let .deviceInformation(mode):
             return .object([("deviceMode", .string(mode))])
         case let .token(user, token):

@@ -82,7 +82,14 @@ enum CompiledAssetsSource {
                 out += "                redirectURIs: \(list(sso.redirectURIs)),\n"
                 out += "                keychainGroup: \(sso.keychainGroup.map(literal) ?? "nil"), credentialMode: .\(sso.credentialMode),\n"
                 out += "                urlSchemes: \(list(sso.urlSchemes)), querySchemes: \(list(sso.querySchemes)),\n"
-                out += "                certificateAuth: \(sso.certificateAuth))),\n"
+                if let android = sso.android {
+                    out += "                certificateAuth: \(sso.certificateAuth),\n"
+                    out += "                android: AndroidIdentity(packageName: \(literal(android.packageName)), "
+                        + "signatureHash: \(android.signatureHash.map(literal) ?? "nil"), "
+                        + "redirectURI: \(android.redirectURI.map(literal) ?? "nil")))),\n"
+                } else {
+                    out += "                certificateAuth: \(sso.certificateAuth))),\n"
+                }
             } else {
                 out += "            sso: nil),\n"
             }

@@ -12,7 +12,10 @@ import Testing
         let mail = try #require(c.app("mail")?.sso)
         #expect(mail == SSOConfiguration(clientID: "6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01", bundleID: "com.contoso.mail",
                                          redirectURIs: ["x-msauth-contoso://com.contoso.mail"], keychainGroup: "com.contoso.frontline",
-                                         credentialMode: .auto, urlSchemes: ["x-msauth-contoso"], querySchemes: ["msauth"]))
+                                         credentialMode: .auto, urlSchemes: ["x-msauth-contoso"], querySchemes: ["msauth"],
+                                         android: AndroidIdentity(packageName: "com.contoso.mail", signatureHash: "qY7zrGhSyDi2LMaIdvzLJPm4k2c=")))
+        // Tasks's Android configuration names the debug keystore's hash (the SSO map shows it).
+        #expect(c.app("tasks")?.sso?.android?.redirectURI == "msauth://com.contoso.tasks/bzfB6hJM4njpC0bJJPoYO61tGEY%3D")
         #expect(c.app("roster")?.sso?.certificateAuth == true)
         #expect(c.app("till")?.sso?.credentialMode == .embedded)
         #expect(c.app("tasks")?.sso?.querySchemes == [])
@@ -20,7 +23,8 @@ import Testing
         for tenant in [try BundledAssets.tenant(), try BundledAssets.strictTenant()] {
             #expect(tenant.appRegistrations.map(\.name) == ["Contoso Frontline suite", "Contoso Roster", "Contoso Till"])
             #expect(tenant.registration("9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02")?.redirectURIs
-                    == ["x-msauth-roster://com.contoso.roster", "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster"])
+                    == ["x-msauth-roster://com.contoso.roster", "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster",
+                        "msauth://com.contoso.roster/ne%2FSZgTSxCPBWUtLNusMHI23y4M%3D"])
         }
     }
 
@@ -34,6 +38,9 @@ import Testing
         (msal + "      bundleID: b\n      redirectURIs: [a://b]\n", 5, 7, "an app's sso needs 'clientID'"),
         (msal + "      clientID: c\n      bundleID: b\n      redirectURIs: [a://b]\n      certificateAuth: maybe\n", 8, 24, "certificateAuth must be true or false"),
         ("apps:\n  - id: x\n    sdk: none\n    sso: {clientID: c}\n", 4, 10, "only an app with sdk: msal has an sso configuration"),
+        (msal + "      clientID: c\n      bundleID: b\n      redirectURIs: [a://b]\n      android: {signatureHash: h}\n", 8, 16, "an app's sso android needs 'packageName'"),
+        (msal + "      clientID: c\n      bundleID: b\n      redirectURIs: [a://b]\n      android: {packageName: p, redirectURI: nocolon}\n", 8, 46, "redirectURI 'nocolon' is not a URI"),
+        (msal + "      clientID: c\n      bundleID: b\n      redirectURIs: [a://b]\n      android: {package: p}\n", 8, 17, "unknown key 'package' in an app's sso android; valid keys: packageName"),
         ("apps:\n  - {id: x, sdk: msal, sso: {clientID: c, bundleID: b, redirectURIs: [a://b]}}\n  - {id: y, sdk: msal, sso: {clientID: c, bundleID: b, redirectURIs: [a://c]}}\n",
          3, 5, "app 'y' has the bundle ID 'b' of 'x'"),
     ])

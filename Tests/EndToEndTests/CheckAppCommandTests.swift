@@ -43,7 +43,7 @@ struct CheckAppCommandTests {
     @Test(arguments: [
         ([String](), "give the app's command after --"),
         (["--transition", "wipe", "--", "python3", "x.py"], "--transition 'wipe': workspace-one's are 'check-out'"),
-        (["--profile", "android", "--", "python3", "x.py"], "--profile 'android': use workspace-one or entra-ios"),
+        (["--profile", "android", "--", "python3", "x.py"], "--profile 'android': use workspace-one, entra-ios, entra-android or android-mhs"),
         (["--", "no-such-program-hubsim"], "is not an executable file on PATH"),
         (["--app", "x:android=python3 x.py"], "the SDK 'android' is not one hubsim plays"),
     ])

@@ -169,3 +169,52 @@ struct CheckAppTests {
         }
     }
 }
+
+/// check-app on entra-android with the Android program of the bridge's tests
+/// (Tests/AppBridgeTests/Fixtures/android_app.py), with and without a runtime receiver.
+@Suite("check-app's shift matrix on Android")
+struct CheckAppAndroidTests {
+    static let program = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AppBridgeTests/Fixtures/android_app.py").path
+
+    static func matrix(_ mode: String) throws -> ShiftMatrix {
+        let sdk = AppSDK.msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false))
+        return try ShiftMatrix(app: AppDefinition(id: "orders", name: "Orders", sdk: sdk, external: ExternalCommand(exec: ["python3", program, mode])),
+                               profile: .entraAndroid, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue, hasher: Fixtures.hasher)
+    }
+
+    /// A runtime receiver clears at GLOBAL_SIGN_OUT wherever the process runs (a cached one
+    /// as it resumes); a stopped one learns at its start; the account removed in Settings is
+    /// learnt at the resume, as nothing is sent.
+    @Test func theWellWrittenAppHandlesEveryAndroidCell() throws {
+        let report = try Self.matrix("runtime").run()
+        #expect(report.cells.count == 5 * 4)
+        #expect(CheckAppTests.failures(report).isEmpty, "\(CheckAppText.render(report))")
+        func cell(_ t: ShiftTransition, _ s: ShiftAppState) -> CheckAppCell? { report.cells.first { $0.transition == t && $0.state == s } }
+        #expect(cell(.signOut, .background)?.delivered == ["broadcast(GLOBAL_SIGN_OUT)", "onAccountChanged", "foreground", "onAccountLoaded"])
+        #expect(cell(.signOut, .suspended)?.delivered == ["foreground", "broadcast(GLOBAL_SIGN_OUT)", "onAccountChanged", "onAccountLoaded"])
+        #expect(cell(.signOut, .terminated)?.delivered == ["missed broadcast (stopped)", "launch", "onAccountChanged"])
+        #expect(cell(.accountRemovedInSettings, .background)?.delivered
+                == ["no broadcast (account removed in Settings)", "foreground", "onAccountChanged"])
+        #expect(cell(.signInOfAnotherUser, .background)?.did.last == "shows cou2: orders-cou2")
+        let text = CheckAppText.render(report)
+        #expect(text.contains("  broadcast(TYPE) = CURRENT_ACCOUNT_CHANGED with its BROADCAST_TYPE\n"))
+        #expect(text.contains("account removed in Settings: the first user's account is removed in Settings (no\n"))
+    }
+
+    /// Without a receiver the broadcast is missed, and reading the account only at start leaks
+    /// wherever the process outlives the change, as on iOS.
+    @Test func anAppThatReadsTheAccountOnlyAtStartLeaks() throws {
+        let none = try Self.matrix("none").run(transitions: [.signOut], states: [.background])
+        #expect(none.cells.first?.delivered == ["missed broadcast (no receiver registered)", "foreground", "onAccountChanged"])
+        #expect(none.cells.first?.verdict == .handled)
+        let once = try Self.matrix("once").run()
+        var expected: [String: String] = [:]
+        for t: ShiftTransition in [.signOut, .signInOfAnotherUser, .accountRemovedInSettings, .offlineSignOut] {
+            for s: ShiftAppState in [.foreground, .background, .suspended] { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" }
+        }
+        #expect(CheckAppTests.failures(once) == expected, "\(CheckAppText.render(once))")
+        let settings = try #require(once.cells.first { $0.transition == .accountRemovedInSettings && $0.state == .background })
+        #expect(settings.failureLine == "LEAKED: shows cou1's 'orders-cou1' to cou2 (at foreground)")
+    }
+}

@@ -35,13 +35,13 @@ enum CompiledAssets {
         appRegistrations: [
             AppRegistration(
                 clientID: "6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01", name: "Contoso Frontline suite",
-                redirectURIs: ["x-msauth-contoso://com.contoso.chat", "x-msauth-contoso://com.contoso.mail", "x-msauth-contoso://com.contoso.tasks"]),
+                redirectURIs: ["x-msauth-contoso://com.contoso.chat", "x-msauth-contoso://com.contoso.mail", "x-msauth-contoso://com.contoso.tasks", "msauth://com.contoso.chat/qY7zrGhSyDi2LMaIdvzLJPm4k2c%3D", "msauth://com.contoso.mail/qY7zrGhSyDi2LMaIdvzLJPm4k2c%3D", "msauth://com.contoso.tasks/qY7zrGhSyDi2LMaIdvzLJPm4k2c%3D"]),
             AppRegistration(
                 clientID: "9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02", name: "Contoso Roster",
-                redirectURIs: ["x-msauth-roster://com.contoso.roster", "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster"]),
+                redirectURIs: ["x-msauth-roster://com.contoso.roster", "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster", "msauth://com.contoso.roster/ne%2FSZgTSxCPBWUtLNusMHI23y4M%3D"]),
             AppRegistration(
                 clientID: "b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703", name: "Contoso Till",
-                redirectURIs: ["x-msauth-till://com.contoso.till"]),
+                redirectURIs: ["x-msauth-till://com.contoso.till", "msauth://com.contoso.till/CJHCsylGdqFyLYrArcbaCK2MP0w%3D"]),
         ])
 
     static let catalogue = AppCatalogue(apps: [
@@ -105,7 +105,8 @@ enum CompiledAssets {
                 redirectURIs: ["x-msauth-contoso://com.contoso.chat"],
                 keychainGroup: "com.contoso.frontline", credentialMode: .auto,
                 urlSchemes: ["x-msauth-contoso"], querySchemes: ["msauth"],
-                certificateAuth: false)),
+                certificateAuth: false,
+                android: AndroidIdentity(packageName: "com.contoso.chat", signatureHash: "qY7zrGhSyDi2LMaIdvzLJPm4k2c=", redirectURI: nil))),
         AppDefinition(
             id: "mail", name: "Mail", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: true, checksAccountOnForeground: true)),
             faults: [],
@@ -118,7 +119,8 @@ enum CompiledAssets {
                 redirectURIs: ["x-msauth-contoso://com.contoso.mail"],
                 keychainGroup: "com.contoso.frontline", credentialMode: .auto,
                 urlSchemes: ["x-msauth-contoso"], querySchemes: ["msauth"],
-                certificateAuth: false)),
+                certificateAuth: false,
+                android: AndroidIdentity(packageName: "com.contoso.mail", signatureHash: "qY7zrGhSyDi2LMaIdvzLJPm4k2c=", redirectURI: nil))),
         AppDefinition(
             id: "tasks", name: "Tasks", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false)),
             faults: [],
@@ -131,7 +133,8 @@ enum CompiledAssets {
                 redirectURIs: ["x-msauth-contoso://com.contoso.tasks"],
                 keychainGroup: "com.contoso.frontline", credentialMode: .auto,
                 urlSchemes: ["x-msauth-contoso"], querySchemes: [],
-                certificateAuth: false)),
+                certificateAuth: false,
+                android: AndroidIdentity(packageName: "com.contoso.tasks", signatureHash: "qY7zrGhSyDi2LMaIdvzLJPm4k2c=", redirectURI: "msauth://com.contoso.tasks/bzfB6hJM4njpC0bJJPoYO61tGEY%3D"))),
         AppDefinition(
             id: "roster", name: "Roster", sdk: .msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true)),
             faults: [],
@@ -144,7 +147,8 @@ enum CompiledAssets {
                 redirectURIs: ["x-msauth-roster://com.contoso.roster", "msauth://code/x-msauth-roster%3A%2F%2Fcom.contoso.roster"],
                 keychainGroup: nil, credentialMode: .auto,
                 urlSchemes: ["x-msauth-roster"], querySchemes: ["msauth"],
-                certificateAuth: true)),
+                certificateAuth: true,
+                android: AndroidIdentity(packageName: "com.contoso.roster", signatureHash: "ne/SZgTSxCPBWUtLNusMHI23y4M=", redirectURI: nil))),
         AppDefinition(
             id: "till", name: "Till", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false)),
             faults: [],
@@ -157,7 +161,8 @@ enum CompiledAssets {
                 redirectURIs: ["x-msauth-till://com.contoso.till"],
                 keychainGroup: nil, credentialMode: .embedded,
                 urlSchemes: [], querySchemes: [],
-                certificateAuth: false)),
+                certificateAuth: false,
+                android: AndroidIdentity(packageName: "com.contoso.till", signatureHash: "CJHCsylGdqFyLYrArcbaCK2MP0w=", redirectURI: nil))),
         AppDefinition(
             id: "forms", name: "Forms", sdk: .none,
             faults: [],
@@ -178,11 +183,11 @@ enum CompiledAssets {
         "{\"commonItems\":[],\"faults\":[],\"id\":\"reports\",\"name\":\"Reports\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"external-encryption\"}},\"summary\":\"Data sealed with the user's off-device key; key discarded at check-in.\",\"userItems\":[\"Incident report by {user}\",\"Shift summary of {user}\"]}",
         "{\"commonItems\":[],\"faults\":[],\"id\":\"timeclock\",\"name\":\"Timeclock\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"shared-device-mode\"}},\"summary\":\"Detects the shared device at start-up and hides sign-up.\",\"userItems\":[\"{user} clocked in\"]}",
         "{\"commonItems\":[],\"faults\":[\"ignores-wipe-callback\"],\"id\":\"handbook\",\"name\":\"Handbook\",\"preferences\":[],\"sdk\":{\"workspaceOne\":{\"_0\":\"none\"}},\"summary\":\"Deliberate fault: ignores controllerDidWipeCurrentUserData and keeps a plaintext copy.\",\"userItems\":[\"Bookmarks of {user}\",\"Training progress of {user}\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"chat\",\"name\":\"Chat\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.chat\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.chat\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Background capability and a listener; clears data as soon as the account changes.\",\"userItems\":[\"Messages of {user}\",\"Team channel draft by {user}\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"mail\",\"name\":\"Mail\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.mail\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.mail\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"No background capability; notices the change when it comes to the foreground.\",\"userItems\":[\"Inbox of {user} (12 unread)\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"tasks\",\"name\":\"Tasks\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"bundleID\":\"com.contoso.tasks\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.tasks\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Deliberate fault: never checks getCurrentAccount after start-up, so it leaks.\",\"userItems\":[\"Tasks of {user}: restock aisle 3\",\"Tasks of {user}: price labels\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"roster\",\"name\":\"Roster\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"bundleID\":\"com.contoso.roster\",\"certificateAuth\":true,\"clientID\":\"9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02\",\"credentialMode\":\"auto\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-roster:\\/\\/com.contoso.roster\",\"msauth:\\/\\/code\\/x-msauth-roster%3A%2F%2Fcom.contoso.roster\"],\"urlSchemes\":[\"x-msauth-roster\"]},\"summary\":\"Broker app, set up as 003 says: URL scheme, <scheme>:\\/\\/<bundle id>, msauth queried, certificate auth.\",\"userItems\":[\"Shifts of {user} this week\"]}",
-        "{\"commonItems\":[],\"faults\":[],\"id\":\"till\",\"name\":\"Till\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"bundleID\":\"com.contoso.till\",\"certificateAuth\":false,\"clientID\":\"b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703\",\"credentialMode\":\"embedded\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-till:\\/\\/com.contoso.till\"],\"urlSchemes\":[]},\"summary\":\"Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out.\",\"userItems\":[\"Till session of {user}: float counted\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"chat\",\"name\":\"Chat\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"android\":{\"packageName\":\"com.contoso.chat\",\"signatureHash\":\"qY7zrGhSyDi2LMaIdvzLJPm4k2c=\"},\"bundleID\":\"com.contoso.chat\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.chat\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Background capability and a listener; clears data as soon as the account changes.\",\"userItems\":[\"Messages of {user}\",\"Team channel draft by {user}\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"mail\",\"name\":\"Mail\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"android\":{\"packageName\":\"com.contoso.mail\",\"signatureHash\":\"qY7zrGhSyDi2LMaIdvzLJPm4k2c=\"},\"bundleID\":\"com.contoso.mail\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.mail\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"No background capability; notices the change when it comes to the foreground.\",\"userItems\":[\"Inbox of {user} (12 unread)\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"tasks\",\"name\":\"Tasks\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"android\":{\"packageName\":\"com.contoso.tasks\",\"redirectURI\":\"msauth:\\/\\/com.contoso.tasks\\/bzfB6hJM4njpC0bJJPoYO61tGEY%3D\",\"signatureHash\":\"qY7zrGhSyDi2LMaIdvzLJPm4k2c=\"},\"bundleID\":\"com.contoso.tasks\",\"certificateAuth\":false,\"clientID\":\"6f1d2a4e-7c1b-4d8e-9b2a-3e5f6a7b8c01\",\"credentialMode\":\"auto\",\"keychainGroup\":\"com.contoso.frontline\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-contoso:\\/\\/com.contoso.tasks\"],\"urlSchemes\":[\"x-msauth-contoso\"]},\"summary\":\"Deliberate fault: never checks getCurrentAccount after start-up, so it leaks.\",\"userItems\":[\"Tasks of {user}: restock aisle 3\",\"Tasks of {user}: price labels\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"roster\",\"name\":\"Roster\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":true,\"checksAccountOnForeground\":true,\"listensForNotification\":true}}},\"sso\":{\"android\":{\"packageName\":\"com.contoso.roster\",\"signatureHash\":\"ne\\/SZgTSxCPBWUtLNusMHI23y4M=\"},\"bundleID\":\"com.contoso.roster\",\"certificateAuth\":true,\"clientID\":\"9c2e7b1a-4f3d-4a6b-8e1c-2d3f4a5b6c02\",\"credentialMode\":\"auto\",\"querySchemes\":[\"msauth\"],\"redirectURIs\":[\"x-msauth-roster:\\/\\/com.contoso.roster\",\"msauth:\\/\\/code\\/x-msauth-roster%3A%2F%2Fcom.contoso.roster\"],\"urlSchemes\":[\"x-msauth-roster\"]},\"summary\":\"Broker app, set up as 003 says: URL scheme, <scheme>:\\/\\/<bundle id>, msauth queried, certificate auth.\",\"userItems\":[\"Shifts of {user} this week\"]}",
+        "{\"commonItems\":[],\"faults\":[],\"id\":\"till\",\"name\":\"Till\",\"preferences\":[],\"sdk\":{\"msal\":{\"_0\":{\"backgroundCapability\":false,\"checksAccountOnForeground\":false,\"listensForNotification\":false}}},\"sso\":{\"android\":{\"packageName\":\"com.contoso.till\",\"signatureHash\":\"CJHCsylGdqFyLYrArcbaCK2MP0w=\"},\"bundleID\":\"com.contoso.till\",\"certificateAuth\":false,\"clientID\":\"b7d4e2c1-8a9f-4c3e-a1b2-c3d4e5f6a703\",\"credentialMode\":\"embedded\",\"querySchemes\":[],\"redirectURIs\":[\"x-msauth-till:\\/\\/com.contoso.till\"],\"urlSchemes\":[]},\"summary\":\"Embedded only (AD_CREDENTIALS_EMBEDDED): keeps its own sign-in through a global sign-out.\",\"userItems\":[\"Till session of {user}: float counted\"]}",
         "{\"commonItems\":[\"Delivery receipt form\",\"Damage report form\"],\"faults\":[],\"id\":\"forms\",\"name\":\"Forms\",\"preferences\":[],\"sdk\":{\"none\":{}},\"summary\":\"No SDK and no user data: blank forms only, submitted straight to the server.\",\"userItems\":[]}",
     ]
 }

@@ -6,7 +6,8 @@ import SessionEngine
 /// something hubsim shows, not refuses.
 enum SSOReader {
     static let ssoKeys = ["clientID", "bundleID", "redirectURIs", "keychainGroup", "credentialMode", "urlSchemes",
-                          "querySchemes", "certificateAuth"]
+                          "querySchemes", "certificateAuth", "android"]
+    static let androidKeys = ["packageName", "signatureHash", "redirectURI"]
 
     static func configuration(_ node: YAMLValue) throws(ConfigError) -> SSOConfiguration {
         let f = try node.fields("an app's sso", allowed: ssoKeys)
@@ -20,7 +21,18 @@ enum SSOReader {
             clientID: try token(f.required("clientID"), "clientID"), bundleID: try token(f.required("bundleID"), "bundleID"),
             redirectURIs: redirects, keychainGroup: try f["keychainGroup"].map { v throws(ConfigError) in try token(v, "keychainGroup") },
             credentialMode: mode, urlSchemes: try tokenList(f, "urlSchemes"), querySchemes: try tokenList(f, "querySchemes"),
-            certificateAuth: try f.bool("certificateAuth", default: false))
+            certificateAuth: try f.bool("certificateAuth", default: false),
+            android: try f["android"].map { v throws(ConfigError) in try android(v) })
+    }
+
+    /// An `android:` block: the package name Android reports, the signing certificate's
+    /// signature hash (Base64 SHA-1, as the portal asks for it) and the `redirect_uri` of the
+    /// app's MSAL configuration (default: the one the portal generates from the two).
+    static func android(_ node: YAMLValue) throws(ConfigError) -> AndroidIdentity {
+        let f = try node.fields("an app's sso android", allowed: androidKeys)
+        return AndroidIdentity(packageName: try token(f.required("packageName"), "packageName"),
+                               signatureHash: try f["signatureHash"].map { v throws(ConfigError) in try token(v, "signatureHash") },
+                               redirectURI: try f["redirectURI"].map { v throws(ConfigError) in try uri(v, "redirectURI") })
     }
 
     /// `base` with the keys `node` gives replaced (a scenario's variant of a catalogue app).
@@ -44,6 +56,7 @@ enum SSOReader {
         if f["urlSchemes"] != nil { sso.urlSchemes = try tokenList(f, "urlSchemes") }
         if f["querySchemes"] != nil { sso.querySchemes = try tokenList(f, "querySchemes") }
         sso.certificateAuth = try f.bool("certificateAuth", default: sso.certificateAuth)
+        if let v = f["android"] { sso.android = v.isNull ? nil : try android(v) }
         return sso
     }
 

@@ -46,6 +46,9 @@ enum TokenText {
             case .brokerInFront:
                 return (["token: waiting, \(SharedDevice.brokerAppName) in front", "token: in \(SharedDevice.brokerAppName)",
                          "token: in broker"], .pending)
+            case .accountChooser:
+                return (["token: waiting, \(SharedDevice.brokerAppName)'s account chooser", "token: account chooser",
+                         "token: chooser"], .pending)
             case .promptInApp:
                 return (["token: waiting, its own sign-in prompt", "token: prompting", "prompting"], .pending)
             case .promptDismissed:
@@ -116,6 +119,9 @@ enum TokenText {
         case .certificateAuthNeedsBroker: "certificate auth needs the broker"
         case .keychainGroupDiffers: "keychain group differs"
         case .clientIDDiffers: "client ID differs"
+        case .androidRedirectMalformed: "redirect not msauth://<package>/<hash>"
+        case .redirectNamesOtherPackage: "redirect names another package"
+        case .signatureHashMismatch: "signature hash does not match"
         }
     }
 
@@ -132,6 +138,9 @@ enum TokenText {
         case .certificateAuthNeedsBroker: "cert needs broker"
         case .keychainGroupDiffers: "other keychain group"
         case .clientIDDiffers: "other client ID"
+        case .androidRedirectMalformed: "bad msauth redirect"
+        case .redirectNamesOtherPackage: "redirect: other pkg"
+        case .signatureHashMismatch: "wrong signature hash"
         }
     }
 

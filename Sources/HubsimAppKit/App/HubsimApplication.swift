@@ -51,6 +51,16 @@ public final class HubsimApplication: @unchecked Sendable {
     /// What the app shows (`screen/show`).
     public var screen: AppScreen { AppScreen(bridge: bridge) }
 
+    /// Android's `Context.registerReceiver`: the application plays the context.
+    public func registerReceiver(_ receiver: BroadcastReceiver, filter: IntentFilter) throws {
+        try bridge.receivers.registerReceiver(receiver, filter: filter)
+    }
+
+    /// Android's `Context.unregisterReceiver`.
+    public func unregisterReceiver(_ receiver: BroadcastReceiver) {
+        bridge.receivers.unregisterReceiver(receiver)
+    }
+
     func deliver(_ event: LifecycleEvent) {
         let delegate = self.delegate
         switch event {

@@ -7,6 +7,6 @@ public struct LaunchInformation: Equatable, Sendable {
     public var name: String
     /// The SDK hubsim runs the app with: `workspace-one`, `msal` or `none`.
     public var sdk: String
-    /// The device's profile: `workspace-one` or `entra-ios`.
+    /// The device's profile: `workspace-one`, `entra-ios`, `entra-android` or `android-mhs`.
     public var profile: String
 }

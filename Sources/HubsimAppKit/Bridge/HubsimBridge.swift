@@ -52,6 +52,8 @@ public final class HubsimBridge: @unchecked Sendable {
     public let userInformationController: UserInformationController
     public let deviceInformationController: DeviceInformationController
     public let darwinNotificationCenter: DarwinNotificationCenter
+    /// Android: the receivers registered at run time (``HubsimApplication/receivers``).
+    public let receivers: ReceiverRegistry
 
     let connection: BridgeConnection
     private let logLine: @Sendable (String) -> Void
@@ -70,6 +72,8 @@ public final class HubsimBridge: @unchecked Sendable {
         userInformationController = UserInformationController()
         deviceInformationController = DeviceInformationController()
         darwinNotificationCenter = DarwinNotificationCenter()
+        receivers = ReceiverRegistry()
+        receivers.bridge = self
         application.bridge = self
         awController.bridge = self
         userInformationController.bridge = self
@@ -140,6 +144,12 @@ public final class HubsimBridge: @unchecked Sendable {
             awController.deliver(request.method) { $0.controllerDidFinishInitialCheck(error: error) }
         case "msal/" + DarwinNotificationCenter.sharedModeCurrentAccountChanged:
             darwinNotificationCenter.post(name: DarwinNotificationCenter.sharedModeCurrentAccountChanged, log: log)
+        case "broadcast/CURRENT_ACCOUNT_CHANGED":
+            guard let type = request.params[SharedDeviceModeBroadcast.broadcastTypeKey]?.stringValue else {
+                return .failure(Refusal(code: HubsimBridgeError.Code.invalidParams, message: "CURRENT_ACCOUNT_CHANGED: BROADCAST_TYPE is missing"))
+            }
+            let action = request.params["action"]?.stringValue ?? SharedDeviceModeBroadcast.currentAccountChanged
+            receivers.deliver(Intent(action: action, extras: [SharedDeviceModeBroadcast.broadcastTypeKey: type]))
         default:
             return .failure(Refusal(code: HubsimBridgeError.Code.methodNotFound, message: "unknown method \(request.method)"))
         }

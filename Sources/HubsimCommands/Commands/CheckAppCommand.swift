@@ -22,8 +22,9 @@ struct CheckAppCommand: ParsableCommand {
 
             Every transition of the profile (workspace-one: check-out, check-in, check-out of another \
             user, enterprise wipe, check-in while offline, inactivity lock; entra-ios: global sign-in, \
-            global sign-out, sign-in of another user, sign-out from the browser, sign-out while offline) \
-            is taken with the app in each state (foreground, background, suspended, terminated), each \
+            global sign-out, sign-in of another user, sign-out from the browser, sign-out while offline; \
+            entra-android and android-mhs: the same, with the account removed in Settings instead of the \
+            sign-out from the browser) is taken with the app in each state (foreground, background, suspended, terminated), each \
             on a fresh device with the profile's catalogue apps beside it. Then the app comes to the \
             foreground, and the leak audit and its process decide: handled, LEAKED (which item of \
             which user, shown to whom), HUNG, CRASHED or FAULTED.
@@ -32,7 +33,7 @@ struct CheckAppCommand: ParsableCommand {
             user names (the shipped tenant's), or HUBSIM_PASSWORD_<USER> as for hubsim run.
             """)
 
-    @Option(help: "Device profile: workspace-one or entra-ios. Default: the SDK's own (entra-ios for msal).")
+    @Option(help: "Device profile: workspace-one, entra-ios, entra-android or android-mhs. Default: the SDK's own (entra-ios for msal).")
     var profile: String?
 
     @Option(help: "The SDK the app integrates: workspace-one, msal or none. Default: the profile's own.")
@@ -149,7 +150,7 @@ struct CheckAppCommand: ParsableCommand {
     func chosenProfile(_ sdk: String?) throws(CommandError) -> ProfileID {
         if let profile {
             guard let id = ProfileID(rawValue: profile) else {
-                throw .usage("--profile '\(MessageText.shown(profile))': use workspace-one or entra-ios")
+                throw .usage("--profile '\(MessageText.shown(profile))': use " + ProfileID.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + ProfileID.allCases.last!.rawValue)
             }
             return id
         }

@@ -13,7 +13,14 @@ public enum CheckAppText {
             ["wipe = \(API.didWipeCurrentUserData)", "userChange = \(API.didDetectUserChange)",
              "initialCheck = \(API.didFinishInitialCheck)"]
         case .entra:
-            ["accountChanged = \(API.accountChangedNotification)"]
+            switch profile.platform {
+            case .iOS: ["accountChanged = \(API.accountChangedNotification)"]
+            case .android:
+                ["broadcast(TYPE) = \(API.currentAccountChangedBroadcast) with its \(API.broadcastType)",
+                 "onAccountLoaded, onAccountChanged = \(API.getCurrentAccountAsync)'s callback",
+                 "suspended = a cached process (its broadcasts wait until it resumes)",
+                 "terminated = stopped (it gets nothing; it learns at its next start)"]
+            }
         }
     }
 

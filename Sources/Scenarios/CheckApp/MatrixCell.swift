@@ -135,8 +135,21 @@ struct MatrixCell {
                 return e.detail.contains(API.sharedDeviceNotCheckedOut) ? "initialCheck(notCheckedOut)" : "initialCheck"
             default: return e.name
             }
-        case .notification: return e.name == API.accountChangedNotification ? "accountChanged" : e.name
-        case .missed: return "missed " + (e.name == API.accountChangedNotification ? "accountChanged" : e.name)
+        case .notification:
+            switch e.name {
+            case API.accountChangedNotification: return "accountChanged"
+            case API.currentAccountChangedBroadcast: return "broadcast(\(e.detail))"
+            default: return e.name
+            }
+        case .missed:
+            switch e.name {
+            case API.accountChangedNotification: return "missed accountChanged"
+            // The app's log names the reason, not the type: only GLOBAL_SIGN_OUT is written when missed.
+            case API.currentAccountChangedBroadcast:
+                return e.detail == MissReason.accountRemovedInSettings.rawValue ? "no broadcast (account removed in Settings)"
+                    : "missed broadcast (\(e.detail))"
+            default: return "missed " + e.name
+            }
         case .call, .data, .process, .output, .fault: return nil
         }
     }

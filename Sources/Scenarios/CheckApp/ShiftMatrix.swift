@@ -149,6 +149,9 @@ public struct ShiftMatrix: Sendable {
         case .inactivityLock:
             run.act("inactivity lock") { $0.advanceClock(by: tenant.policy.inactivityTimeout + 1).refusal }
             run.act("unlock") { $0.unlock(first.passcode ?? first.password).refusal }
+        case .accountRemovedInSettings:
+            run.act("account removed in Settings") { $0.removeAccountFromSettings().refusal }
+            run.act(signOnLabel(next)) { signOn(next, &$0) }
         case .signOutFromBrowser:
             // signoutFromBrowser is an app's MSAL call: another MSAL app of the device makes it
             // (the broker when the profile has none), as a colleague's app would.

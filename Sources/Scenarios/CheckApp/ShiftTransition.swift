@@ -19,6 +19,8 @@ public enum ShiftTransition: String, CaseIterable, Sendable {
     case signInOfAnotherUser = "sign-in of another user"
     case signOutFromBrowser = "sign-out from the browser"
     case offlineSignOut = "sign-out while offline"
+    // Entra shared device mode on Android.
+    case accountRemovedInSettings = "account removed in Settings"
 
     /// The transitions of `profile`, in the order a shift goes: a first user, the end of their
     /// session, the next user; then the ways a session ends without a plain check-in.
@@ -30,7 +32,12 @@ public enum ShiftTransition: String, CaseIterable, Sendable {
                 + [.offlineCheckIn]
                 + (profile.hasInactivityLock ? [.inactivityLock] : [])
         case .entra:
-            [.signIn, .signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut]
+            switch profile.platform {
+            case .iOS: [.signIn, .signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut]
+            // No signoutFromBrowser in MSAL for Android; Settings > Accounts can remove the work
+            // account, which sends no broadcast (`SharedDevice.removeAccountFromSettings`).
+            case .android: [.signIn, .signOut, .signInOfAnotherUser, .accountRemovedInSettings, .offlineSignOut]
+            }
         }
     }
 
@@ -53,13 +60,16 @@ public enum ShiftTransition: String, CaseIterable, Sendable {
         case .signInOfAnotherUser: "the first user signs out; the next user signs in"
         case .signOutFromBrowser: "another app signs out from the browser; the next user signs in"
         case .offlineSignOut: "offline, the first user signs out; online, the next user signs in"
+        case .accountRemovedInSettings: "the first user's account is removed in Settings (no broadcast); the next user signs in"
         }
     }
 }
 
-/// Where the app is when the transition happens: the four states of an iOS app's life that
+/// Where the app is when the transition happens: the four states of an app's life that
 /// decide what reaches it (a suspended app runs no code and misses Darwin notifications; a
-/// terminated one learns everything at its next cold start).
+/// terminated one learns everything at its next cold start). On Android a suspended app is a
+/// cached process, whose runtime receivers get the broadcast as it resumes, and a terminated
+/// one is stopped and gets nothing.
 public enum ShiftAppState: String, CaseIterable, Sendable {
     case foreground, background, suspended, terminated
 }

@@ -129,10 +129,8 @@ extension SharedDevice {
     mutating func receiveBroadcast(_ type: BroadcastType, _ id: AppID, at i: Int) {
         snapshot.apps[i].record(now, .notification, API.currentAccountChangedBroadcast, type.rawValue)
         logEvent(.notification, app: id, message: .received("\(API.currentAccountChangedBroadcast) (\(type.rawValue))"))
-        if snapshot.apps[i].definition.isExternal {
-            if type == .globalSignOut { send([.sharedModeCurrentAccountChanged], to: id) }
-            return
-        }
+        // A developer's program gets every type in its receiver and decides (Docs/bridge-protocol.md).
+        if snapshot.apps[i].definition.isExternal { return send([.currentAccountChanged(type)], to: id) }
         switch type {
         case .registrationStart:
             break

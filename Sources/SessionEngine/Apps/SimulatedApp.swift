@@ -10,7 +10,7 @@ enum SimulatedApp {
             app.handleWipe(ctx)
         case .controllerDidDetectUserChange:
             app.userChangeFlag = true
-        case .controllerDidFinishInitialCheck, .sharedModeCurrentAccountChanged,
+        case .controllerDidFinishInitialCheck, .sharedModeCurrentAccountChanged, .currentAccountChanged,
              .launch, .foreground, .background, .suspend, .terminate:
             break
         }

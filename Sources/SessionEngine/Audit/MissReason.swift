@@ -49,7 +49,7 @@ public enum MissReason: String, Codable, Sendable, CaseIterable {
             case .notRunning, .terminated: return .notRunning
             }
         case .android:
-            switch traits.broadcastReceiver {
+            switch app.broadcastReceiver ?? traits.broadcastReceiver {
             case .none: return .noReceiver
             case .manifest: return .manifestReceiver
             case .runtime: break

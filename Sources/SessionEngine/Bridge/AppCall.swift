@@ -15,6 +15,19 @@ public enum AppCall: Sendable, Equatable {
     /// MSAL `signout(with:signoutParameters:completionBlock:)`.
     case signout(fromBrowser: Bool)
     case removeAccount
+    /// MSAL for Android `ISingleAccountPublicClientApplication.getCurrentAccountAsync`: the
+    /// answer is its callback, `onAccountLoaded(active)` or `onAccountChanged(prior, current)`.
+    case getCurrentAccountAsync
+    /// MSAL for Android `IPublicClientApplication.isSharedDevice()`: what the process read
+    /// when it started, stale until the app is recreated.
+    case isSharedDevice
+    /// MSAL for Android `ISingleAccountPublicClientApplication.signOut`: in shared device
+    /// mode, the whole device.
+    case signOut
+    /// Android `Context.registerReceiver` for `CURRENT_ACCOUNT_CHANGED`: the process receives
+    /// the broker's broadcast from now until it unregisters or ends.
+    case registerReceiver
+    case unregisterReceiver
     case put(key: String, owner: UserID?, protection: Protection, text: String)
     case get(key: String)
     case delete(key: String)
@@ -43,6 +56,11 @@ public enum AppCall: Sendable, Equatable {
         case .acquireToken: "msal/acquireToken"
         case .signout: "msal/signout"
         case .removeAccount: "msal/removeAccount"
+        case .getCurrentAccountAsync: "msal/" + API.getCurrentAccountAsync
+        case .isSharedDevice: "msal/" + API.isSharedDevice
+        case .signOut: "msal/signOut"
+        case .registerReceiver: "msal/registerReceiver"
+        case .unregisterReceiver: "msal/unregisterReceiver"
         case .put: "storage/put"
         case .get: "storage/get"
         case .delete: "storage/delete"
@@ -57,6 +75,10 @@ public enum AppCallResult: Sendable, Equatable {
     case userInfo(userName: String, groupID: String, email: String)
     case assignment(isDeviceStagingEnabled: Bool, checkedOutUser: UserID?)
     case accounts(current: UserID?, previous: UserID?)
+    /// `getCurrentAccountAsync`'s callback: `onAccountLoaded(current)` when `prior == current`,
+    /// else `onAccountChanged(prior, current)`.
+    case accountCallback(prior: UserID?, current: UserID?)
+    case sharedDevice(Bool)
     case deviceInformation(mode: String)
     case token(account: UserID, accessToken: String)
     /// The call waits for the person (an interactive token request): the bridge answers it

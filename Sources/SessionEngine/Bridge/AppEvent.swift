@@ -18,6 +18,11 @@ public enum AppEvent: Codable, Sendable, Equatable {
     case controllerDidFinishInitialCheck(error: String?)
     /// Entra shared device mode's Darwin notification (000).
     case sharedModeCurrentAccountChanged
+    /// Entra shared device mode on Android: the broker's broadcast
+    /// `com.microsoft.identity.client.sharedmode.CURRENT_ACCOUNT_CHANGED` with its extra
+    /// `BROADCAST_TYPE`, reaching a receiver the process registered at run time (Microsoft
+    /// Learn, "Shared device mode for Android devices").
+    case currentAccountChanged(BroadcastType)
 
     /// The bridge method that carries it.
     public var method: String {
@@ -31,6 +36,7 @@ public enum AppEvent: Codable, Sendable, Equatable {
         case .controllerDidDetectUserChange: "awcontroller/" + API.didDetectUserChange
         case .controllerDidFinishInitialCheck: "awcontroller/" + API.didFinishInitialCheck
         case .sharedModeCurrentAccountChanged: "msal/" + API.accountChangedNotification
+        case .currentAccountChanged: "broadcast/" + API.currentAccountChangedBroadcast
         }
     }
 
@@ -46,6 +52,7 @@ public enum AppEvent: Codable, Sendable, Equatable {
         case .controllerDidDetectUserChange: API.didDetectUserChange
         case .controllerDidFinishInitialCheck(let error): "\(API.didFinishInitialCheck)(error: \(error ?? "nil"))"
         case .sharedModeCurrentAccountChanged: API.accountChangedNotification
+        case let .currentAccountChanged(type): "\(API.currentAccountChangedBroadcast) (\(type.rawValue))"
         }
     }
 }

@@ -23,6 +23,9 @@ public struct AppProcess: Codable, Sendable, Equatable {
     public var exitsInARow = 0
     /// What the program says it shows (`screen/show`); nil until it says.
     public var screen: Screen?
+    /// Android: the process registered a receiver for `CURRENT_ACCOUNT_CHANGED` at run time
+    /// (`msal/registerReceiver`); it ends with the process, as a context-registered receiver does.
+    public var receiverRegistered = false
 
     public struct Screen: Codable, Sendable, Equatable {
         public var user: UserID?
@@ -39,5 +42,22 @@ public struct AppProcess: Codable, Sendable, Equatable {
         case .starting, .running, .hung: true
         case .exited, .faulted: false
         }
+    }
+}
+
+extension AppRuntime {
+    /// A developer's program's receiver for `CURRENT_ACCOUNT_CHANGED` on Android: the one its
+    /// running process registered (`msal/registerReceiver`; it ends with the process, whose
+    /// record lingers until the bridge reports the exit); otherwise a `receiver: manifest`
+    /// in its entry declares one in the manifest, which gets nothing (Android Developers,
+    /// "Implicit broadcast exceptions"), and else it has none. nil for the catalogue's apps,
+    /// whose traits say (`MSALTraits.broadcastReceiver`).
+    var broadcastReceiver: BroadcastReceiverRegistration? {
+        guard definition.isExternal else { return nil }
+        // A stopped program has whatever receiver it registers when it starts: what it misses,
+        // it misses for being stopped.
+        guard lifecycle.isRunning else { return .runtime }
+        if process?.receiverRegistered == true { return .runtime }
+        return definition.msal?.receiver == .manifest ? .manifest : BroadcastReceiverRegistration.none
     }
 }

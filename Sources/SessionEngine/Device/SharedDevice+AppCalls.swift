@@ -43,6 +43,8 @@ extension SharedDevice {
             case let .failure(r): return .failure(AppCallError(.refused, r.description))
             case .success: return .success(.done)
             }
+        case .getCurrentAccountAsync, .isSharedDevice, .signOut, .registerReceiver, .unregisterReceiver:
+            return androidCall(call, at: i)
         case let .put(key, owner, protection, text): return put(i, key: key, owner: owner, protection: protection, text: text)
         case let .get(key):
             guard let item = snapshot.apps[i].storage.first(where: { $0.id == key }) else {

@@ -25,15 +25,18 @@ public struct SSOMap: Sendable, Equatable {
     public var registrations: [AppRegistration]
     /// MSAL apps without SSO configuration, and apps without the SDK: not in the map.
     public var notConfigured: [AppID]
+    /// Whose rules the rows follow: iOS's (003) or Android's (the `msauth://` redirect).
+    public var platform: DevicePlatform
 
-    public init(apps: [AppDefinition], registrations: [AppRegistration]) {
+    public init(apps: [AppDefinition], registrations: [AppRegistration], platform: DevicePlatform = .iOS) {
         self.registrations = registrations
+        self.platform = platform
         var rows: [Row] = [], groups: [SharingGroup] = [], none: [AppID] = []
         for app in apps {
             guard let sso = app.sso else { none.append(app.id); continue }
-            let shares = apps.filter { SSORules.shareTokens(app, $0, registrations: registrations) }.map(\.id)
-            rows.append(Row(app: app.id, sso: sso, path: SSORules.path(of: sso), sharesWith: shares,
-                            problems: SSORules.problems(of: app, among: apps, registrations: registrations)))
+            let shares = apps.filter { SSORules.shareTokens(app, $0, registrations: registrations, on: platform) }.map(\.id)
+            rows.append(Row(app: app.id, sso: sso, path: SSORules.path(of: sso, on: platform), sharesWith: shares,
+                            problems: SSORules.problems(of: app, among: apps, registrations: registrations, on: platform)))
             if !shares.isEmpty, let group = sso.keychainGroup,
                !groups.contains(where: { $0.clientID == sso.clientID && $0.keychainGroup == group }) {
                 groups.append(SharingGroup(clientID: sso.clientID, keychainGroup: group, apps: [app.id] + shares))

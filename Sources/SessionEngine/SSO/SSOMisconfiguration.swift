@@ -23,6 +23,14 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
     case keychainGroupDiffers(group: String?, others: [AppID], theirGroup: String?)
     /// Same keychain group as `others`, but another client ID: tokens are not shared.
     case clientIDDiffers(clientID: String, others: [AppID], theirClientID: String)
+    /// Android broker: the redirect URI is not `msauth://<package name>/<signature hash>`
+    /// (MSAL Android Frequently asked questions, "Redirect URI issues").
+    case androidRedirectMalformed(redirectURI: String, expected: String)
+    /// Android broker: the redirect URI names another package than the calling app's.
+    case redirectNamesOtherPackage(redirectURI: String, packageName: String)
+    /// Android broker: the redirect URI's signature hash is not the app's signing
+    /// certificate's (MSAL for Android's issue thread "Redirect URI doesn't match with the one generated with package name and signature hash").
+    case signatureHashMismatch(redirectURI: String, expected: String)
 
     /// Kinds without values, for scenarios and coverage.
     public enum Kind: String, CaseIterable, Sendable {
@@ -36,6 +44,9 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
         case certificateAuthNeedsBroker = "certificate-auth-needs-broker"
         case keychainGroupDiffers = "keychain-group-differs"
         case clientIDDiffers = "client-id-differs"
+        case androidRedirectMalformed = "android-redirect-malformed"
+        case redirectNamesOtherPackage = "redirect-names-other-package"
+        case signatureHashMismatch = "signature-hash-mismatch"
     }
 
     public var kind: Kind {
@@ -50,6 +61,9 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
         case .certificateAuthNeedsBroker: .certificateAuthNeedsBroker
         case .keychainGroupDiffers: .keychainGroupDiffers
         case .clientIDDiffers: .clientIDDiffers
+        case .androidRedirectMalformed: .androidRedirectMalformed
+        case .redirectNamesOtherPackage: .redirectNamesOtherPackage
+        case .signatureHashMismatch: .signatureHashMismatch
         }
     }
 
@@ -77,6 +91,9 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
             "keychain group `\(group ?? "none")` differs from `\(theirs ?? "none")` of \(others.joined(separator: ", ")) (same client ID): no shared tokens"
         case let .clientIDDiffers(id, others, theirs):
             "client `\(id)` differs from `\(theirs)` of \(others.joined(separator: ", ")) (same keychain group): no shared tokens"
+        case let .androidRedirectMalformed(uri, expected): "redirect URI `\(uri)` is not of the Android broker's form `\(expected)`"
+        case let .redirectNamesOtherPackage(uri, package): "redirect URI `\(uri)` names another package; Android reports `\(package)`"
+        case let .signatureHashMismatch(uri, expected): "redirect URI `\(uri)` does not carry the app's signature hash: the broker expects `\(expected)`"
         }
     }
 }

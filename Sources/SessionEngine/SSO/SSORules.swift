@@ -13,8 +13,12 @@ public enum SSORules {
         case embedded(fellBack: SSOMisconfiguration?)
     }
 
-    public static func path(of sso: SSOConfiguration) -> Path {
+    /// On Android there is no `LSApplicationQueriesSchemes`: MSAL finds an installed broker
+    /// itself when the app's configuration says `broker_redirect_uri_registered` (here
+    /// `credentialMode: auto`; Microsoft Learn, "Enable cross-app SSO on Android using MSAL").
+    public static func path(of sso: SSOConfiguration, on platform: DevicePlatform = .iOS) -> Path {
         guard sso.credentialMode == .auto else { return .embedded(fellBack: nil) }
+        if platform == .android { return .broker }
         guard sso.querySchemes.contains(brokerQueryScheme) else { return .embedded(fellBack: .msauthNotQueried(bundleID: sso.bundleID)) }
         return .broker
     }
@@ -22,6 +26,12 @@ public enum SSORules {
     /// The broker redirect 003 asks for: `<scheme>://<bundle id>`, with the app's first URL scheme.
     public static func expectedBrokerRedirect(_ sso: SSOConfiguration) -> String {
         "\(sso.urlSchemes.first ?? "<scheme>")://\(sso.bundleID)"
+    }
+
+    /// The broker redirect Android's broker expects: `msauth://<package name>/<URL-encoded
+    /// signature hash>` (MSAL Android Frequently asked questions, "Redirect URI issues").
+    public static func expectedAndroidRedirect(_ sso: SSOConfiguration) -> String {
+        sso.android?.expectedRedirectURI ?? "\(brokerQueryScheme)://\(sso.appName(on: .android))/<signature hash>"
     }
 
     /// `msauth://code/<url-encoded redirect URI>` (003, Step 3a).
@@ -43,12 +53,16 @@ public enum SSORules {
     }
 
     /// The rules every request needs (the server's): a registration, and the redirect under it.
-    public static func registrationProblem(_ sso: SSOConfiguration, registrations: [AppRegistration]) -> SSOMisconfiguration? {
+    /// On Android the redirect is the one the app's MSAL configuration names, registered
+    /// under the client ID's Android platform.
+    public static func registrationProblem(_ sso: SSOConfiguration, registrations: [AppRegistration],
+                                           on platform: DevicePlatform = .iOS) -> SSOMisconfiguration? {
         guard let reg = registrations.first(where: { $0.clientID == sso.clientID }) else {
             return .unknownClient(clientID: sso.clientID)
         }
-        guard reg.redirectURIs.contains(sso.redirectURI) else {
-            return .redirectNotRegistered(redirectURI: sso.redirectURI, clientID: sso.clientID)
+        let redirect = sso.redirectURI(on: platform)
+        guard reg.redirectURIs.contains(redirect) else {
+            return .redirectNotRegistered(redirectURI: redirect, clientID: sso.clientID)
         }
         return nil
     }
@@ -56,7 +70,10 @@ public enum SSORules {
     /// The rules of the broker round trip, in the order the SDK and the broker meet them:
     /// the URL scheme (checked in the app before leaving it), then the redirect's form and
     /// bundle (checked by the broker), then the certificate redirect.
-    public static func brokerProblem(_ sso: SSOConfiguration, registrations: [AppRegistration]) -> (problem: SSOMisconfiguration, beforeLeaving: Bool)? {
+    /// On Android, the rules of `androidBrokerProblem`.
+    public static func brokerProblem(_ sso: SSOConfiguration, registrations: [AppRegistration],
+                                     on platform: DevicePlatform = .iOS) -> (problem: SSOMisconfiguration, beforeLeaving: Bool)? {
+        if platform == .android { return androidBrokerProblem(sso) }
         let redirect = sso.redirectURI
         guard let sep = redirect.firstRange(of: "://"), !redirect[..<sep.lowerBound].isEmpty else {
             return (.brokerRedirectMalformed(redirectURI: redirect, expected: expectedBrokerRedirect(sso)), true)
@@ -69,6 +86,31 @@ public enum SSORules {
         }
         guard host == sso.bundleID else { return (.redirectNamesOtherBundle(redirectURI: redirect, bundleID: sso.bundleID), false) }
         if let cert = certificateProblem(sso, registrations: registrations) { return (cert, false) }
+        return nil
+    }
+
+    /// Android's broker round trip: MSAL itself refuses a redirect that is not
+    /// `msauth://<host>/<path>` before it calls the broker (MSAL for Android's issue thread
+    /// "Redirect URI doesn't match with the one generated with package name and signature hash"); the broker
+    /// rebuilds the redirect from the calling app's package name and signing certificate and
+    /// refuses one that names another package or hash (its answer "The redirect URI doesn't
+    /// match the uri generated with caller package name and signature").
+    /// There is no URL scheme to register and no certificate redirect: certificate-based
+    /// authentication goes through the broker as it is.
+    static func androidBrokerProblem(_ sso: SSOConfiguration) -> (problem: SSOMisconfiguration, beforeLeaving: Bool)? {
+        let redirect = sso.redirectURI(on: .android)
+        let expected = expectedAndroidRedirect(sso)
+        let malformed = (SSOMisconfiguration.androidRedirectMalformed(redirectURI: redirect, expected: expected), true)
+        guard let sep = redirect.firstRange(of: "://"), redirect[..<sep.lowerBound] == brokerQueryScheme else { return malformed }
+        let rest = redirect[sep.upperBound...]
+        guard let slash = rest.firstIndex(of: "/"), slash != rest.startIndex else { return malformed }
+        let hash = rest[rest.index(after: slash)...]
+        guard !hash.isEmpty, !hash.contains("/") else { return malformed }
+        let package = sso.appName(on: .android)
+        guard rest[..<slash] == package else { return (.redirectNamesOtherPackage(redirectURI: redirect, packageName: package), false) }
+        if let signature = sso.android?.signatureHash, hash != percentEncoded(signature) {
+            return (.signatureHashMismatch(redirectURI: redirect, expected: expected), false)
+        }
         return nil
     }
 
@@ -145,25 +187,27 @@ public enum SSORules {
     }
 
     /// Every rule the app breaks, in the order a request meets them, then the sharing ones.
-    public static func problems(of app: AppDefinition, among apps: [AppDefinition], registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+    public static func problems(of app: AppDefinition, among apps: [AppDefinition], registrations: [AppRegistration],
+                                on platform: DevicePlatform = .iOS) -> [SSOMisconfiguration] {
         guard app.sso != nil else { return [] }
-        return requestProblems(of: app, registrations: registrations) + sharingProblems(app, among: apps)
+        return requestProblems(of: app, registrations: registrations, on: platform) + sharingProblems(app, among: apps)
     }
 
     /// The same, the other apps found through `index`.
-    public static func problems(of app: AppDefinition, in index: SharingIndex, registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+    public static func problems(of app: AppDefinition, in index: SharingIndex, registrations: [AppRegistration],
+                                on platform: DevicePlatform = .iOS) -> [SSOMisconfiguration] {
         guard app.sso != nil else { return [] }
-        return requestProblems(of: app, registrations: registrations) + sharingProblems(app, in: index)
+        return requestProblems(of: app, registrations: registrations, on: platform) + sharingProblems(app, in: index)
     }
 
     /// The rules a request meets, in order (registration, then the broker's or the embedded flow's).
-    private static func requestProblems(of app: AppDefinition, registrations: [AppRegistration]) -> [SSOMisconfiguration] {
+    private static func requestProblems(of app: AppDefinition, registrations: [AppRegistration], on platform: DevicePlatform) -> [SSOMisconfiguration] {
         guard let sso = app.sso else { return [] }
         var out: [SSOMisconfiguration] = []
-        if let p = registrationProblem(sso, registrations: registrations) { out.append(p) }
-        switch path(of: sso) {
+        if let p = registrationProblem(sso, registrations: registrations, on: platform) { out.append(p) }
+        switch path(of: sso, on: platform) {
         case .broker:
-            if let p = brokerProblem(sso, registrations: registrations) { out.append(p.problem) }
+            if let p = brokerProblem(sso, registrations: registrations, on: platform) { out.append(p.problem) }
         case let .embedded(fellBack):
             if let fellBack { out.append(fellBack) }
             if sso.certificateAuth { out.append(.certificateAuthNeedsBroker(mode: sso.credentialMode)) }
@@ -173,9 +217,11 @@ public enum SSORules {
 
     /// Whether `a` and `b` share tokens without the broker: same client ID, same keychain
     /// group, each with its own redirect URI registered under that client ID.
-    public static func shareTokens(_ a: AppDefinition, _ b: AppDefinition, registrations: [AppRegistration]) -> Bool {
+    public static func shareTokens(_ a: AppDefinition, _ b: AppDefinition, registrations: [AppRegistration],
+                                   on platform: DevicePlatform = .iOS) -> Bool {
         guard a.id != b.id, let x = a.sso, let y = b.sso, let group = x.keychainGroup else { return false }
         return x.clientID == y.clientID && y.keychainGroup == group
-            && registrationProblem(x, registrations: registrations) == nil && registrationProblem(y, registrations: registrations) == nil
+            && registrationProblem(x, registrations: registrations, on: platform) == nil
+            && registrationProblem(y, registrations: registrations, on: platform) == nil
     }
 }

@@ -9,7 +9,7 @@ extension SharedDevice {
 
     /// Who shares tokens with whom, and every rule broken (installed apps, else the app set).
     public var ssoMap: SSOMap {
-        SSOMap(apps: ssoMapApps, registrations: tenant.appRegistrations)
+        SSOMap(apps: ssoMapApps, registrations: tenant.appRegistrations, platform: profile.platform)
     }
 
     /// The apps the map is about: those installed, else the app set.
@@ -21,8 +21,14 @@ extension SharedDevice {
     /// The interactive request waiting for the person, if any.
     public var pendingTokenRequest: PendingTokenRequest? { snapshot.tokens?.pending }
 
-    /// What is in front while the broker handles a round trip.
+    /// What is in front while the broker handles a round trip on iOS (on Android the broker's
+    /// account chooser is drawn over the app, which stays in front: `brokerDrawsOverApp`).
     public var brokerForeground: Foreground { profile.isEntra ? .hub : .authenticator }
+
+    /// Android: an interactive request shows the broker's account chooser over the calling
+    /// app instead of switching to the broker (Microsoft Learn, "Enable cross-app SSO on
+    /// Android using MSAL"); the app keeps the foreground and is answered in place.
+    public var brokerDrawsOverApp: Bool { profile.platform == .android }
 
     /// Shared device mode (entra-ios): the broker's account is the device's. A device whose
     /// registration broke a rule of the MDM set-up (002) is not in it.
@@ -39,7 +45,7 @@ extension SharedDevice {
     public func misconfigurations(of id: AppID) -> [SSOMisconfiguration] {
         let apps = ssoMapApps
         guard let app = apps.first(where: { $0.id == id }), app.sso != nil else { return [] }
-        return SSORules.problems(of: app, among: apps, registrations: tenant.appRegistrations)
+        return SSORules.problems(of: app, among: apps, registrations: tenant.appRegistrations, on: profile.platform)
     }
 
     /// The same for several apps (the panes on screen), the other apps indexed once: each
@@ -50,7 +56,7 @@ extension SharedDevice {
         var out: [AppID: [SSOMisconfiguration]] = [:]
         for id in ids {
             guard let app = appIndex[id].map({ snapshot.apps[$0].definition }) ?? apps.first(where: { $0.id == id }) else { continue }
-            out[id] = SSORules.problems(of: app, in: index, registrations: tenant.appRegistrations)
+            out[id] = SSORules.problems(of: app, in: index, registrations: tenant.appRegistrations, on: profile.platform)
         }
         return out
     }
@@ -65,7 +71,7 @@ extension SharedDevice {
             return .none
         }
         let group = sso.tokenCacheGroup
-        let throughBroker = isSharedDeviceMode && SSORules.path(of: sso) == .broker && state.user == account
+        let throughBroker = isSharedDeviceMode && SSORules.path(of: sso, on: profile.platform) == .broker && state.user == account
         if throughBroker || cachedToken(in: group, clientID: sso.clientID, account: account) != nil {
             return .valid(account: account, source: token?.source ?? .keychainGroup(group))
         }
@@ -106,10 +112,10 @@ extension SharedDevice {
         guard online else { return refuse("acquireTokenInteractively", .offline("an interactive sign-in")) }
         _ = launch(id)
         logEvent(.call, app: id, "\(id) → acquireToken (interactive, \(sso.credentialMode.sdkName))")
-        if let problem = SSORules.registrationProblem(sso, registrations: tenant.appRegistrations) {
+        if let problem = SSORules.registrationProblem(sso, registrations: tenant.appRegistrations, on: profile.platform) {
             return .success(.finished(finishInteractive(i, sso, .failed(.misconfigured(problem)))))
         }
-        switch SSORules.path(of: sso) {
+        switch SSORules.path(of: sso, on: profile.platform) {
         case let .embedded(fellBack):
             if let fellBack {
                 logEvent(.call, app: id, "\(id): canOpenURL(msauth://) failed, the SDK falls back to the embedded flow: \(fellBack)")
@@ -124,23 +130,25 @@ extension SharedDevice {
             audit()
             return .success(.awaiting(request))
         case .broker:
-            if let (problem, beforeLeaving) = SSORules.brokerProblem(sso, registrations: tenant.appRegistrations) {
+            if let (problem, beforeLeaving) = SSORules.brokerProblem(sso, registrations: tenant.appRegistrations, on: profile.platform) {
                 if beforeLeaving {
                     logEvent(.call, app: id, "\(id): the SDK does not leave the app: \(problem)")
                 } else {
                     roundTripOut(id)
-                    logEvent(.event, app: id, "\(Self.brokerAppName) refuses the request of \(sso.bundleID): \(problem)")
+                    logEvent(.event, app: id, "\(Self.brokerAppName) refuses the request of \(sso.appName(on: profile.platform)): \(problem)")
                     roundTripBack(id, sso)
                 }
                 return .success(.finished(finishInteractive(i, sso, .failed(.misconfigured(problem)))))
             }
             roundTripOut(id)
-            let request = PendingTokenRequest(app: id, place: .broker, phase: .brokerInFront, accounts: brokerAccounts,
+            let request = PendingTokenRequest(app: id, place: .broker, phase: brokerDrawsOverApp ? .accountChooser : .brokerInFront,
+                                              accounts: brokerAccounts,
                                               isGlobalSignIn: isSharedDeviceMode && state.user == nil)
             setPending(request)
+            let chooser = brokerDrawsOverApp ? "'s account chooser" : ""
             logEvent(.event, app: id, request.accounts.isEmpty
-                     ? "\(Self.brokerAppName) asks for credentials for \(id)"
-                     : "\(Self.brokerAppName) offers \(request.accounts.map(\.name).joined(separator: ", ")) to \(id)")
+                     ? "\(Self.brokerAppName)\(chooser) asks for credentials for \(id)"
+                     : "\(Self.brokerAppName)\(chooser) offers \(request.accounts.map(\.name).joined(separator: ", ")) to \(id)")
             cover(.tokenPrompt(inApp: false))
             audit()
             return .success(.awaiting(request))
@@ -288,12 +296,13 @@ extension SharedDevice {
     /// shared device mode the broker (its SSO extension) answers them for apps that use it.
     func silentOutcome(_ i: Int, _ sso: SSOConfiguration) -> TokenOutcome {
         let registrations = tenant.appRegistrations
-        if let problem = SSORules.registrationProblem(sso, registrations: registrations) { return .failed(.misconfigured(problem)) }
+        let platform = profile.platform
+        if let problem = SSORules.registrationProblem(sso, registrations: registrations, on: platform) { return .failed(.misconfigured(problem)) }
         let known = snapshot.apps[i].token?.account
         let group = sso.tokenCacheGroup
-        let path = SSORules.path(of: sso)
+        let path = SSORules.path(of: sso, on: platform)
         if path == .broker {
-            if let (problem, _) = SSORules.brokerProblem(sso, registrations: registrations) { return .failed(.misconfigured(problem)) }
+            if let (problem, _) = SSORules.brokerProblem(sso, registrations: registrations, on: platform) { return .failed(.misconfigured(problem)) }
             if isSharedDeviceMode {
                 if let user = state.user { return .token(TokenGrant(account: user, source: .broker)) }
                 if let previous = snapshot.previousAccount { return .failed(.interactionRequired(.signedOut(previous))) }
@@ -334,6 +343,8 @@ extension SharedDevice {
         switch outcome {
         case let .token(grant):
             state.account = grant.account; state.source = grant.source; state.obtainedAt = now
+            // MSAL for Android keeps the signed-in account as the app's current account.
+            if profile.platform == .android { state.loadedAccount = grant.account }
         case .failed(.interactionRequired), .failed(.misconfigured):
             state.account = nil; state.source = nil
         case .failed:
@@ -366,8 +377,12 @@ extension SharedDevice {
         snapshot.tokens!.pending = request
     }
 
-    /// The app goes to the background; the broker comes to the front.
+    /// The app goes to the background; the broker comes to the front. On Android the broker's
+    /// account chooser is drawn over the app instead: nothing moves.
     private mutating func roundTripOut(_ id: AppID) {
+        if brokerDrawsOverApp {
+            return logEvent(.event, app: id, "\(Self.brokerAppName) draws its account chooser over \(id): \(id) stays in front")
+        }
         setLifecycle(id, .background, detail: "broker round trip")
         snapshot.foreground = brokerForeground
         logEvent(.event, app: id, "\(id) to the background: \(Self.brokerAppName) in front (broker round trip)")
@@ -375,6 +390,11 @@ extension SharedDevice {
 
     /// The broker returns to the app through its redirect URI.
     private mutating func roundTripBack(_ id: AppID, _ sso: SSOConfiguration) {
+        // Android: the chooser closes over the app, which never left the foreground; MSAL
+        // answers the calling activity (its redirect URI identified the app to the broker).
+        if brokerDrawsOverApp {
+            return logEvent(.event, app: id, "\(Self.brokerAppName)'s account chooser closes over \(id) (\(sso.redirectURI(on: .android)))")
+        }
         // The person may have opened another app while the broker waited: the redirect brings
         // this one to the front and that one goes to the background (one app in front).
         if snapshot.foreground.appID != id { sendForegroundAppToBackground() }
@@ -400,7 +420,7 @@ extension SharedDevice {
         var groups: Set<String> = []
         let now = self.now
         for j in snapshot.apps.indices {
-            guard let sso = snapshot.apps[j].definition.sso, SSORules.path(of: sso) == .broker else { continue }
+            guard let sso = snapshot.apps[j].definition.sso, SSORules.path(of: sso, on: profile.platform) == .broker else { continue }
             groups.insert(sso.tokenCacheGroup)
             if snapshot.apps[j].token?.account == user {
                 snapshot.apps[j].token?.account = nil
@@ -426,9 +446,10 @@ extension SharedDevice {
     /// A global sign-in started from an app's own prompt gives that app the account's token
     /// when it goes through the broker.
     mutating func grantGlobalSignIn(to id: AppID, account: UserID) {
-        guard let i = appIndex[id], let sso = snapshot.apps[i].definition.sso, SSORules.path(of: sso) == .broker,
-              SSORules.registrationProblem(sso, registrations: tenant.appRegistrations) == nil,
-              SSORules.brokerProblem(sso, registrations: tenant.appRegistrations) == nil else { return }
+        let platform = profile.platform
+        guard let i = appIndex[id], let sso = snapshot.apps[i].definition.sso, SSORules.path(of: sso, on: platform) == .broker,
+              SSORules.registrationProblem(sso, registrations: tenant.appRegistrations, on: platform) == nil,
+              SSORules.brokerProblem(sso, registrations: tenant.appRegistrations, on: platform) == nil else { return }
         // The app's log already has the call (`signIn`); the token state and the event log say where it came from.
         finish(i, sso, call: "acquireToken", .token(TokenGrant(account: account, source: .brokerPrompt)), inAppLog: false)
     }

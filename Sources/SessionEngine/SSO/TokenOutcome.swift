@@ -166,6 +166,10 @@ public struct AppTokenState: Codable, Sendable, Equatable {
     /// The last request's outcome.
     public var last: TokenOutcome?
     public var lastAt: SimInstant?
+    /// MSAL for Android's current account of a single-account app, kept with its token cache
+    /// across processes: what `getCurrentAccountAsync` compares the broker's account with (its
+    /// `prior`). Set when the app signs in or loads an account; nil: none (or never asked).
+    public var loadedAccount: UserID?
 
     public init(account: UserID? = nil, source: TokenSource? = nil, obtainedAt: SimInstant? = nil,
                 last: TokenOutcome? = nil, lastAt: SimInstant? = nil) {

@@ -2,7 +2,8 @@
 public enum PromptPlace: String, Codable, Sendable {
     /// The embedded flow: a web view in the app.
     case inApp = "in-app"
-    /// The broker (Authenticator), in front while the app waits in the background.
+    /// The broker (Authenticator): in front while the app waits in the background (iOS), or
+    /// its account chooser drawn over the app (Android).
     case broker
 }
 
@@ -13,6 +14,10 @@ public enum RoundTripPhase: String, Codable, Sendable {
     case promptInApp = "prompt in the app"
     /// The app is in the background and the broker in front, waiting for the person.
     case brokerInFront = "broker in front"
+    /// Android: the broker's account chooser is drawn over the app, which stays in the
+    /// foreground (Microsoft Learn, "Enable cross-app SSO on Android using MSAL": the broker
+    /// answers the calling activity; there is no app switch and no redirect back).
+    case accountChooser = "account chooser over the app"
     /// The inactivity lock dismissed the app's own prompt, but MSAL still counts its
     /// interactive session as under way (Docs/faults.md, "inactivity-lock-during-token-prompt").
     case promptDismissed = "prompt dismissed, session still under way"
