@@ -214,7 +214,7 @@ public enum KeyTable {
             $0.paneFocused && $0.enrolled
         },
         // Android's Settings > Accounts: the work account removed, and no broadcast sent
-        // (MSAL for Android common library, pull request #1870).
+        // (Microsoft Learn, shared device mode for Android: a known issue).
         KeyBinding([.char("S")], "remove in Settings", .removeAccountFromSettings,
                    scope: "anywhere (Android: Settings > Accounts; no broadcast is sent)") {
             $0.android && $0.signedIn && !$0.textFieldFocused

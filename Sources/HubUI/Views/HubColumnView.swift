@@ -49,6 +49,7 @@ enum HubColumnView {
         default: break
         }
         guard m.page == .tokenPrompt, let p = m.device.pendingTokenRequest else { return m.device.profile.brokerName }
+        if p.phase == .accountChooser { return "Account chooser (broker)" }
         return p.place == .broker ? SharedDevice.brokerAppName + " (broker)" : m.appName(p.app) + " · its own sign-in"
     }
 

@@ -200,6 +200,19 @@ enum HubPages {
         let sso = d.app(p.app)?.definition.sso
         var row: Int
         switch p.place {
+        case .broker where p.phase == .accountChooser:
+            // Android: the broker's account chooser is drawn over the calling app, which stays
+            // in front; there is no switch to the Authenticator (Microsoft Learn, MSAL for
+            // Android, shared device mode). Its pane shows the chooser over it too.
+            c.line("Choose an account for \(name)", in: r, row: 0, style: t.heading)
+            row = c.paragraph("The Authenticator's account chooser, drawn over \(name): it stays in front, no app switch.",
+                              in: r, row: 1, style: t.dim)
+            if p.isGlobalSignIn {
+                row = c.paragraph("Shared device mode: this sign-in is the device's, for every app.", in: r, row: row, style: t.warning)
+            }
+            if let offered = p.accounts.first {
+                row = c.paragraph("Holds \(offered): pick it, no password.", in: r, row: row, style: t.success)
+            }
         case .broker:
             c.line("Sign in for \(name)", in: r, row: 0, style: t.heading)
             row = c.paragraph("\(name) is in the background; the broker returns to it through \(sso?.redirectURI ?? "its redirect URI").",

@@ -39,12 +39,26 @@ enum PaneView {
         }
         PaneLogView.draw(layout.log, &c, inner, from: layout.logTop)
         bottomLines(bottom, &c, inner)
+        accountChooser(m, app, &c, inner)
         // The badge opens the faults menu, where each armed fault can be disarmed.
         if badge != nil { c.hits.add(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .appCommand(.faultsMenu, app: app.id)) }
         // The title and the count of hidden entries zoom the pane.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .appCommand(.zoomPane, app: app.id))
         let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r) : 0
         if focused { buttons(m, app, &c, r, reserve: more) }
+    }
+
+    /// Android: the Authenticator's account chooser over the app that asked, which stays in
+    /// front (no switch to the broker): a box over the pane's body; its form is in the device
+    /// column, which has the keyboard.
+    private static func accountChooser(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ inner: Rect) {
+        guard let p = m.device.pendingTokenRequest, p.app == app.id, p.phase == .accountChooser, inner.height >= 4 else { return }
+        let t = c.theme
+        let box = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: min(5, inner.height - 1))
+        let body = c.box(box, style: t.focusedBorder, title: SharedDevice.brokerAppName, titleStyle: t.heading)
+        c.line("account chooser", in: body, row: 0, style: t.text)
+        c.line(p.accounts.first.map { "offers \($0)" } ?? "← sign in at left", in: body, row: 1, style: t.dim)
+        if body.height > 2 { c.line("Esc cancels", in: body, row: 2, style: t.dim) }
     }
 
     /// ` +3 more ` at the right of the bottom border; returns the columns it took.

@@ -17,6 +17,7 @@ enum AndroidScreens {
         ("entra-android-settings-confirm", settingsConfirm),
         ("entra-android-settings-removed", settingsRemoved),
         ("entra-android-diagram", entraDiagram),
+        ("entra-android-account-chooser", accountChooser),
         ("mhs-sign-in", mhsSignIn),
         ("mhs-set-pin", mhsSetPIN),
         ("mhs-home", mhsHome),
@@ -93,6 +94,14 @@ enum AndroidScreens {
     static func settingsRemoved() -> HubModel {
         var m = settingsConfirm()
         m.press("y")
+        return m
+    }
+
+    /// Roster asks for a token interactively: the Authenticator's account chooser over it.
+    static func accountChooser() -> HubModel {
+        var m = model(.entraAndroid)
+        m.enrollThroughUI()
+        m.press("<Tab><Tab><Tab><Tab>i")
         return m
     }
 
