@@ -65,7 +65,7 @@ struct LessonLeadWalkTests {
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.waitFor("Choose a lesson")
-        for _ in 0..<5 { try tmux.send("Down") }
+        for _ in 0..<7 { try tmux.send("Down") }
         let screen = try hub.waitFor("▸ Support levels and a leaking app")
         #expect(screen.contains("more above"))
         try tmux.send("Enter")

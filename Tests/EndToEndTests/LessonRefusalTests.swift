@@ -12,7 +12,7 @@ struct LessonRefusalTests {
     @Test func anUnknownLessonNamesTheShippedOnes() throws {
         let result = try hubsim(["lesson", "ws1-shfit-change"])
         #expect(result.status == 2)
-        #expect(result.stderr == "hubsim: lesson 'ws1-shfit-change' is not shipped; valid: entra-cross-app-sign-on, entra-shared-device-mode, ws1-cross-app-sign-on, ws1-offline, ws1-shift-change, ws1-support-levels (or give a FILE.yaml)\n")
+        #expect(result.stderr == "hubsim: lesson 'ws1-shfit-change' is not shipped; valid: android-broadcast-running-apps, entra-cross-app-sign-on, entra-shared-device-mode, mhs-pin-and-auto-sign-out, ws1-cross-app-sign-on, ws1-offline, ws1-shift-change, ws1-support-levels (or give a FILE.yaml)\n")
     }
 
     @Test(arguments: [
