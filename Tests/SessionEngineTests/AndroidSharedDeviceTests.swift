@@ -321,4 +321,40 @@ import Testing
         #expect(inbox.take(d, "probe") == ["CURRENT_ACCOUNT_CHANGED", "onAccountChanged", "onAccountLoaded"])
         #expect(inbox.take(d, "manifest") == [])
     }
+
+    /// The default entra-android device shows each rule with the catalogue's apps: chat and
+    /// roster receive GLOBAL_SIGN_OUT, mail's manifest receiver misses it, tasks never listens
+    /// and leaks, Intune clears till, forms has no SDK.
+    @Test func theDefaultAndroidDeviceShowsEachRule() {
+        var d = Fixtures.staged(.entraAndroid)
+        #expect(d.apps.map(\.id) == ["chat", "mail", "tasks", "roster", "till", "forms"])
+        #expect(d.isRegisteredInSharedMode)
+        _ = d.signIn(user: "cou1", password: "cou1")
+        for id in d.apps.map(\.id) { _ = d.launch(id) }
+        d.openBroker()
+        var inbox = Inbox()
+        for id in d.apps.map(\.id) { _ = inbox.take(d, id) }
+        let mark = d.log.nextSeq
+        #expect(d.signOut() == .success(.checkedIn))
+        #expect(inbox.take(d, "chat") == [API.currentAccountChangedBroadcast, API.onAccountChanged, API.onAccountLoaded])
+        #expect(inbox.take(d, "roster") == [API.currentAccountChangedBroadcast, API.onAccountChanged, API.onAccountLoaded])
+        for id in ["mail", "tasks", "till", "forms"] { #expect(inbox.take(d, id) == [], "\(id)") }
+        #expect(d.log.entries(after: mark - 1).filter { $0.kind == .delivery }.map(\.text) == [
+            "mail missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (manifest receiver)",
+            "tasks missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (no receiver registered)",
+            "till missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (no receiver registered)",
+            "forms missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (no SDK)",
+        ])
+        #expect(d.app("till")!.storage.isEmpty && d.app("till")!.currentUser == nil)
+        let tasks = d.verdict(of: d.app("tasks")!)
+        #expect(tasks.kind == .willLeak)
+        #expect(tasks.cause == "missed CURRENT_ACCOUNT_CHANGED (no receiver registered); never calls getCurrentAccountAsync after start-up")
+        #expect(d.verdict(of: d.app("mail")!).sentence == "missed CURRENT_ACCOUNT_CHANGED (manifest receiver); will notice at its next foreground")
+        // The next worker: mail notices in front, tasks shows cou1's tasks.
+        _ = d.signIn(user: "cou2", password: "cou2")
+        _ = d.launch("mail")
+        #expect(d.app("mail")!.storage.compactMap(\.owner) == ["cou2"])
+        _ = d.launch("tasks")
+        #expect(d.verdict(of: d.app("tasks")!).kind == .leak)
+    }
 }

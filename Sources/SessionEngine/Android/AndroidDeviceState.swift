@@ -7,7 +7,7 @@ public struct AndroidDeviceState: Codable, Equatable, Sendable {
     public var registered = false
     /// `isSharedDevice()` as each running MSAL app read it when its process was created. MSAL
     /// reads the mode once, at `PublicClientApplication` creation, and an app keeps that value
-    /// until it is recreated (MSAL for Android, issue #2155, "MSFT apps do not get SDM state
+    /// until it is recreated (MSAL for Android tracker, "MSFT apps do not get SDM state
     /// updates").
     public var sharedDeviceReads: [AppID: Bool] = [:]
     /// Broadcasts waiting for a cached process to leave the cached state, in order, one per

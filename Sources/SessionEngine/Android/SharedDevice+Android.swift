@@ -22,7 +22,7 @@ extension SharedDevice {
     }
 
     /// MSAL `isSharedDevice()` as `app` has it: the value its process read when it was created,
-    /// stale until the app is recreated (MSAL for Android, issue #2155); an app not running
+    /// stale until the app is recreated (the MSAL for Android tracker, "MSFT apps do not get SDM state updates"); an app not running
     /// would read the device's mode now.
     public func isSharedDevice(of app: AppRuntime) -> Bool {
         snapshot.android?.sharedDeviceReads[app.id] ?? isRegisteredInSharedMode
@@ -168,9 +168,10 @@ extension SharedDevice {
 
     /// **remove the account in Settings** (Android's Settings > Accounts): the work account
     /// and its tokens leave the device as at a sign-out, but the broker sends no
-    /// `CURRENT_ACCOUNT_CHANGED` (MSAL for Android common library, pull request #1870: the
-    /// app finds its account changed to none only when it next opens). Every running app keeps
-    /// showing the user until it next calls `getCurrentAccountAsync`. Android profiles only.
+    /// `CURRENT_ACCOUNT_CHANGED` (MSAL for Android common library, its end-to-end test of an
+    /// account removed in Settings: the app finds its account changed to none only when it
+    /// next opens). Every running app keeps showing the user until it next calls
+    /// `getCurrentAccountAsync`. Android profiles only.
     public mutating func removeAccountFromSettings() -> Result<DeviceState, Refusal> {
         let event = StepName.removeAccountFromSettings.rawValue
         guard profile.platform == .android else {

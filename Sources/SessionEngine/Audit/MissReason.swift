@@ -28,7 +28,7 @@ public enum MissReason: String, Codable, Sendable, CaseIterable {
     /// while apps are cached"), so it is told when it resumes.
     case cached = "cached: delivered when it resumes"
     /// Android: the account was removed in the system's Settings, which sends no broadcast
-    /// (MSAL for Android common library, pull request #1870).
+    /// (MSAL for Android common library, its end-to-end test of an account removed in Settings).
     case accountRemovedInSettings = "account removed in Settings (no broadcast)"
 
     /// Why `app` misses a notification posted now on iOS; nil when it receives it. A permanent

@@ -16,7 +16,8 @@
 ///   `sharedDeviceNotCheckedOut` error. Docs/sdk-rules.md explains the choice.
 /// - MSAL on an Entra shared-device-mode Android device (entra-android, android-mhs):
 ///   Microsoft Learn's "Shared device mode for Android devices" and its tutorial:
-///   `isSharedDevice()` is true (read once per process: MSAL for Android, issue #2155),
+///   `isSharedDevice()` is true (read once per process: the MSAL for Android tracker,
+///   "MSFT apps do not get SDM state updates"),
 ///   `getCurrentAccountAsync` answers from the device's account with `onAccountChanged(prior,
 ///   current)` when it changed and `onAccountLoaded`, and the broker's `CURRENT_ACCOUNT_CHANGED`
 ///   (`BROADCAST_TYPE` `GLOBAL_SIGN_OUT`) reaches running apps whose receiver was registered at

@@ -12,8 +12,8 @@ public enum Transition: String, Codable, CaseIterable, Sendable {
     case setSessionPIN, screensaver, leaveScreensaver, resumeWithSessionPIN, tooManyPINAttempts
     case autoSignOutCountdown, dismissAutoSignOut, autoSignOut
     /// Android: the work account removed in the system's Settings > Accounts, which sends no
-    /// broadcast (MSAL for Android common library, pull request #1870: the app finds the
-    /// account gone only when it next asks).
+    /// broadcast (MSAL for Android common library, its end-to-end test of an account removed
+    /// in Settings: the app finds the account gone only when it next asks).
     case removeAccountFromSettings
 
     /// The states it leaves.
