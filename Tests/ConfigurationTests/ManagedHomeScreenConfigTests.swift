@@ -30,7 +30,7 @@ import Testing
 
     @Test func theStrictSampleTurnsOnThePINAndTheScreensaver() throws {
         let p = try BundledAssets.strictTenant().managedHomeScreen
-        #expect(p == ManagedHomeScreenPolicy(enableSessionPIN: true, sessionPINComplexity: .complexNumericOnly, minimumLengthForSessionPIN: 4,
+        #expect(p == ManagedHomeScreenPolicy(enableSessionPIN: true, sessionPINComplexity: .simple, minimumLengthForSessionPIN: 4,
                                              maxNumberOfAttemptsForSessionPIN: 3, enableScreenSaver: true, inactiveTimeToShowScreenSaver: 30,
                                              enablePINToResume: true, inactiveTimeToSignOut: 120, autoSignOutTimeToGiveUserNotice: 30))
     }

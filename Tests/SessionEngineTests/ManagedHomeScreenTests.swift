@@ -219,6 +219,29 @@ import Testing
         #expect(Self.logTexts(d).last == "session PIN accepted: cou1 resumes on Managed Home Screen")
     }
 
+    @Test func thePINIsAskedOnlyAfterTheMinimumInactiveTimeAndThenUntilItIsEntered() {
+        var t = Self.pinTenant()
+        t.managedHomeScreen.minimumInactiveTimeBeforeSessionPINRequired = 60
+        var d = Self.signedIn(tenant: t)
+        #expect(d.setSessionPIN("7391") == .success(.checkedOut("cou1")))
+        // Back after 40 s idle: under the minimum, input closes the screensaver.
+        #expect(d.advanceClock(by: 40) == .success(.locked("cou1")))
+        #expect(!d.screensaverAsksForSessionPIN)
+        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.state == .checkedOut("cou1"))
+        // Back after 90 s idle: the PIN, and it stays asked however soon the next key comes.
+        #expect(d.advanceClock(by: 90) == .success(.locked("cou1")))
+        #expect(d.screensaverAsksForSessionPIN)
+        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.managedHomeScreen?.screensaverNeedsPIN == true)
+        #expect(d.advanceClock(by: 1) == .success(.locked("cou1")))
+        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.state == .locked("cou1"))
+        #expect(d.screensaverAsksForSessionPIN)
+        #expect(d.enterSessionPIN("7391") == .success(.checkedOut("cou1")))
+        #expect(d.managedHomeScreen?.screensaverNeedsPIN == false)
+    }
+
     @Test func theMaximumOfWrongSessionPINsSignsOutAndClearsThePIN() {
         var d = Self.signedIn(tenant: Self.pinTenant(maxAttempts: 3))
         #expect(d.setSessionPIN("7391") == .success(.checkedOut("cou1")))

@@ -12,13 +12,17 @@ public struct ManagedHomeScreenState: Codable, Equatable, Sendable {
     public var failedPINAttempts: Int
     /// The screensaver is up (the device is `locked`; the session continues).
     public var screensaver: Bool
+    /// A person came back to the screensaver after `minimum_inactive_time_before_session_pin_required`:
+    /// from then on only the session PIN closes it, however little time passes.
+    public var screensaverNeedsPIN: Bool
     /// The automatic sign-out's countdown dialog is up and signs the worker out at this instant.
     public var autoSignOutAt: SimInstant?
 
     public init(sessionPINHash: PasswordHash? = nil, mustSetSessionPIN: Bool = false, failedPINAttempts: Int = 0,
-                screensaver: Bool = false, autoSignOutAt: SimInstant? = nil) {
+                screensaver: Bool = false, screensaverNeedsPIN: Bool = false, autoSignOutAt: SimInstant? = nil) {
         self.sessionPINHash = sessionPINHash; self.mustSetSessionPIN = mustSetSessionPIN
-        self.failedPINAttempts = failedPINAttempts; self.screensaver = screensaver; self.autoSignOutAt = autoSignOutAt
+        self.failedPINAttempts = failedPINAttempts; self.screensaver = screensaver
+        self.screensaverNeedsPIN = screensaverNeedsPIN; self.autoSignOutAt = autoSignOutAt
     }
 
     /// Nobody signed in, or nothing of MHS's own going on.

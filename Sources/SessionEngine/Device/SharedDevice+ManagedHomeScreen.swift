@@ -34,11 +34,17 @@ extension SharedDevice {
 
     /// Whether leaving the screensaver now needs the session PIN: one is set, the policy's
     /// `enable_PIN_to_resume` is on, and the device has been idle at least
-    /// `minimum_inactive_time_before_session_pin_required`.
+    /// `minimum_inactive_time_before_session_pin_required` (or was, when the person came back).
     public var screensaverAsksForSessionPIN: Bool {
-        guard let mhs = snapshot.managedHomeScreen, mhs.screensaver, mhs.sessionPINHash != nil else { return false }
+        guard let mhs = snapshot.managedHomeScreen, mhs.screensaver else { return false }
+        return mhs.screensaverNeedsPIN || pinNeeded(afterIdle: now.seconds(since: snapshot.lastActivity))
+    }
+
+    /// Whether coming back after `idle` seconds needs the session PIN.
+    private func pinNeeded(afterIdle idle: Double) -> Bool {
         let p = managedHomeScreenPolicy
-        return p.enablePINToResume && now.seconds(since: snapshot.lastActivity) >= Double(p.minimumInactiveTimeBeforeSessionPINRequired)
+        return snapshot.managedHomeScreen?.sessionPINHash != nil && p.enablePINToResume
+            && idle >= Double(p.minimumInactiveTimeBeforeSessionPINRequired)
     }
 
     /// Wrong session PINs left before the automatic sign-out; nil: infinite tries.
@@ -157,9 +163,9 @@ extension SharedDevice {
         guard let mhs = snapshot.managedHomeScreen, let user = state.user else { return }
         if mhs.autoSignOutAt != nil { closeCountdown(because: "closed by input") }
         if mhs.screensaver {
-            let p = managedHomeScreenPolicy
-            let asks = mhs.sessionPINHash != nil && p.enablePINToResume && idle >= Double(p.minimumInactiveTimeBeforeSessionPINRequired)
-            if !asks {
+            if mhs.screensaverNeedsPIN || pinNeeded(afterIdle: idle) {
+                snapshot.managedHomeScreen?.screensaverNeedsPIN = true
+            } else {
                 closeScreensaver(to: user)
                 logEvent(.event, "screensaver closed by input: \(user) resumes on \(Self.managedHomeScreenName)")
                 cover(.leaveScreensaver)
@@ -226,6 +232,7 @@ extension SharedDevice {
     private mutating func closeScreensaver(to user: UserID) {
         guard snapshot.managedHomeScreen?.screensaver == true else { return }
         snapshot.managedHomeScreen?.screensaver = false
+        snapshot.managedHomeScreen?.screensaverNeedsPIN = false
         if case .locked = state { snapshot.state = .checkedOut(user) }
         snapshot.lastActivity = now
     }
