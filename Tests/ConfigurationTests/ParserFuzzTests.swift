@@ -66,6 +66,32 @@ import Testing
     }
 }
 
+extension ParserFuzzTests {
+    /// The catalogue's Android traits with every receiver written out (the bundled catalogue
+    /// names one `manifest` receiver and derives the rest): `receiver: runtime | manifest | none`
+    /// beside the catalogue's own `intuneClearsData`.
+    @Test func aCatalogueWithEveryAndroidTraitIsFuzzed() throws {
+        let original = try BundledAssets.text("apps.yaml")
+            .replacingOccurrences(of: "    backgroundCapability: true\n", with: "    backgroundCapability: true\n    receiver: runtime\n")
+            .replacingOccurrences(of: "    listens: false\n", with: "    listens: false\n    receiver: none\n")
+        let catalogue = try AppCatalogue.load(yaml: original, file: "apps.yaml")
+        #expect(Set(catalogue.ids.compactMap { catalogue.app($0)?.msal?.receiver }) == [.runtime, .none, .manifest])
+        let file = "Assets/apps.yaml (Android traits)"
+        let summary = FuzzRun.run(original, file: file, mutants: Self.mutantsPerFile / 2, mutator: YAMLMutator(corpus: Self.corpus + [original]),
+                                  seed: FuzzRun.seed(for: file)) { text in
+            do throws(ConfigError) {
+                _ = try AppCatalogue.load(yaml: text, file: file)
+                return nil
+            } catch {
+                return FuzzRun.Refusal(file: error.file, line: error.line, column: error.column, message: PrintableText.escaped(error.message))
+            }
+        }
+        #expect(summary.failures.isEmpty, "\(summary.failures.count) unsound refusals, the first: \(summary.failures.prefix(5).joined(separator: "\n"))")
+        #expect(summary.refusedByLoader * 12 >= summary.mutants && summary.accepted * 20 >= summary.mutants, "\(summary)")
+        print("fuzz \(file): \(summary)")
+    }
+}
+
 /// Mutants the fuzzer found, kept as cases of their own.
 @Suite struct ParserFuzzRegressionTests {
     /// A file cut off inside a flow mapping, with no final line break: libyaml reports the

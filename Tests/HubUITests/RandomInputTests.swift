@@ -107,6 +107,8 @@ struct RandomInputTests {
                 state \(walk.model.device.state), page \(walk.model.page), focus \(walk.model.focus), \(walk.model.width)x\(walk.model.height)
                 \(problems.joined(separator: "\n"))
                 last inputs: \(walk.recent.map { "\($0)" }.joined(separator: ", "))
+                last events: \(walk.model.device.log.entries.suffix(6).map(\.text).joined(separator: " | "))
+                last actions: \((max(0, walk.model.actionLog.count - 4)..<walk.model.actionLog.count).map { "\(walk.model.actionLog[$0].action.name) → \(walk.model.actionLog[$0].outcome.refusal?.tag ?? "accepted")" }.joined(separator: ", "))
                 """)
             return
         }
@@ -138,6 +140,8 @@ struct RandomInputTests {
         }
         if config.profile == .androidMHS {
             #expect(reach.countdowns >= 1 && reach.dismissals >= 1 && reach.autoSignOuts >= 1, "\(config.label): \(reach)")
+            // The strict tenant asks for a session PIN and shows the screensaver (the default has neither).
+            if config.strict { #expect(reach.sessionPINs >= 1 && reach.screensavers >= 1 && reach.pinResumes >= 1, "\(config.label): \(reach)") }
         }
     }
 }
@@ -156,7 +160,10 @@ struct WalkReach: CustomStringConvertible {
     init(_ d: SharedDevice) {
         let c = d.snapshot.coverage
         checkOuts = c["checkOut", default: 0] + c["signIn", default: 0]
-        checkIns = c["logOut", default: 0] + c["signOut", default: 0] + c["enterpriseWipe", default: 0]
+        // Every end of a session: on Android also the account removed in Settings, and on
+        // Managed Home Screen the automatic sign-out and the one too many wrong PINs make.
+        checkIns = [Transition.logOut, .signOut, .enterpriseWipe, .removeAccountFromSettings, .autoSignOut, .tooManyPINAttempts]
+            .reduce(0) { $0 + c[$1.rawValue, default: 0] }
         lockouts = c["accountLockout", default: 0]
         inactivityLocks = c["inactivityLock", default: 0]
         unlocks = c["unlock", default: 0]

@@ -36,8 +36,13 @@ extension SharedDevice {
         return .success(state)
     }
 
-    /// A person pressed a key or clicked: the inactivity timer restarts.
-    public mutating func userActivity() { touch() }
+    /// A person pressed a key or clicked: the inactivity timer restarts. On Managed Home Screen
+    /// the input may close the screensaver, which shows the apps again: audited then.
+    public mutating func userActivity() {
+        let before = state
+        touch()
+        if state != before { audit() }
+    }
 
     /// The connectivity toggle.
     public mutating func goOnline() -> Result<DeviceState, Refusal> { setOnline(true) }

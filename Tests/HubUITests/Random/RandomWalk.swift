@@ -53,6 +53,14 @@ struct RandomWalk {
     private var passcodeTyped: String?
     private var passcode: String?
     private var lockoutTarget: (user: String, left: Int)?
+    /// The session PIN typed at the prompt after sign-in, and the one set for the session
+    /// (Managed Home Screen clears it at sign-out).
+    private var sessionPINTyped: String?
+    private var sessionPIN: String?
+    /// Wrong session PINs still to type, to reach the sign-out the maximum of attempts makes.
+    private var wrongPINsLeft = 0
+    /// PINs with no repeated or ordered run of three: every complexity the tenants use takes them.
+    private static let validPINs = ["7391", "5927", "4816", "80529", "613804"]
 
     /// One step of a plan: an input, or a click on whatever the frame on screen offers then.
     private enum PlanStep {
@@ -139,6 +147,13 @@ struct RandomWalk {
         }
         inputs += handled
         if checkedOut { passcode = passcodeTyped }
+        // The PIN is kept once the device holds one; a sign-out clears it.
+        if model.device.managedHomeScreen?.sessionPINHash == nil {
+            sessionPIN = nil
+            wrongPINsLeft = 0
+        } else if sessionPIN == nil {
+            sessionPIN = sessionPINTyped
+        }
         return loop.painter.count > painted ? loop.shown : nil
     }
 
@@ -170,6 +185,8 @@ struct RandomWalk {
             // Managed Home Screen's inactivity: the countdown dialog, then a dismissal or the
             // automatic sign-out, on the simulated clock.
             if m.device.profile.id == .androidMHS, m.device.state.user != nil { choices.append((3, .idle)) }
+            // Android: the work account removed in Settings (no broadcast).
+            if m.device.profile.id.platform == .android, m.device.state.kind == .checkedOut { choices.append((2, .settings)) }
         }
         switch rng.weighted(choices) {
         case .key: return .key(randomKey())
@@ -185,11 +202,12 @@ struct RandomWalk {
         case .endSession: planEndSession()
         case .fault: planFault()
         case .idle: planIdle()
+        case .settings: planSettingsRemoval()
         }
         return nextEvent(mayPlan: true)
     }
 
-    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession, fault, idle }
+    private enum Draw { case key, clickTarget, clickAnywhere, wheel, tick, resize, app, credentials, endSession, fault, idle, settings }
 
     // MARK: single inputs
 
@@ -316,8 +334,22 @@ struct RandomWalk {
                     steps += type(code)
                 }
             case .sessionPIN:
-                // Managed Home Screen's session PIN: digits, now and then too short or wrong.
-                steps += type(digits(rng.int(in: 1...6)))
+                // Managed Home Screen's session PIN: set mostly one the strict tenant's complexity
+                // takes, now and then any digits (too short, an ordered run); on the screensaver
+                // mostly the one set, now and then a wrong one (the last allowed signs out).
+                if m.form.kind == .enterSessionPIN, wrongPINsLeft == 0, let sessionPIN, rng.chance(0.7) {
+                    steps += type(sessionPIN)
+                } else if m.form.kind == .enterSessionPIN {
+                    // Now and then wrong until the policy's maximum signs the worker out.
+                    if wrongPINsLeft > 0 { wrongPINsLeft -= 1 } else if rng.chance(0.6) {
+                        wrongPINsLeft = max(0, (tenant.managedHomeScreen.sessionPINAttemptLimit ?? 1) - 1)
+                    }
+                    steps += type(wrongSecret(digits: true))
+                } else {
+                    let pin = rng.chance(0.8) ? rng.pick(Self.validPINs) : digits(rng.int(in: 1...6))
+                    sessionPINTyped = pin
+                    steps += type(pin)
+                }
             }
             steps.append(.input(.key(.enter)))
         }
@@ -365,17 +397,19 @@ struct RandomWalk {
             default:
                 steps += [.click { if case .pane = $0 { true } else { false } }, .input(.key(.char("u"))), .input(.key(.char("y")))]
             }
-            // On Android, now and then the work account is removed in Settings instead (no
-            // broadcast), by its key, confirmed in the forecast dialog.
-            if model.device.profile.id.platform == .android, rng.chance(0.3) {
-                steps = escapesToHub + [.input(.key(.char("S"))), .input(.key(rng.chance(0.5) ? .enter : .char("y")))]
-            }
         }
         plan = steps
     }
 
+    /// Removes the work account in Android's Settings (no broadcast), by its key or its
+    /// button, confirmed in the forecast dialog by a key or a click.
+    private mutating func planSettingsRemoval() {
+        plan = escapesToHub + (rng.chance(0.5) ? [.input(.key(.char("S")))] : [.click { $0 == .command(.removeAccountFromSettings) }])
+            + [rng.chance(0.7) ? .input(.key(rng.chance(0.5) ? .enter : .char("y"))) : .click { $0 == .command(.confirmAction) }]
+    }
+
     /// Leaves the device alone until Managed Home Screen's countdown dialog shows (the policy's
-    /// `inactive_time_to_signout`), then mostly dismisses it (Enter, Esc or `y`),
+    /// `inactive_time_to_signout`), then mostly dismisses it (Enter, Esc, `y` or its button),
     /// sometimes lets it run out: the automatic sign-out (Microsoft Learn, Managed Home Screen).
     private mutating func planIdle() {
         let policy = model.device.tenant.managedHomeScreen
@@ -384,7 +418,7 @@ struct RandomWalk {
         case ..<3: steps.append(.input(.key(.enter)))
         case ..<4: steps.append(.input(.key(.escape)))
         case ..<5: steps.append(.input(.key(.char("y"))))
-        case ..<7: steps.append(.input(.key(.enter)))
+        case ..<7: steps.append(.click { $0 == .command(.dismissAutoSignOut) })
         // Part of the countdown, then all of it.
         case ..<8: steps += [.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice / 2))), .input(.key(.enter))]
         default: steps.append(.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice))))

@@ -107,7 +107,9 @@ enum WalkInvariants {
             if onScreen {
                 let readable = app.storage.filter { d.open($0, in: app) != nil }
                 // A well-written app lists common items and its shown user's; a faulty one lists all it can read.
-                let listed = app.definition.faults.isEmpty ? readable.filter { $0.owner == nil || $0.owner == app.currentUser } : readable
+                // The editor shows an unsaved draft too, whoever typed it (Docs/faults.md, unsaved work).
+                let listed = (app.definition.faults.isEmpty ? readable.filter { $0.owner == nil || $0.owner == app.currentUser } : readable)
+                    + [app.draft].compactMap { $0 }
                 let foreign = listed.filter { $0.owner != nil && $0.owner != user }
                 if !foreign.isEmpty || tokenOwner != nil {
                     leaks.append(LeakFinding(app: app.id, severity: .visibleLeak,
