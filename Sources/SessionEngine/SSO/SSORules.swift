@@ -190,14 +190,16 @@ public enum SSORules {
     public static func problems(of app: AppDefinition, among apps: [AppDefinition], registrations: [AppRegistration],
                                 on platform: DevicePlatform = .iOS) -> [SSOMisconfiguration] {
         guard app.sso != nil else { return [] }
-        return requestProblems(of: app, registrations: registrations, on: platform) + sharingProblems(app, among: apps)
+        return requestProblems(of: app, registrations: registrations, on: platform)
+            + (platform == .iOS ? sharingProblems(app, among: apps) : [])
     }
 
     /// The same, the other apps found through `index`.
     public static func problems(of app: AppDefinition, in index: SharingIndex, registrations: [AppRegistration],
                                 on platform: DevicePlatform = .iOS) -> [SSOMisconfiguration] {
         guard app.sso != nil else { return [] }
-        return requestProblems(of: app, registrations: registrations, on: platform) + sharingProblems(app, in: index)
+        return requestProblems(of: app, registrations: registrations, on: platform)
+            + (platform == .iOS ? sharingProblems(app, in: index) : [])
     }
 
     /// The rules a request meets, in order (registration, then the broker's or the embedded flow's).
@@ -216,10 +218,12 @@ public enum SSORules {
     }
 
     /// Whether `a` and `b` share tokens without the broker: same client ID, same keychain
-    /// group, each with its own redirect URI registered under that client ID.
+    /// group, each with its own redirect URI registered under that client ID. Android has no
+    /// keychain access groups: its apps share an account only through the broker (Microsoft
+    /// Learn, "Enable cross-app SSO on Android using MSAL"), so the sharing rules are iOS's.
     public static func shareTokens(_ a: AppDefinition, _ b: AppDefinition, registrations: [AppRegistration],
                                    on platform: DevicePlatform = .iOS) -> Bool {
-        guard a.id != b.id, let x = a.sso, let y = b.sso, let group = x.keychainGroup else { return false }
+        guard platform == .iOS, a.id != b.id, let x = a.sso, let y = b.sso, let group = x.keychainGroup else { return false }
         return x.clientID == y.clientID && y.keychainGroup == group
             && registrationProblem(x, registrations: registrations, on: platform) == nil
             && registrationProblem(y, registrations: registrations, on: platform) == nil

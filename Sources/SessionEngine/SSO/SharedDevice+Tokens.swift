@@ -315,7 +315,7 @@ extension SharedDevice {
         if let known, let removal = snapshot.tokens?.removals[group], removal.account == known {
             return .failed(.interactionRequired(.tokensRemoved(by: removal.by, account: known)))
         }
-        if let problem = SSORules.sharingProblems(snapshot.apps[i].definition, among: snapshot.apps.map(\.definition)).first {
+        if platform == .iOS, let problem = SSORules.sharingProblems(snapshot.apps[i].definition, among: snapshot.apps.map(\.definition)).first {
             return .failed(.interactionRequired(.notShared(problem)))
         }
         return .failed(.interactionRequired(.noToken))

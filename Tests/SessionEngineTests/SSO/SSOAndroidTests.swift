@@ -82,9 +82,14 @@ import Testing
         #expect(map.platform == .android)
         #expect(map.row("tasks")?.path == .broker)
         #expect(ios.ssoMap.row("tasks")?.path == .embedded(fellBack: .msauthNotQueried(bundleID: "com.contoso.tasks")))
-        // Tasks's unregistered redirect keeps it out of the suite's sharing.
-        #expect(map.row("chat")?.sharesWith == [])
+        // No keychain groups on Android: the suite shares through the broker only.
         #expect(ios.ssoMap.row("chat")?.sharesWith == ["tasks"])
+        #expect(map.row("chat")?.sharesWith == [] && map.groups.isEmpty)
+        var differs = SSO.app("mail") { $0.keychainGroup = "com.contoso.other" }
+        differs.id = "mail"
+        let apps = [SSO.app("chat"), differs]
+        #expect(SSORules.problems(of: differs, among: apps, registrations: Fixtures.tenant.appRegistrations).map(\.kind) == [.keychainGroupDiffers])
+        #expect(SSORules.problems(of: differs, among: apps, registrations: Fixtures.tenant.appRegistrations, on: .android) == [])
     }
 
     /// An interactive request on Android: the Authenticator's account chooser is drawn over
