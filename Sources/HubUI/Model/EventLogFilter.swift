@@ -18,6 +18,7 @@ public struct EventLogFilter: Equatable, Sendable {
             case .callbacks: e.kind == .callback
             // Posted, received or missed: the delivery lines name the notification.
             case .notifications: e.kind == .notification || e.text.contains(API.accountChangedNotification)
+                || e.text.contains(API.currentAccountChangedBroadcast)
             case .leaks: e.kind == .leak || e.kind == .exposure || e.kind == .resolved
             case .faults: e.kind == .fault
             }

@@ -34,7 +34,9 @@ enum ForecastText {
         }
         let holders = Set(o.holds.compactMap(\.owner)).sorted(), kept = owners(holders)
         if !o.received.isEmpty {
-            let how = o.received.contains(API.accountChangedNotification) ? "notified" : "called back"
+            // Android's broadcast notifies as iOS's Darwin notification does.
+            let how = o.received.contains(API.accountChangedNotification) || o.received.contains(API.currentAccountChangedBroadcast)
+                ? "notified" : "called back"
             if !o.deleted.isEmpty { return ["\(how), deletes \(count(o.deleted, "item"))", "\(how), clears", how] }
             return holders.isEmpty ? ["\(how): holds no data", how] : ["\(how), keeps \(kept)", how]
         }
