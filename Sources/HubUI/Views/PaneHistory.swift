@@ -13,6 +13,13 @@ enum PaneHistory {
             // Android: getCurrentAccountAsync's callback names the call; the row goes to what it answered.
             if e.kind == .call, e.name == API.getCurrentAccountAsync, let last = out.last, last.entry.kind == .callback,
                last.entry.name == API.onAccountChanged || last.entry.name == API.onAccountLoaded { continue }
+            // MSAL for Android calls onAccountChanged and then onAccountLoaded in one answer: the
+            // compact history keeps the change, which names both accounts (the zoom shows both).
+            if e.kind == .callback, e.name == API.onAccountChanged, let last = out.last, last.count == 1,
+               last.entry.kind == .callback, last.entry.name == API.onAccountLoaded, last.entry.time == e.time {
+                out[out.count - 1] = (e, 1)
+                continue
+            }
             if let last = out.last, last.entry.kind == e.kind, last.entry.name == e.name, last.entry.detail == e.detail {
                 out[out.count - 1].count += 1
             } else {
