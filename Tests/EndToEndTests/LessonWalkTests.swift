@@ -52,7 +52,7 @@ struct LessonWalkTests {
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         try hub.waitFor("Choose a lesson")
-        try hub.waitFor("▸ Android: the broadcast only running apps hear")
+        try hub.waitFor("▸ Android: the broadcast only running apps")
         // The shipped lessons in name order: android-broadcast-running-apps, entra-cross-app-sign-on,
         // entra-shared-device-mode, mhs-pin-and-auto-sign-out, ws1-cross-app-sign-on, ws1-offline,
         // ws1-shift-change (below the first page at 80x24: the list scrolls to it).
