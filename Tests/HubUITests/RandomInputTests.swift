@@ -128,7 +128,10 @@ struct RandomInputTests {
         // Every confirmed step's forecast was checked above; enough of them that the check
         // cannot pass for want of steps (a Single User Device is never logged out, and its
         // rare wipes may not come).
-        #expect(confirmedSteps >= (reach.singleUserDevice ? 0 : ForecastCheck.minimumPerWalk), "\(config.label): \(confirmedSteps) confirmed steps")
+        // On Managed Home Screen most sessions end with no dialog to confirm (the automatic
+        // sign-out, too many wrong PINs): one confirmed step is enough there.
+        let floor = reach.singleUserDevice ? 0 : config.profile == .androidMHS ? 1 : ForecastCheck.minimumPerWalk
+        #expect(confirmedSteps >= floor, "\(config.label): \(confirmedSteps) confirmed steps")
         #expect(reach.lockouts >= 1, "\(config.label): \(reach)")
         if config.profile == .workspaceOne, !config.strict {
             #expect(reach.inactivityLocks >= 1 && reach.unlocks >= 1, "\(config.label): \(reach)")

@@ -23,13 +23,13 @@ import Testing
     ]) { a, _ in a }
 
     @Test func aManagedHomeScreenWalkKeepsEveryPINSecretAndReplays() throws {
-        // The strict tenant: session PIN complex-numeric-only of 4 or more, 3 attempts, the
+        // The strict tenant: a simple session PIN (digits) of 4 or more, 3 attempts, the
         // screensaver after 30 s, the countdown after 120 s of inactivity, 30 s long.
         let walk = try Self.walk(.androidMHS, strict: true, [
             .enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment,
             .signIn(user: "cou1", password: "cou1", from: .broker),
             .setSessionPIN("1"),                      // too short
-            .setSessionPIN("1234"),                   // an ordered run: too simple
+            .setSessionPIN("abcd"),                   // not digits: too simple
             .setSessionPIN("7391"),
             .launch("chat"), .background("chat"),
             .advanceClock(seconds: 30),               // the screensaver
@@ -56,7 +56,7 @@ import Testing
         #expect(recording.variables == ["HUBSIM_PASSWORD_STAGE", "HUBSIM_PASSWORD_COU1", "HUBSIM_PIN_COU1", "HUBSIM_PASSWORD_COU2",
                                         "HUBSIM_PIN_COU2", "HUBSIM_PIN_COU1_2"])
         // No PIN typed is written: not the right ones, not the refused ones.
-        for typed in ["7391", "5927", "4816", "\"1\"", "1234", "0000"] { #expect(!yaml.contains(typed), "\(typed) in\n\(yaml)") }
+        for typed in ["7391", "5927", "4816", "\"1\"", "abcd", "0000"] { #expect(!yaml.contains(typed), "\(typed) in\n\(yaml)") }
         #expect(yaml.contains("- setSessionPIN: \"${HUBSIM_PIN_COU1}\""))
         #expect(yaml.contains("- setSessionPIN: \"${HUBSIM_PIN_COU1_2}\""))
         #expect(yaml.contains("- enterSessionPIN: \"${HUBSIM_PIN_COU1}\""))
