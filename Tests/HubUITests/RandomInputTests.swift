@@ -138,8 +138,13 @@ struct RandomInputTests {
         }
         // The Android keys are reached: the Settings removal (no broadcast) and the broadcasts;
         // on Managed Home Screen the countdown, its dismissal and the automatic sign-out.
+        // Managed Home Screen on the strict tenant leaves few moments with no PIN prompt or
+        // screensaver up (30 s idle), so the Settings removal is required of its other walks.
         if config.profile.platform == .android {
-            #expect(reach.settingsRemovals >= 1 && reach.broadcasts >= 1, "\(config.label): \(reach)")
+            #expect(reach.broadcasts >= 1, "\(config.label): \(reach)")
+            if !(config.profile == .androidMHS && config.strict) {
+                #expect(reach.settingsRemovals >= 1, "\(config.label): \(reach)")
+            }
         }
         if config.profile == .androidMHS {
             #expect(reach.countdowns >= 1 && reach.dismissals >= 1 && reach.autoSignOuts >= 1, "\(config.label): \(reach)")

@@ -185,8 +185,11 @@ struct RandomWalk {
             // Managed Home Screen's inactivity: the countdown dialog, then a dismissal or the
             // automatic sign-out, on the simulated clock.
             if m.device.profile.id == .androidMHS, m.device.state.user != nil { choices.append((3, .idle)) }
-            // Android: the work account removed in Settings (no broadcast).
-            if m.device.profile.id.platform == .android, m.device.state.kind == .checkedOut { choices.append((2, .settings)) }
+            // Android: the work account removed in Settings (no broadcast). Not while a prompt
+            // holds the keyboard (Managed Home Screen's session PIN): its S would be typed there.
+            if m.device.profile.id.platform == .android, m.device.state.kind == .checkedOut, !promptShown {
+                choices.append((3, .settings))
+            }
         }
         switch rng.weighted(choices) {
         case .key: return .key(randomKey())
