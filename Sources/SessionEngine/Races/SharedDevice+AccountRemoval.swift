@@ -17,7 +17,7 @@ extension SharedDevice {
         touch()
         openBroker()
         endSession(.accountRemoved)
-        logEvent(.event, "\(user)'s account removed in \(Self.brokerAppName), behind the SDK's back: nobody is signed in; no \(API.accountChangedNotification) posted")
+        logEvent(.event, "\(user)'s account removed in \(Self.brokerAppName), behind the SDK's back: nobody is signed in; no \(API.accountChangeNotice(on: profile.platform)) posted")
         signOutTokens(of: user)
         sessionEndedDuringRoundTrip(of: user)
         // Who still shows the account's data: each of them learns only at its own next check.
