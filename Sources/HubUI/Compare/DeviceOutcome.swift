@@ -30,6 +30,9 @@ public struct DeviceOutcome: Equatable, Sendable {
     /// Steps the engine refused on this device, with the reason's tag.
     public var refused: String
     public var apps: [App]
+    /// Exposures the audit counts now: another user's data kept at rest (the device header's
+    /// "exposed: n"), which the tab marker names when nothing leaked.
+    public var exposures = 0
 
     /// The outcome of `device` now. `leaked` are the apps that showed another user's data at
     /// some point of the run (the audit logs each visible leak); `refusals` the refused steps.
@@ -44,6 +47,7 @@ public struct DeviceOutcome: Equatable, Sendable {
         case .authenticator: foreground = "Authenticator"
         }
         refused = refusals.isEmpty ? "none" : refusals.joined(separator: ", ")
+        exposures = device.snapshot.exposureCount
         var leaked = Set<AppID>()
         for entry in device.log.entries(after: 0) where entry.kind == .leak {
             if let app = entry.app { leaked.insert(app) }
@@ -91,12 +95,15 @@ public struct DeviceOutcome: Equatable, Sendable {
     public static let notInProfileRow = "not in profile"
 
     /// How the tab of this device reads at a glance: how many apps leaked (`LEAK 2`), else
-    /// how many will (`will leak 1`), else `no leak`; `short`, a sign and the count (`✗2`).
+    /// how many will (`will leak 1`), else how many exposures (`exposed 1`), else `no leak`;
+    /// `short`, a sign and the count (`✗2`, `!1`, `e1`).
     public func marker(short: Bool) -> (text: String, alarming: Bool) {
         let leaked = apps.filter { $0.leak == "LEAK" }.count
         let willLeak = apps.filter { $0.leak == "WILL LEAK" }.count
         if leaked > 0 { return (short ? "✗\(leaked)" : "LEAK \(leaked)", true) }
         if willLeak > 0 { return (short ? "!\(willLeak)" : "will leak \(willLeak)", true) }
+        // Kept at rest is not shown, but it is not "no leak" either: the header says "exposed".
+        if exposures > 0 { return (short ? "e\(exposures)" : "exposed \(exposures)", false) }
         return (short ? "✓" : "no leak", false)
     }
 

@@ -162,12 +162,22 @@ enum DiagramView {
         guard r.width > 8 else { return }
         let available = Set(d.availableTransitions.map(\.id))
         var row = 0
-        for state in states {
-            let outgoing = edges.filter { $0.spec.from.contains(state) }
-            guard !outgoing.isEmpty else { continue }
+        let groups = states.map { state in (state, edges.filter { $0.spec.from.contains(state) }) }.filter { !$0.1.isEmpty }
+        // When every transition's line does not fit above the key and the leak count (a profile
+        // with many transitions at 80x24: Managed Home Screen's), the states the device is not
+        // in shrink to one line of letters and marks; the state it is in keeps its labels.
+        let compact = groups.reduce(0) { $0 + 1 + $1.1.count } > r.height - 3
+        for (state, outgoing) in groups {
             let toTry = outgoing.filter { d.snapshot.timesTaken($0.spec.id) == 0 }.count
             let here = state == d.state.kind
             let head = "from \(state.rawValue) \(g.dot) " + (toTry > 0 ? "\(toTry) to try" : "all taken") + (here ? " (now)" : "")
+            if compact && !here {
+                let marks = outgoing.map { "\($0.letter)\(d.snapshot.timesTaken($0.spec.id) > 0 ? g.taken : g.toTry)" }
+                // The marks say what is taken and what is left, so the count makes way for them.
+                c.line("from \(state.rawValue): " + marks.joined(separator: " "), in: r, row: row, style: t.heading)
+                row += 1
+                continue
+            }
             c.line(head, in: r, row: row, style: here ? t.title : t.heading)
             row += 1
             for e in outgoing {

@@ -55,6 +55,11 @@ enum ForecastText {
         if let refusal = o.refusal { return "refused: \(refusal)" }
         var lead = o.received.isEmpty ? "" : "gets " + names(o.received)
         if !o.calls.isEmpty { lead += (lead.isEmpty ? "calls " : ", calls ") + names(o.calls) }
+        // MSAL for Android answers getCurrentAccountAsync through its callbacks: the call
+        // comes first, then what it got back.
+        if o.calls.contains(API.getCurrentAccountAsync), !o.received.isEmpty {
+            lead = "calls " + names(o.calls) + ", gets " + names(o.received)
+        }
         if lead.isEmpty { lead = o.missed.map(missText) ?? (later ? "nothing reaches it" : "not told") }
         var effects: [String] = []
         if !o.deleted.isEmpty { effects.append("deletes " + items(o.deleted)) }
