@@ -193,7 +193,7 @@ enum SSOMapView {
             let ids = apps.filter { $0.sdk.kind == kind }.map(\.name)
             add("\(kind.label)\(ids.isEmpty ? "" : " (" + ids.joined(separator: ", ") + ")"): told \(rule.notice.rawValue)",
                 2, rule.isTold ? .ok : .warning, nil)
-            add("asks: \(rule.asks) · shows: \(rule.shows.rawValue)", 4, .dim, nil)
+            add("asks: \(rule.asks) · shows: \(rule.shows.words(on: d.profile.platform))", 4, .dim, nil)
         }
     }
 

@@ -95,6 +95,14 @@ public struct SDKRule: Equatable, Sendable {
     }
 }
 
+extension SDKRule.Shows {
+    /// The same in the words of `platform`'s MSAL: its current-account query is
+    /// `getCurrentAccount` on iOS and `getCurrentAccountAsync` on Android.
+    public func words(on platform: DevicePlatform) -> String {
+        self == .currentAccount ? "\(API.getCurrentAccount(on: platform))'s current account" : rawValue
+    }
+}
+
 /// The kinds of app SDK, without their settings: the table's columns.
 public enum SDKKind: String, Sendable, CaseIterable {
     case workspaceOne = "workspace-one"
@@ -153,7 +161,7 @@ public enum SDKRules {
         var lines = ["| profile | app SDK | told of an account change | what it can ask | whose data it shows |",
                      "|---|---|---|---|---|"]
         for (profile, sdk, rule) in table {
-            lines.append("| \(profile.rawValue) | \(sdk.label) | \(rule.notice.rawValue) | \(rule.asks) | \(rule.shows.rawValue) |")
+            lines.append("| \(profile.rawValue) | \(sdk.label) | \(rule.notice.rawValue) | \(rule.asks) | \(rule.shows.words(on: profile.platform)) |")
         }
         return lines.joined(separator: "\n")
     }
