@@ -75,8 +75,11 @@ struct ReadmeAppWalkTests {
         } else {
             // The pane ends in `LEAK: cou1's data` beside `3 orders of cou1`.
             for text in ["LEAK: cou1's data", "3 orders of cou1"] { try quoted(text, readme, hub) }
-            let screen = try tmux.screen()
-            #expect(Self.paneLastLine(screen) == "LEAK: cou1's data", "\(screen)")
+            // Polled: while the app handles the user-change callback (its calls one by one) the
+            // pane says what it received; the verdict comes back once it has shown its list.
+            let screen = try tmux.waitUntil("the LEAK on the pane's last line", timeout: HubDriver.patience) {
+                Self.paneLastLine($0) == "LEAK: cou1's data"
+            }
             #expect(!screen.contains("leaks: 0"), "\(screen)")
             // `a` (the audit) names the item and whose it is.
             #expect(readme.contains("`a` (the audit) names the item and whose it is"))
