@@ -188,10 +188,11 @@ struct CheckAppCommand: ParsableCommand {
         return chosen
     }
 
-    /// The program's file name without its extension (`python3 my_app.py` → `my_app`), or
-    /// `app` when that is no name.
+    /// The program's file name without its extension (`python3 my_app.py` → `my_app`, the
+    /// program's own arguments after it aside: `python3 my_app.py --protection plain` is
+    /// `my_app`), or `app` when that is no name.
     static func defaultName(_ exec: [String]) -> AppID {
-        let file = (exec.last(where: { !$0.hasPrefix("-") }) ?? exec[0]).split(separator: "/").last.map(String.init) ?? "app"
+        let file = (exec.dropFirst().first(where: { !$0.hasPrefix("-") }) ?? exec[0]).split(separator: "/").last.map(String.init) ?? "app"
         let stem = file.split(separator: ".").first.map(String.init) ?? file
         let name = String(stem.prefix(32))
         return isAppID(name) ? name : "app"
