@@ -29,8 +29,9 @@ check() {
 }
 
 # Workspace ONE: cou1 checks out, the app cold-starts and shows cou1's orders under the SDK's
-# key; the device is checked in and cou2 checks out; at the next foreground the SDK calls the
-# wipe and user-change callbacks, and the app shows cou2's orders only.
+# key; the device is checked in and cou2 checks out; at the next foreground the app asks who has
+# the device and clears its screen before the SDK calls the wipe and user-change callbacks,
+# and then shows cou2's orders only.
 cat >"$work/ws1.in" <<'LINES'
 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1","app":{"id":"store","name":"Store","sdk":"workspace-one"},"profile":"workspace-one"}}
 {"jsonrpc":"2.0","id":2,"method":"app/launch","params":{"cold":true}}
@@ -40,15 +41,17 @@ cat >"$work/ws1.in" <<'LINES'
 {"jsonrpc":"2.0","id":"a3","result":{}}
 {"jsonrpc":"2.0","id":4,"method":"app/background","params":{}}
 {"jsonrpc":"2.0","id":5,"method":"app/foreground","params":{}}
-{"jsonrpc":"2.0","id":6,"method":"awcontroller/controllerDidWipeCurrentUserData","params":{}}
-{"jsonrpc":"2.0","id":"a4","result":{}}
+{"jsonrpc":"2.0","id":"a4","result":{"userName":"cou2","groupID":"store-12","email":"cou2@contoso.example","firstName":"","lastName":""}}
 {"jsonrpc":"2.0","id":"a5","result":{}}
-{"jsonrpc":"2.0","id":7,"method":"awcontroller/controllerDidDetectUserChange","params":{}}
+{"jsonrpc":"2.0","id":6,"method":"awcontroller/controllerDidWipeCurrentUserData","params":{}}
 {"jsonrpc":"2.0","id":"a6","result":{}}
 {"jsonrpc":"2.0","id":"a7","result":{}}
-{"jsonrpc":"2.0","id":"a8","result":{"userName":"cou2","groupID":"store-12","email":"cou2@contoso.example","firstName":"","lastName":""}}
-{"jsonrpc":"2.0","id":"a9","result":{"key":"orders"}}
-{"jsonrpc":"2.0","id":"a10","result":{}}
+{"jsonrpc":"2.0","id":7,"method":"awcontroller/controllerDidDetectUserChange","params":{}}
+{"jsonrpc":"2.0","id":"a8","result":{}}
+{"jsonrpc":"2.0","id":"a9","result":{}}
+{"jsonrpc":"2.0","id":"a10","result":{"userName":"cou2","groupID":"store-12","email":"cou2@contoso.example","firstName":"","lastName":""}}
+{"jsonrpc":"2.0","id":"a11","result":{"key":"orders"}}
+{"jsonrpc":"2.0","id":"a12","result":{}}
 {"jsonrpc":"2.0","id":8,"method":"app/terminate","params":{}}
 LINES
 cat >"$work/ws1.out" <<'LINES'
@@ -59,15 +62,17 @@ cat >"$work/ws1.out" <<'LINES'
 {"id":"a3","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou1"],"user":"cou1"}}
 {"id":3,"jsonrpc":"2.0","result":{}}
 {"id":4,"jsonrpc":"2.0","result":{}}
-{"id":5,"jsonrpc":"2.0","result":{}}
-{"id":"a4","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
+{"id":"a4","jsonrpc":"2.0","method":"awcontroller/retrieveUserInfo","params":{}}
 {"id":"a5","jsonrpc":"2.0","method":"screen/show","params":{"items":[],"user":null}}
-{"id":6,"jsonrpc":"2.0","result":{}}
+{"id":5,"jsonrpc":"2.0","result":{}}
 {"id":"a6","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
 {"id":"a7","jsonrpc":"2.0","method":"screen/show","params":{"items":[],"user":null}}
-{"id":"a8","jsonrpc":"2.0","method":"awcontroller/retrieveUserInfo","params":{}}
-{"id":"a9","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou2","protection":"sdk","text":"3 orders of cou2"}}
-{"id":"a10","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou2"],"user":"cou2"}}
+{"id":6,"jsonrpc":"2.0","result":{}}
+{"id":"a8","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
+{"id":"a9","jsonrpc":"2.0","method":"screen/show","params":{"items":[],"user":null}}
+{"id":"a10","jsonrpc":"2.0","method":"awcontroller/retrieveUserInfo","params":{}}
+{"id":"a11","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou2","protection":"sdk","text":"3 orders of cou2"}}
+{"id":"a12","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou2"],"user":"cou2"}}
 {"id":7,"jsonrpc":"2.0","result":{}}
 {"id":8,"jsonrpc":"2.0","result":{}}
 LINES

@@ -40,12 +40,26 @@ struct CheckAppCommandTests {
         #expect(xml.contains("name=\"check-out of another user / terminated\""))
     }
 
+    /// An app that keeps the previous user's plain copy passes, the exposure named under the
+    /// table; `--strict` fails it in that cell.
+    @Test func strictFailsOnAnExposure() throws {
+        let app = ["--", "python3", "\(Self.fixtures)/faulty_app.py"]
+        let lenient = try checkApp(["--transition", "check-in"] + app)
+        #expect(lenient.status == 0, "\(lenient.stdout)\(lenient.stderr)")
+        #expect(lenient.stdout.contains("background: exposure: keeps cou1's 'orders-cou1' (plain) readable at rest"), "\(lenient.stdout)")
+        let strict = try checkApp(["--strict", "--transition", "check-in"] + app)
+        #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
+        #expect(strict.stdout.contains("background: EXPOSED: keeps cou1's 'orders-cou1' (plain) readable at rest"), "\(strict.stdout)")
+        #expect(strict.stdout.contains("Docs/bridge-protocol.md#exposures-what-stays-readable-at-rest"), "\(strict.stdout)")
+    }
+
     @Test(arguments: [
         ([String](), "give the app's command after --"),
         (["--transition", "wipe", "--", "python3", "x.py"], "--transition 'wipe': workspace-one's are 'check-out'"),
         (["--profile", "android", "--", "python3", "x.py"], "--profile 'android': use workspace-one, entra-ios, entra-android or android-mhs"),
         (["--", "no-such-program-hubsim"], "is not an executable file on PATH"),
         (["--app", "x:android=python3 x.py"], "the SDK 'android' is not one hubsim plays"),
+        (["--app", "x="], "--app 'x=': the command after '=' is empty; write NAME=COMMAND"),
     ])
     func aWrongCallExitsTwoWithOneLine(arguments: [String], message: String) throws {
         let result = try checkApp(arguments)

@@ -89,3 +89,14 @@ import Testing
         }
     }
 }
+
+/// `hubsim check-app`'s default name is the program's file, not its last argument.
+@Suite struct CheckAppDefaultNameTests {
+    @Test func theNameIsTheScriptsFileWhateverArgumentsFollowIt() {
+        #expect(CheckAppCommand.defaultName(["python3", "Examples/python/store_app.py", "--protection", "plain"]) == "store_app")
+        #expect(CheckAppCommand.defaultName(["python3", "-u", "my_app.py"]) == "my_app")
+        #expect(CheckAppCommand.defaultName(["java", "Examples/java/StoreApp.java"]) == "StoreApp")
+        #expect(CheckAppCommand.defaultName(["./build/StoreApp"]) == "StoreApp")
+        #expect(CheckAppCommand.defaultName(["./build/StoreApp", "--verbose"]) == "StoreApp")
+    }
+}

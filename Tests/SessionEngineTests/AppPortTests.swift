@@ -91,6 +91,56 @@ import Testing
         #expect(d.verdict(of: d.app("mine")!).kind == .leak)
     }
 
+    /// The SDK's key protects what is stored, not what the process holds and shows: a program
+    /// that showed cou1's orders sealed under the SDK's key and does not redraw at the
+    /// foreground shows them to cou2, and the leak's line names the key and the event.
+    @Test func anSDKSealedItemStillOnTheScreenLeaksAtTheForeground() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        _ = Self.answerAll(&d)
+        _ = d.call(.put(key: "orders-cou1", owner: "cou1", protection: .sdk, text: "cou1's orders"), from: "mine")
+        _ = d.call(.show(user: "cou1", items: ["orders-cou1"], lines: []), from: "mine")
+        _ = d.background("mine")
+        _ = Self.answerAll(&d)
+        _ = d.logOut()
+        _ = d.checkOut("cou2")
+        _ = d.launch("mine")
+        let taken = d.takeAppRequests()
+        #expect(taken.map(\.event.name) == ["foreground", wipe, userChange])
+        // It answers the foreground without drawing: the SDK's key is gone, the screen is not.
+        d.appAnswered("mine", serial: taken[0].serial)
+        #expect(d.call(.get(key: "orders-cou1"), from: "mine").failureCode == .unreadable)
+        let leak = d.findings.first { $0.app == "mine" && $0.severity == .visibleLeak }
+        #expect(leak?.owners == ["cou1"] && leak?.currentUser == "cou2")
+        #expect(d.visibleItems(of: d.app("mine")!).map(\.text) == ["cou1's orders"])
+        #expect(d.log.entries.filter { $0.kind == .leak }.last?.text == "LEAK: mine shows cou1's 'orders-cou1' to cou2 after answering app/foreground")
+        // At the wipe it deletes the item and draws nothing: the leak is over.
+        _ = d.call(.delete(key: "orders-cou1"), from: "mine")
+        _ = d.call(.show(user: nil, items: [], lines: []), from: "mine")
+        d.appAnswered("mine", serial: taken[1].serial)
+        #expect(d.findings.allSatisfy { $0.severity != .visibleLeak })
+    }
+
+    /// A screen names stored items only: a key the app keeps nothing under is refused in one
+    /// line and the screen stays; an item deleted after it was shown stays on the screen.
+    @Test func aScreenShowsStoredItemsAndKeepsWhatItShowed() {
+        var d = Self.staged(.workspaceOne, Self.wsApp)
+        _ = d.checkOut("cou1")
+        _ = d.launch("mine")
+        _ = Self.answerAll(&d)
+        let refused = d.call(.show(user: "cou1", items: ["never-stored"], lines: []), from: "mine")
+        #expect(refused.failureCode == .invalidParams)
+        if case let .failure(error) = refused {
+            #expect(error.message == "screen/show: the app keeps no item 'never-stored': store it (storage/put) before showing it")
+        }
+        #expect(d.app("mine")!.process?.screen == nil)
+        _ = d.call(.put(key: "orders", owner: "cou1", protection: .plain, text: "cou1's orders"), from: "mine")
+        #expect(d.call(.show(user: "cou1", items: ["orders"], lines: []), from: "mine") == .success(.done))
+        _ = d.call(.delete(key: "orders"), from: "mine")
+        #expect(d.visibleItems(of: d.app("mine")!).map(\.item.id) == ["orders"])
+    }
+
     @Test func entraTellsOnlyARunningListenerAndAnswersGetCurrentAccount() {
         var d = Self.staged(.entraIOS, Self.msalApp)
         _ = d.signIn(user: "cou1", password: "cou1")

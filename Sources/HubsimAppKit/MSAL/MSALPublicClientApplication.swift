@@ -2,8 +2,9 @@ import Foundation
 
 /// MSAL's client application, speaking to hubsim's MSAL (`msal/…`). hubsim applies to these
 /// calls the rules it applies to the catalogue's apps (single sign-on, keychain groups, the
-/// broker: Docs/sso.md). Every completion block is called before the method returns, on the
-/// calling thread, with the bridge that delivers events on that thread.
+/// broker: Docs/app-developers.md, "Single sign-on across your apps"). Every completion block
+/// is called before the method returns, on the calling thread, with the bridge that delivers
+/// events on that thread.
 public final class MSALPublicClientApplication: @unchecked Sendable {
     public let configuration: MSALPublicClientApplicationConfig
 

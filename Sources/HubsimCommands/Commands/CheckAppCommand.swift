@@ -66,6 +66,9 @@ struct CheckAppCommand: ParsableCommand {
     @Flag(help: "Run the cells one after another instead of on every core.")
     var serial = false
 
+    @Flag(help: "Fail a cell on an exposure too: another user's item the app can still read at rest once the shift change is over (the previous user's data gone, not only hidden).")
+    var strict = false
+
     @Argument(parsing: .postTerminator, help: "The app's command and its arguments, after --.")
     var command: [String] = []
 
@@ -86,7 +89,7 @@ struct CheckAppCommand: ParsableCommand {
         let claimed: [String: OutputFile]
         do throws(OutputFile.Refusal) { claimed = try files.claim() } catch { throw CommandError.usage("\(error)") }
 
-        let matrix: ShiftMatrix
+        var matrix: ShiftMatrix
         do {
             let people = try tenant.map { try TenantLoader.load(path: $0) } ?? BundledAssets.tenant()
             matrix = try ShiftMatrix(app: definition, profile: profileID, tenant: people, catalogue: try BundledAssets.catalogue(),
@@ -96,8 +99,14 @@ struct CheckAppCommand: ParsableCommand {
         } catch let error as CheckAppError {
             throw CommandError.usage(error.description)
         }
-        // Ctrl-C (or a hang-up) ends every program of every cell before hubsim dies of it.
-        QuitSignalWatch.start { _ in AppBridge.killEveryProgram() }
+        matrix.strict = strict
+        // Ctrl-C (or a hang-up) ends every program of every cell before hubsim dies of it, and
+        // says so: nothing printed would read as a hang.
+        let unwritten = junit.map { " and no --junit file written (\(MessageText.shown($0)))" } ?? ""
+        QuitSignalWatch.start { signal in
+            AppBridge.killEveryProgram()
+            InterruptNote.write("hubsim check-app", signal: signal, lost: "no table printed" + unwritten)
+        }
         let report = matrix.run(transitions: chosen, parallel: !serial)
         print(CheckAppText.render(report), terminator: "")
         if let file = claimed["--junit"] {
@@ -130,6 +139,9 @@ struct CheckAppCommand: ParsableCommand {
                 sdkName = head[1]
             }
             exec = app[app.index(after: equals)...].split(separator: " ").map(String.init)
+        }
+        if let app, exec.isEmpty {
+            throw .usage("--app '\(MessageText.shown(app))': the command after '=' is empty; write NAME=COMMAND, e.g. --app 'myapp=python3 myapp.py'")
         }
         guard let program = exec.first else {
             throw .usage("give the app's command after --, e.g. hubsim check-app -- python3 myapp.py; see 'hubsim check-app --help'")
@@ -176,10 +188,11 @@ struct CheckAppCommand: ParsableCommand {
         return chosen
     }
 
-    /// The program's file name without its extension (`python3 my_app.py` → `my_app`), or
-    /// `app` when that is no name.
+    /// The program's file name without its extension (`python3 my_app.py` → `my_app`, the
+    /// program's own arguments after it aside: `python3 my_app.py --protection plain` is
+    /// `my_app`), or `app` when that is no name.
     static func defaultName(_ exec: [String]) -> AppID {
-        let file = (exec.last(where: { !$0.hasPrefix("-") }) ?? exec[0]).split(separator: "/").last.map(String.init) ?? "app"
+        let file = (exec.dropFirst().first(where: { !$0.hasPrefix("-") }) ?? exec[0]).split(separator: "/").last.map(String.init) ?? "app"
         let stem = file.split(separator: ".").first.map(String.init) ?? file
         let name = String(stem.prefix(32))
         return isAppID(name) ? name : "app"

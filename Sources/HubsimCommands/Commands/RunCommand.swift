@@ -118,7 +118,11 @@ struct RunCommand: ParsableCommand {
             }
         } else {
             // A scenario may start developers' programs: Ctrl-C must not leave them running.
-            QuitSignalWatch.start { _ in AppBridge.killEveryProgram() }
+            let unwritten = junit.map { " and no --junit file written (\(MessageText.shown($0)))" } ?? ""
+            QuitSignalWatch.start { signal in
+                AppBridge.killEveryProgram()
+                InterruptNote.write("hubsim run", signal: signal, lost: "no report printed" + unwritten)
+            }
             report = runner.run(files: paths, displayPaths: shown)
         }
 

@@ -17,7 +17,7 @@ public enum CheckAppJUnit {
                 cases.append(open + "/>")
                 continue
             }
-            let body = "\(cell.name)\n\(line)\ndelivered: \(cell.delivered.joined(separator: ", "))\nthe app did: \(cell.did.joined(separator: "; "))\n"
+            let body = "\(cell.name)\n\(line)\n" + (cell.advice.map { "\($0)\n" } ?? "") + "delivered: \(cell.delivered.joined(separator: ", "))\nthe app did: \(cell.did.joined(separator: "; "))\n"
                 + cell.notes.map { "hubsim: \($0)\n" }.joined()
             cases.append(open + ">\n      <failure message=\"\(escape(line))\" type=\"\(cell.verdict.word.lowercased())\">\(escape(body))</failure>\n    </testcase>")
         }

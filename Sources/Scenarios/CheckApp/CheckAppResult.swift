@@ -14,6 +14,9 @@ public struct CheckAppCell: Sendable, Equatable {
         case crashed(String)
         /// It broke the protocol and was stopped.
         case faulted(String)
+        /// With `--strict` only: it showed nobody another user's data, but at the cell's end
+        /// it can still read another user's items at rest (which, whose, protection).
+        case exposed(String)
 
         /// The word the table shows.
         public var word: String {
@@ -23,6 +26,7 @@ public struct CheckAppCell: Sendable, Equatable {
             case .hung: "HUNG"
             case .crashed: "CRASHED"
             case .faulted: "FAULTED"
+            case .exposed: "EXPOSED"
             }
         }
 
@@ -30,7 +34,7 @@ public struct CheckAppCell: Sendable, Equatable {
         public var detail: String? {
             switch self {
             case .handled: nil
-            case let .leaked(s), let .hung(s), let .crashed(s), let .faulted(s): s
+            case let .leaked(s), let .hung(s), let .crashed(s), let .faulted(s), let .exposed(s): s
             }
         }
 
@@ -50,6 +54,12 @@ public struct CheckAppCell: Sendable, Equatable {
     public var notes: [String]
     /// Wall-clock seconds the cell took.
     public var duration: Double
+    /// Another user's items the app can still read at rest at the cell's end, in a line (nil:
+    /// none). Named under the table; a failure only with `--strict`.
+    public var exposure: String? = nil
+    /// How to fix the leak (or, with `--strict`, the exposure), in one line ending with the
+    /// protocol page's anchor.
+    public var advice: String? = nil
 
     /// The test case's name: `check-out of another user / background`.
     public var name: String { "\(transition.rawValue) / \(state.rawValue)" }
@@ -70,6 +80,6 @@ public struct CheckAppReport: Sendable {
 
     /// How many cells got each verdict word, in the order the summary names them.
     public var counts: [(word: String, count: Int)] {
-        ["handled", "LEAKED", "HUNG", "CRASHED", "FAULTED"].map { word in (word, cells.filter { $0.verdict.word == word }.count) }
+        ["handled", "LEAKED", "EXPOSED", "HUNG", "CRASHED", "FAULTED"].map { word in (word, cells.filter { $0.verdict.word == word }.count) }
     }
 }

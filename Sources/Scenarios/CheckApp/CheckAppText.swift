@@ -45,6 +45,10 @@ public enum CheckAppText {
             }
             for cell in cells {
                 if let failure = cell.failureLine { lines += wrap("\(cell.state.rawValue): \(failure)", width: 78).map { "  " + $0 } }
+                if cell.verdict.failed, let advice = cell.advice { lines += wrap(advice, width: 74).map { "      " + $0 } }
+                if !cell.verdict.failed, let exposure = cell.exposure {
+                    lines += wrap("\(cell.state.rawValue): exposure: \(exposure) (--strict fails on it)", width: 78).map { "  " + $0 }
+                }
                 for note in cell.notes { lines += wrap("\(cell.state.rawValue): hubsim: \(note)", width: 78).map { "  " + $0 } }
             }
         }

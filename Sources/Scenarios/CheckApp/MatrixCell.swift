@@ -12,6 +12,8 @@ struct MatrixCell {
     let app: AppID
     private(set) var verdict: CheckAppCell.Verdict = .handled
     private(set) var notes: [String] = []
+    /// How to fix the leak, in a line with the protocol page's anchor (nil: no leak).
+    private(set) var advice: String?
     /// The step being taken, for where a hang or crash happened.
     private var step = "start"
     /// Where the app's log and storage stood when the transition began.
@@ -43,13 +45,15 @@ struct MatrixCell {
         guard verdict == .handled, let runtime = device.app(app) else { return }
         let shown = device.log.entries(after: seenSeq).first { $0.kind == .leak && $0.app == app }
         seenSeq = device.log.nextSeq - 1
-        if let leak = device.findings.first(where: { $0.app == app && $0.severity == .visibleLeak }) {
-            verdict = .leaked(leakLine(leak, runtime))
-            return
-        }
-        if let shown {
-            let text = shown.text.hasPrefix("LEAK: ") ? String(shown.text.dropFirst(6)) : shown.text
-            verdict = .leaked("\(text) (at \(step); gone by the step's end)")
+        let standing = device.findings.first { $0.app == app && $0.severity == .visibleLeak }
+        if standing != nil || shown != nil {
+            // The engine's line names the items by key, whose they are, to whom, and the event
+            // the program had just answered; a leak counted earlier in its episode is worded here.
+            let prefix = "LEAK: \(app) "
+            let line = shown.map { $0.text.hasPrefix(prefix) ? String($0.text.dropFirst(prefix.count)) : $0.text }
+                ?? standing.map { leakLine($0, runtime) } ?? ""
+            verdict = .leaked(line + " (at \(step)" + (standing == nil ? "; gone by the step's end)" : ")"))
+            advice = LeakAdvice.line(profile: device.profile, event: Self.answeredEvent(in: line))
             return
         }
         // The engine's verdict of the program's process, as the pane shows it.
@@ -66,6 +70,12 @@ struct MatrixCell {
         }
     }
 
+    /// The event named in a leak's line (`… after answering app/foreground`), if any.
+    static func answeredEvent(in line: String) -> String? {
+        guard let range = line.range(of: " after answering ") else { return nil }
+        return line[range.upperBound...].split(separator: " ").first.map(String.init)
+    }
+
     /// The leak in a line: which items of which user the app shows, and to whom.
     private func leakLine(_ leak: LeakFinding, _ runtime: AppRuntime) -> String {
         let shown = device.visibleItems(of: runtime).map(\.item).filter { $0.owner != nil && $0.owner != leak.currentUser }
@@ -79,11 +89,13 @@ struct MatrixCell {
         let to = leak.currentUser.map { "to \($0)" }
             ?? (device.profile.id == .workspaceOne ? "while the device is checked in" : "while nobody is signed in")
         let what = parts.isEmpty ? "shows \(leak.owners.map(\.name).joined(separator: ", "))'s data" : "shows " + parts.joined(separator: "; ")
-        return "\(what) \(to) (at \(step))"
+        return "\(what) \(to)"
     }
 
     /// The cell's result: what reached the app and what it did since the transition began.
-    func judge(_ transition: ShiftTransition, _ state: ShiftAppState) -> CheckAppCell {
+    /// `strict`: another user's item the app can still read at rest at the cell's end (an
+    /// exposure) fails the cell too.
+    func judge(_ transition: ShiftTransition, _ state: ShiftAppState, strict: Bool = false) -> CheckAppCell {
         guard let runtime = device.app(app) else {
             return CheckAppCell(transition: transition, state: state, delivered: [], did: [], verdict: verdict, notes: notes, duration: 0)
         }
@@ -100,16 +112,28 @@ struct MatrixCell {
         if !stored.isEmpty { did.append("stored " + stored.joined(separator: ", ")) }
         let user = device.state.user
         let kept = runtime.storage.filter { $0.owner != nil && $0.owner != user && device.open($0, in: runtime) != nil }
+        var exposure: String?
         if !kept.isEmpty {
-            did.append("kept " + kept.map { "\($0.owner!)'s \($0.id) (\(Self.protection($0.dataClass)))" }.joined(separator: ", "))
+            let items = kept.map { "\($0.owner!)'s \($0.id) (\(Self.protection($0.dataClass)))" }.joined(separator: ", ")
+            did.append("kept " + items)
+            let viewer = user.map { device.profile.family == .workspaceOne ? "while \($0) has the device" : "while \($0) is signed in" }
+                ?? (device.profile.family == .workspaceOne ? "while the device is checked in" : "while nobody is signed in")
+            exposure = "keeps " + kept.map { "\($0.owner!)'s '\($0.id)' (\(Self.protection($0.dataClass)))" }.joined(separator: ", ")
+                + " readable at rest \(viewer)"
         }
         if runtime.lifecycle.isRunning, let screen = runtime.process?.screen {
             did.append("shows " + (screen.user.map(\.name) ?? "nobody") + (screen.items.isEmpty ? "" : ": " + screen.items.joined(separator: ", ")))
         } else if !runtime.lifecycle.isRunning {
             did.append("not running")
         }
+        var verdict = self.verdict
+        var advice = self.advice
+        if strict, verdict == .handled, let exposure {
+            verdict = .exposed(exposure)
+            advice = LeakAdvice.exposureLine(profile: device.profile)
+        }
         return CheckAppCell(transition: transition, state: state, delivered: delivered, did: did, verdict: verdict,
-                            notes: notes, duration: 0)
+                            notes: notes, duration: 0, exposure: exposure, advice: advice)
     }
 
     /// Ends the program (no process outlives its cell).

@@ -38,6 +38,9 @@ public struct ShiftMatrix: Sendable {
     /// The catalogue's apps installed beside it: the profile's default set.
     public let neighbours: [AppDefinition]
     public let bridgeOptions: BridgeOptions
+    /// `check-app --strict`: another user's item still readable at rest at a cell's end (an
+    /// exposure) fails the cell, for teams that want the previous user's data gone, not only hidden.
+    public var strict = false
     let staging: Person
     let first: Person
     let next: Person
@@ -121,7 +124,7 @@ public struct ShiftMatrix: Sendable {
         run.markTransition()
         take(transition, &run)
         run.act("foreground") { $0.launch(id).refusal }
-        var cell = run.judge(transition, state)
+        var cell = run.judge(transition, state, strict: strict)
         run.shutdown()
         cell.duration = Date().timeIntervalSince(start)
         return cell

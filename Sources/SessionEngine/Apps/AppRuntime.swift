@@ -47,13 +47,12 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
     /// deliberately faulty app does not filter by user: it lists whatever it can read.
     /// Public callers ask the device (`SharedDevice.visibleItems(of:)`), which holds the cipher.
     func visibleItems(cipher: any Cipher) -> [(item: StoredItem, text: String)] {
-        // A developer's program shows what it says it shows, and only while it runs.
+        // A developer's program shows what it says it shows (`screen/show`), and only while it
+        // runs: the items as its process held them then, whatever their protection. The SDK's
+        // key protects what is stored, not what the process holds in memory and shows.
         if definition.isExternal {
-            guard lifecycle.isRunning, let shown = process?.screen?.items, !shown.isEmpty else { return [] }
-            return storage.compactMap { item in
-                guard shown.contains(item.id), let text = item.open(with: keychain, cipher: cipher) else { return nil }
-                return (item, text)
-            }
+            guard lifecycle.isRunning, let process, process.screen != nil else { return [] }
+            return process.shown.map { ($0.item, $0.text ?? Self.heldSealedText) }
         }
         let filters = definition.faults.isEmpty
         let stored = storage.compactMap { item -> (item: StoredItem, text: String)? in
@@ -66,6 +65,10 @@ public struct AppRuntime: Codable, Equatable, Sendable, Identifiable {
         guard let draft, lifecycle.isRunning, case let .plaintext(text) = draft.payload else { return stored }
         return stored + [(draft, text)]
     }
+
+    /// The text of a shown item the program could not open when it showed it (sealed under a
+    /// key already gone): it shows what its process held from before.
+    public static let heldSealedText = "(sealed; shown from the process's memory)"
 
     /// Every item the app could open now, whoever owns it.
     func readableItems(cipher: any Cipher) -> [StoredItem] {

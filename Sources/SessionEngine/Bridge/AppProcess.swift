@@ -23,6 +23,11 @@ public struct AppProcess: Codable, Sendable, Equatable {
     public var exitsInARow = 0
     /// What the program says it shows (`screen/show`); nil until it says.
     public var screen: Screen?
+    /// The items of `screen` as the program had them when it showed them: their owners and
+    /// texts, held in the process's memory. They are what the person sees, whatever becomes of
+    /// the stored items afterwards: a key the SDK deletes protects what is stored, not what a
+    /// running process holds and shows (Docs/bridge-protocol.md, "What the judge reads").
+    public var shown: [ShownItem] = []
     /// Android: the process registered a receiver for `CURRENT_ACCOUNT_CHANGED` at run time
     /// (`msal/registerReceiver`); it ends with the process, as a context-registered receiver does.
     public var receiverRegistered = false
@@ -32,6 +37,16 @@ public struct AppProcess: Codable, Sendable, Equatable {
         public var items: [String]
         public var lines: [String]
         public init(user: UserID?, items: [String], lines: [String]) { self.user = user; self.items = items; self.lines = lines }
+    }
+
+    /// One item on the program's screen, as it was read when the program showed it.
+    public struct ShownItem: Codable, Sendable, Equatable {
+        /// The stored item at that moment (its key, owner and protection).
+        public var item: StoredItem
+        /// Its text as the program could read it then; nil when it was sealed under a key
+        /// already gone (the program shows what it held from before).
+        public var text: String?
+        public init(item: StoredItem, text: String?) { self.item = item; self.text = text }
     }
 
     public init(pid: Int32? = nil) { self.pid = pid }

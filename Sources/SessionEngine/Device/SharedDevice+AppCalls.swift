@@ -72,11 +72,25 @@ extension SharedDevice {
             guard items.count <= 1000, lines.count <= 100, lines.allSatisfy(Self.isPrintable) else {
                 return .failure(AppCallError(.invalidParams, "screen/show: at most 1,000 items and 100 printable lines"))
             }
+            // A screen shows the app's own items: a key it does not keep is a mistake in the
+            // program, refused in one line, and the screen stays as it was.
+            let app = snapshot.apps[i]
+            var shown: [AppProcess.ShownItem] = []
+            for key in items {
+                guard let item = app.storage.first(where: { $0.id == key }) else {
+                    return .failure(AppCallError(.invalidParams, "screen/show: the app keeps no item '\(PrintableText.escaped(String(key.prefix(64))))': store it (storage/put) before showing it"))
+                }
+                // What the process read when it showed the item; a sealed item it can no longer
+                // open keeps the text it held from before.
+                let before = app.process?.shown.first { $0.item.id == key && $0.item.owner == item.owner }?.text
+                shown.append(AppProcess.ShownItem(item: item, text: item.open(with: app.keychain, cipher: deps.cipher) ?? before))
+            }
             let screen = AppProcess.Screen(user: user, items: items, lines: lines)
-            guard snapshot.apps[i].process?.screen != screen else { return .success(.done) }
+            guard app.process?.screen != screen || app.process?.shown != shown else { return .success(.done) }
             touch()
             if snapshot.apps[i].process == nil { snapshot.apps[i].process = AppProcess() }
             snapshot.apps[i].process?.screen = screen
+            snapshot.apps[i].process?.shown = shown
             snapshot.apps[i].currentUser = user
             record(i, .data, "screen", user.map { "shows \($0): \(items.count) item(s)" } ?? "shows nobody's data" + (items.isEmpty ? "" : ", \(items.count) item(s)"))
             audit(touching: [id])

@@ -70,8 +70,10 @@ extension SharedDevice {
     /// The program answered the event `serial` (its handshake included: it runs now).
     public mutating func appAnswered(_ id: AppID, serial: Int) {
         var late: String?
+        var method: String?
         withApp(id) { app in
             guard var process = app.process else { return }
+            method = process.awaiting.first { $0.serial == serial }?.event.method
             if case let .hung(what) = process.health { late = what }
             process.awaiting.removeAll { $0.serial == serial }
             if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
@@ -81,8 +83,10 @@ extension SharedDevice {
         if let late { note(id, "answered at last (was hung on \(late))") }
         // Judged as it stands after this answer, even with more events to come.
         answering = id
+        answered = method
         audit(touching: [id])
         answering = nil
+        answered = nil
     }
 
     /// An event went unanswered past the app's time limit: the pane says what it did not
@@ -118,6 +122,7 @@ extension SharedDevice {
         // already hold the next launch's events: they stay.
         if !expected { outbox.removeAll { $0.app == id } }
         process.screen = nil
+        process.shown = []
         process.pid = nil
         if !expected { process.exitsInARow += 1 }
         process.health = .exited(status: status, lastLines: lastLines.map(Self.printable))
@@ -159,6 +164,7 @@ extension SharedDevice {
         snapshot.apps[i].process?.pid = nil
         snapshot.apps[i].process?.awaiting = []
         snapshot.apps[i].process?.screen = nil
+        snapshot.apps[i].process?.shown = []
         outbox.removeAll { $0.app == id }
         snapshot.apps[i].record(now, .process, "faulted", Self.printable(reason))
         logEvent(.event, app: id, "\(id): faulted: \(Self.printable(reason))")

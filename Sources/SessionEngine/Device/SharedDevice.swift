@@ -48,6 +48,8 @@ public struct SharedDevice: Sendable {
     var nextRequestSerial = 1
     /// The program whose answer is being judged (`appAnswered`): its screen counts now.
     var answering: AppID?
+    /// The method of the event `answering` just answered: the leak's line names it.
+    var answered: String?
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive
     /// (`hubsim` without `--device`), so a recording and its replay show one device.
@@ -346,6 +348,9 @@ public struct SharedDevice: Sendable {
         guard let i = appIndex[pair.app] else { return false }
         if LeakAudit.viewer(of: snapshot.apps, at: i, deviceUser: state.user, signedInAlone: signedInAlone) == pair.owner { return false }
         if snapshot.apps[i].tokenAccount == pair.owner || snapshot.apps[i].draft?.owner == pair.owner { return true }
+        // A program still showing the owner's item holds it, deleted or sealed as it may be.
+        if snapshot.apps[i].lifecycle.isRunning, snapshot.apps[i].process?.screen != nil,
+           snapshot.apps[i].process?.shown.contains(where: { $0.item.owner == pair.owner }) == true { return true }
         return snapshot.apps[i].storage.contains { $0.owner == pair.owner && open($0, in: snapshot.apps[i]) != nil }
     }
 
@@ -362,7 +367,14 @@ public struct SharedDevice: Sendable {
         let whose = Set(f.owners)
         let items: [StoredItem]
         switch f.severity {
-        case .visibleLeak: items = visibleItems(of: snapshot.apps[i]).map(\.item).filter { $0.owner.map(whose.contains) ?? false }
+        case .visibleLeak:
+            items = visibleItems(of: snapshot.apps[i]).map(\.item).filter { $0.owner.map(whose.contains) ?? false }
+            // A developer's program's leak names its items by key, and the event it had just
+            // answered: the developer finds both in their code.
+            if snapshot.apps[i].definition.isExternal, !items.isEmpty {
+                let keys = items.map { "'\($0.id)'" }.joined(separator: ", ")
+                return f.message(profile.id, what: keys) + (answering == f.app ? answered.map { " after answering \($0)" } ?? "" : "")
+            }
         case .atRestExposure: items = snapshot.apps[i].storage.filter { $0.payload.isPlaintext && ($0.owner.map(whose.contains) ?? false) }
         }
         let preferences = items.filter { $0.dataClass == .preference }.count

@@ -10,6 +10,8 @@ final class StoreApp: HubsimApplicationDelegate, AWControllerDelegate {
 
     private var storage: AppStorage { HubsimApplication.shared.storage }
     private var screen: AppScreen { HubsimApplication.shared.screen }
+    /// Whose orders are on the screen (nil: nobody's).
+    private var shownUser: String?
 
     // MARK: The app's lifecycle
 
@@ -21,6 +23,23 @@ final class StoreApp: HubsimApplicationDelegate, AWControllerDelegate {
         controller.delegate = self
         controller.callbackScheme = "store"
         controller.start()
+    }
+
+    /// Back in front: the SDK's callbacks come after this, so until they do the screen would
+    /// still show the previous user's orders to whoever holds the device. Ask who has it now and
+    /// show nothing when it is nobody or somebody else (Docs/bridge-protocol.md, "Workspace ONE:
+    /// who has the device at foreground").
+    func applicationWillEnterForeground(_ application: HubsimApplication) {
+        guard let shown = shownUser else { return }
+        UserInformationController.sharedInstance.retrieveUserInfo { information, _ in
+            guard information?.userName != shown else { return }
+            do {
+                try screen.show(user: nil, items: [])
+                shownUser = nil
+            } catch {
+                log("could not clear the screen: \(error.localizedDescription)")
+            }
+        }
     }
 
     // MARK: The Workspace ONE SDK's callbacks, in the order it makes them
@@ -61,6 +80,7 @@ final class StoreApp: HubsimApplicationDelegate, AWControllerDelegate {
                 // Under the SDK's key: gone for good when the device is checked in.
                 try storage.put(key: Self.ordersKey, owner: information.userName, protection: .sdk, text: orders)
                 try screen.show(user: information.userName, items: [Self.ordersKey], lines: [orders])
+                shownUser = information.userName
             } catch {
                 log("could not keep \(information.userName)'s orders: \(error.localizedDescription)")
             }
@@ -71,6 +91,7 @@ final class StoreApp: HubsimApplicationDelegate, AWControllerDelegate {
         do {
             try storage.delete(key: Self.ordersKey)
             try screen.show(user: nil, items: [])
+            shownUser = nil
         } catch {
             log("could not forget the orders: \(error.localizedDescription)")
         }
