@@ -67,11 +67,13 @@ let package = Package(
             ],
             swiftSettings: orderableSwiftSettings
         ),
-        // YAML in and out (tenant, app catalogue), the bundled assets.
+        // YAML in and out (tenant, app catalogue), the bundled assets. Assets/ is compiled in
+        // (Loading/EmbeddedAssets.swift, generated and checked by ConfigurationTests), not
+        // copied beside the binary: hubsim is one file.
         .target(
             name: "Configuration",
             dependencies: ["SessionEngine", "Platform", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Assets")],
+            exclude: ["Assets"],
             swiftSettings: orderableSwiftSettings
         ),
         // Screens as pure functions of state onto a cell grid; key table; hit map.

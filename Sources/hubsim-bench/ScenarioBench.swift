@@ -11,7 +11,7 @@ import SessionEngine
 /// budget. Then warm runs (the hasher already remembers every password), a cold run on one
 /// core, and the parse alone.
 func scenarioBenchmark() throws -> [String] {
-    let files = BundledAssets.scenarioURLs().map(\.path)
+    let files = BundledAssets.scenarioFiles().map(ScenarioSource.bundled)
     guard !files.isEmpty else { return ["scenarios: the library is missing from this build (Assets/scenarios)"] }
     var lines: [String] = []
 
@@ -20,7 +20,7 @@ func scenarioBenchmark() throws -> [String] {
     var cold: [Double] = []
     var first: RunReport?
     let coldMedian = try median(runs: 5) {
-        let report = try ScenarioRunner().run(files: files)
+        let report = try ScenarioRunner().run(files)
         first = first ?? report
         cold.append(report.duration)
         return report.duration
@@ -33,17 +33,17 @@ func scenarioBenchmark() throws -> [String] {
         + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms; \(machineLoad()))")
 
     let runner = try ScenarioRunner()
-    _ = runner.run(files: files)
-    let warm = median(runs: 5) { runner.run(files: files).duration }
+    _ = runner.run(files)
+    let warm = median(runs: 5) { runner.run(files).duration }
     lines.append("scenarios: warm run (median of 5)            \(pad(ms(warm), 8)) ms   (passwords already verified; failed attempts still cost)")
 
-    let serialRun = try ScenarioRunner(parallel: false).run(files: files)
+    let serialRun = try ScenarioRunner(parallel: false).run(files)
     lines.append("scenarios: cold run, one core                \(pad(ms(serialRun.duration), 8)) ms")
 
     let parser = runner.parser
     let start = Date()
     for _ in 0..<20 {
-        for file in files { _ = try? parser.load(contentsOf: URL(fileURLWithPath: file)) }
+        for file in files { _ = try? parser.load(file) }
     }
     let parse = Date().timeIntervalSince(start) / 20
     lines.append("scenarios: parse the library                 \(pad(ms(parse), 8)) ms")

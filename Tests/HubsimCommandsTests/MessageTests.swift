@@ -11,7 +11,7 @@ import Testing
 
     /// Runs `.build/…/hubsim` with standard input from /dev/null (not a terminal), its
     /// outputs into files (nothing can block on a full pipe).
-    static func hubsim(_ arguments: [String]) throws -> Run {
+    static func hubsim(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hubsim-msg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -23,6 +23,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = dir.path
         environment["XDG_STATE_HOME"] = dir.path
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         process.standardOutput = try FileHandle(forWritingTo: out)

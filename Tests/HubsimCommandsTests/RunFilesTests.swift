@@ -122,11 +122,6 @@ struct RunFilesTests {
         let castAndRecord = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: dir + "/w.out", cast: dir + "//w.out", force: true)
         #expect(Self.refusal(castAndRecord) == "--cast \(dir)//w.out: --record writes the same file; give each its own path")
         #expect(OutputFileTests.entries(dir) == ["tenant.yaml"])
-        // The bundled catalogue is read too.
-        if let catalogue = BundledAssets.url("apps.yaml")?.path {
-            let over = InteractiveLaunch(choice: DeviceChoice(ephemeral: true), record: catalogue, force: true)
-            #expect(Self.refusal(over)?.hasPrefix("--record \(catalogue): is the app catalogue (") == true)
-        }
     }
 
     @Test func aLogFileIsAppendedToButNeverASpecialFile() throws {

@@ -195,8 +195,8 @@ import Testing
             "entra-missed-notification.yaml: entra-delivery-matrix on workspace-one ⇄ entra-ios",
             "idle-shift-four-systems.yaml: android-mhs-idle-sign-out on workspace-one ⇄ entra-ios ⇄ entra-android ⇄ android-mhs",
         ])
-        #expect(choices.comparisons.count == BundledAssets.comparisonURLs().count)
-        let scenarios = BundledAssets.scenarioURLs()
+        #expect(choices.comparisons.count == BundledAssets.comparisonFiles().count)
+        let scenarios = BundledAssets.scenarioFiles()
         let leftOut = scenarios.count - choices.scenarios.count
         #expect(choices.scenarios.count > 0 && leftOut > 0, "the scenarios typing keys cannot be compared")
         #expect(choices.scenariosHeading.hasSuffix("(\(leftOut) cannot be compared)"))

@@ -13,8 +13,8 @@ import Testing
 
     @Test func theCrossAppSignOnLessonCastsOneScreenPerStepWithItsPanel() throws {
         let runner = Fixtures.runner()
-        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "entra-cross-app-sign-on.yaml" })
-        let lesson = try runner.lessons.load(contentsOf: url, displayPath: "Assets/lessons/entra-cross-app-sign-on.yaml")
+        let file = try #require(BundledAssets.lessonFiles().first { $0.name == "entra-cross-app-sign-on" })
+        let lesson = try runner.lessons.load(.bundled(file))
         let (result, cast) = runner.cast(lesson, pace: 0.5, width: 100, height: 30, timestamp: 1_795_000_000)
         #expect(result.passed)
         try CastCheck.check(cast.text, width: 100, height: 30, secrets: [])

@@ -13,8 +13,8 @@ import Testing
 /// what an app shows is checked against the device.
 @Suite struct LessonLeadPlayerTests {
     static func shiftChange() throws -> LessonPlayer {
-        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "ws1-shift-change.yaml" })
-        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/ws1-shift-change.yaml")
+        let file = try #require(BundledAssets.lessonFiles().first { $0.name == "ws1-shift-change" })
+        let lesson = try Fixtures.runner().lessons.load(.bundled(file))
         return LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
     }
 
@@ -96,8 +96,8 @@ import Testing
     @Test(arguments: ["ws1-shift-change", "ws1-support-levels", "ws1-offline", "ws1-cross-app-sign-on",
                       "entra-shared-device-mode", "entra-cross-app-sign-on"])
     func theClassCannotGetAheadInAnyLesson(_ name: String) throws {
-        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "\(name).yaml" })
-        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/\(name).yaml")
+        let file = try #require(BundledAssets.lessonFiles().first { $0.name == name })
+        let lesson = try Fixtures.runner().lessons.load(.bundled(file))
         var p = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher))
         let count = lesson.steps.count
         #expect(count >= 2 && p.model.shown().contains("step 0/\(count)"), "\(name)")
@@ -156,10 +156,10 @@ import Testing
     }
 
     @Test func aHeadlessRunOfLessonsCountsLessons() {
-        let urls = BundledAssets.lessonURLs()
-        let report = Fixtures.runner().run(files: urls.map(\.path), displayPaths: urls.map { "Assets/lessons/" + $0.lastPathComponent })
+        let urls = BundledAssets.lessonFiles()
+        let report = Fixtures.runner().run(urls.map(ScenarioSource.bundled))
         #expect(TextReport.totals(report).hasPrefix("\(urls.count) lessons: \(urls.count) passed, 0 failed;"), "\(TextReport.totals(report))")
-        let scenario = Fixtures.runner().run(files: [BundledAssets.scenarioURLs()[0].path] + [urls[0].path])
+        let scenario = Fixtures.runner().run([.bundled(BundledAssets.scenarioFiles()[0]), .bundled(urls[0])])
         #expect(TextReport.totals(scenario).hasPrefix("1 scenario and 1 lesson: "))
     }
 }

@@ -221,18 +221,18 @@ import Testing
 
     // MARK: the shipped lessons
 
-    static let shipped = BundledAssets.lessonURLs()
+    static let shipped = BundledAssets.lessonFiles()
 
     @Test func theShippedLessonsAreThere() {
         // More may come (one YAML file each); these four came first.
-        let names = Set(Self.shipped.map { $0.deletingPathExtension().lastPathComponent })
+        let names = Set(Self.shipped.map(\.name))
         #expect(names.isSuperset(of: ["entra-cross-app-sign-on", "entra-shared-device-mode", "ws1-cross-app-sign-on", "ws1-offline", "ws1-shift-change", "ws1-support-levels",
                                       "android-broadcast-running-apps", "mhs-pin-and-auto-sign-out"]))
     }
 
     @Test(arguments: shipped)
-    func eachShippedLessonPlaysToItsEnd(_ url: URL) {
-        let report = Fixtures.runner().run(files: [url.path], displayPaths: ["Assets/lessons/" + url.lastPathComponent])
+    func eachShippedLessonPlaysToItsEnd(_ file: BundledFile) {
+        let report = Fixtures.runner().run([.bundled(file)])
         let result = report.results[0]
         #expect(result.passed, "\(TextReport.render(report, options: .init(verbose: false, quiet: true)))")
         // Each lesson step is reported with its narration check.

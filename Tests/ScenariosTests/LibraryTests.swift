@@ -26,19 +26,18 @@ import Testing
     ]
 
     @Test func theLibraryHasAFileForEveryBehaviour() {
-        let names = BundledAssets.scenarioURLs().map { $0.deletingPathExtension().lastPathComponent }
+        let names = BundledAssets.scenarioFiles().map(\.name)
         for name in Self.required { #expect(names.contains(name), "missing \(name).yaml") }
     }
 
     @Test func everyShippedScenarioPasses() {
-        let files = BundledAssets.scenarioURLs().map(\.path)
-        let report = Fixtures.runner().run(files: files)
+        let files = BundledAssets.scenarioFiles()
+        let report = Fixtures.runner().run(files.map(ScenarioSource.bundled))
         #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
         #expect(report.results.count == files.count)
         // Every file says what it shows: a name and a comment at the top.
         for file in files {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            #expect(text.hasPrefix("#"), "\(file) starts without a comment saying what it shows")
+            #expect(file.text.hasPrefix("#"), "\(file.shownPath) starts without a comment saying what it shows")
         }
     }
 }

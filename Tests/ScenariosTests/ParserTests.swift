@@ -203,7 +203,7 @@ import Testing
 
     @Test func aRelativeTenantPathIsReadBesideTheScenario() throws {
         let dir = Fixtures.temporaryDirectory()
-        let tenant = try String(contentsOf: BundledAssets.url("tenant-strict.yaml")!, encoding: .utf8)
+        let tenant = try BundledAssets.text("tenant-strict.yaml")
         _ = Fixtures.write(tenant, "console.yaml", in: dir)
         let path = Fixtures.write("profile: workspace-one\ntenant: console.yaml\nsteps: [goOnline]\n", "s.yaml", in: dir)
         let s = try Fixtures.parser().load(contentsOf: URL(fileURLWithPath: path))

@@ -22,17 +22,14 @@ import Testing
 
     static func races() throws -> [Race] {
         let parser = RaceParser(scenarios: Fixtures.parser())
-        return try BundledAssets.raceURLs().map { url in
-            try parser.load(contentsOf: url, displayPath: "Assets/races/" + url.lastPathComponent)
-        }
+        return try BundledAssets.raceFiles().map { file in try parser.load(.bundled(file)) }
     }
 
     @Test func everyPresetIsShippedWithItsSourceAndAComment() throws {
-        let names = BundledAssets.raceURLs().map { $0.deletingPathExtension().lastPathComponent }
+        let names = BundledAssets.raceFiles().map(\.name)
         for name in Self.required { #expect(names.contains(name), "missing \(name).yaml") }
-        for url in BundledAssets.raceURLs() {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            #expect(text.hasPrefix("#"), "\(url.lastPathComponent) starts without a comment saying what goes wrong and where it comes from")
+        for file in BundledAssets.raceFiles() {
+            #expect(file.text.hasPrefix("#"), "\(file.fileName) starts without a comment saying what goes wrong and where it comes from")
         }
         for race in try Self.races() {
             #expect(!race.source.isEmpty && !race.lookFor.isEmpty, "\(race.name)")
@@ -42,8 +39,8 @@ import Testing
     }
 
     @Test func everyShippedPresetPassesAsAScenario() throws {
-        let files = BundledAssets.raceURLs().map(\.path)
-        let report = Fixtures.runner().run(files: files, displayPaths: BundledAssets.raceURLs().map { "Assets/races/" + $0.lastPathComponent })
+        let files = BundledAssets.raceFiles()
+        let report = Fixtures.runner().run(files.map(ScenarioSource.bundled))
         #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
         #expect(report.results.count == files.count)
     }

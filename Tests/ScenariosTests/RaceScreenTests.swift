@@ -18,8 +18,8 @@ import Testing
     ]
 
     @Test(arguments: moments.map(\.name)) func thePresetShowsItsConsequence(_ name: String) throws {
-        let url = try #require(BundledAssets.raceURLs().first { $0.deletingPathExtension().lastPathComponent == name })
-        let race = try RaceParser(scenarios: Fixtures.parser()).load(contentsOf: url, displayPath: "Assets/races/" + url.lastPathComponent)
+        let file = try #require(BundledAssets.raceFiles().first { $0.name == name })
+        let race = try RaceParser(scenarios: Fixtures.parser()).load(.bundled(file))
         var session = LessonSession(playing: race.lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher),
                                     theme: .mono, width: 80, height: 24, wording: .races)
         let steps = try #require(Self.moments.first { $0.name == name }?.steps)

@@ -261,8 +261,8 @@ import Testing
     /// The shipped silent-token race on both systems: Entra's sign-out cancels the request in
     /// flight; a Workspace ONE check-in tells no broker, and its answer comes back after it.
     @Test func theSilentTokenRaceComparedShowsTheTokenEachSystemLeaves() throws {
-        let url = try #require(BundledAssets.raceURLs().first { $0.lastPathComponent == "silent-token-during-sign-out.yaml" })
-        let race = try RaceParser(scenarios: Fixtures.parser()).load(contentsOf: url)
+        let file = try #require(BundledAssets.raceFiles().first { $0.name == "silent-token-during-sign-out" })
+        let race = try RaceParser(scenarios: Fixtures.parser()).load(.bundled(file))
         let comparison = try Comparison(scenario: race.scenario, profiles: [.workspaceOne, .entraIOS])
         #expect(comparison.steps.map(\.label).contains("fault roster: arm token-in-flight"))
         var play = comparison.start(hasher: Fixtures.hasher)

@@ -12,8 +12,8 @@ import Testing
 @Suite struct ScenarioFuzzTests {
     static let mutantsPerFile = 100
     /// The scenario library and the shipped lessons (read by the lesson parser).
-    static let files = BundledAssets.scenarioURLs() + BundledAssets.lessonURLs()
-    static let texts = files.map { try! String(contentsOf: $0, encoding: .utf8) }
+    static let files = BundledAssets.scenarioFiles() + BundledAssets.lessonFiles()
+    static let texts = files.map(\.text)
     static let mutator = YAMLMutator(corpus: texts)
 
     /// The scenario language's faults (Assets/scenarios/README.md, "Faults"): every form of the
@@ -111,18 +111,18 @@ import Testing
 
     @Test(arguments: 0..<files.count)
     func mutantsAreReadOrRefusedWithAPosition(_ index: Int) {
-        let url = Self.files[index]
-        let isLesson = url.deletingLastPathComponent().lastPathComponent == "lessons"
-        let file = "Assets/\(isLesson ? "lessons" : "scenarios")/\(url.lastPathComponent)"
+        let shipped = Self.files[index]
+        let isLesson = shipped.path.hasPrefix("lessons/")
+        let file = shipped.shownPath
         // `${X}` resolves; any other reference is refused as unset.
         let parser = Fixtures.parser(environment: ["X": "x"])
         let summary = FuzzRun.run(Self.texts[index], file: file, mutants: Self.mutantsPerFile, mutator: Self.mutator,
                                   seed: FuzzRun.seed(for: file)) { text in
             do throws(ConfigError) {
                 if isLesson {
-                    _ = try LessonParser(scenarios: parser).parse(text, file: file, directory: url.deletingLastPathComponent())
+                    _ = try LessonParser(scenarios: parser).parse(text, file: file)
                 } else {
-                    _ = try parser.parse(text, file: file, directory: url.deletingLastPathComponent())
+                    _ = try parser.parse(text, file: file)
                 }
                 return nil
             } catch {

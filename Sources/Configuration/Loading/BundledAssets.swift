@@ -1,52 +1,15 @@
-import Foundation
 import SessionEngine
 
-/// The defaults shipped in `Assets/`: the tenant, the strict sample tenant, the app
-/// catalogue and the scenario library. Embedded in the build as this module's resources,
-/// so `swift run hubsim` works from any directory.
+/// The files shipped in `Assets/`: the tenant, the strict sample tenant, the app catalogue,
+/// the scenario library, the lessons, the race presets and the comparisons. Compiled into
+/// hubsim (`EmbeddedAssets`, generated from the files and checked by a test), so that the
+/// binary is the whole program: copied on its own (`cp …/hubsim ~/bin/`) it still finds every
+/// one, and a start reads no file for them.
 public enum BundledAssets {
-    public static func url(_ name: String) -> URL? {
-        path(name).map { URL(fileURLWithPath: $0) }
-    }
-
-    /// Where the resources were copied by the build (SwiftPM puts `<package>_<target>.resources`
-    /// beside the executable), found without `Bundle.module`, whose accessor traps when the
-    /// bundle is missing: a moved binary gets a clear error instead. Plain system calls, as
-    /// this runs before hubsim's first frame (no `FileManager`; Docs/performance.md, Benchmarks).
-    public static let assetsDirectory: String? = {
-        let bundleName = "hubsim_Configuration.resources"
-        // Tried in order and only as far as needed: `Bundle.main` is the costly one (a
-        // symbol-table walk) and is only needed where /proc is missing (macOS).
-        let candidates: [() -> String?] = [
-            { TextFile.linkTarget("/proc/self/exe") },
-            { Bundle.main.executablePath },
-            { CommandLine.arguments.first },
-        ]
-        for candidate in candidates {
-            guard var dir = candidate().map(parent) else { continue }
-            // An .xctest bundle sits one or two levels below the build directory on some hosts.
-            for _ in 0..<3 {
-                let assets = dir + "/" + bundleName + "/Assets"
-                if TextFile.isReadable(assets + "/apps.yaml") { return assets }
-                dir = parent(dir)
-            }
-        }
-        return nil
-    }()
-
-    private static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func path(_ name: String) -> String? {
-        guard let dir = assetsDirectory else { return nil }
-        let path = dir + "/" + name
-        return TextFile.isReadable(path) ? path : nil
-    }
-
+    /// The text of the shipped file `name` (a path below `Assets/`, e.g. `tenant-strict.yaml`
+    /// or `lessons/ws1-offline.yaml`).
     public static func text(_ name: String) throws(ConfigError) -> String {
-        guard let path = path(name), let text = try? TextFile.text(at: path) else {
+        guard let text = EmbeddedAssets.files.first(where: { $0.key == name })?.value else {
             throw ConfigError(file: "Assets/\(name)", line: 1, column: 1, message: "the bundled asset is missing from this build")
         }
         return text
@@ -77,21 +40,21 @@ public enum BundledAssets {
         return apps[index]
     }
 
-    /// The shipped scenario files, sorted by name. Only `hubsim run --library` and the tests
-    /// list them, never a start, so `FileManager` is fine here.
-    public static func scenarioURLs() -> [URL] { yamlURLs(in: "scenarios") }
-
+    /// The shipped scenario files (`Assets/scenarios`), sorted by name: `hubsim run --library`,
+    /// the compare picker and CI.
+    public static func scenarioFiles() -> [BundledFile] { files(in: "scenarios") }
     /// The shipped lessons (`Assets/lessons`), sorted by name: `hubsim lesson`'s picker and CI.
-    public static func lessonURLs() -> [URL] { yamlURLs(in: "lessons") }
+    public static func lessonFiles() -> [BundledFile] { files(in: "lessons") }
     /// The shipped race presets (`Assets/races`), sorted by name: `hubsim race`'s picker and CI.
-    public static func raceURLs() -> [URL] { yamlURLs(in: "races") }
+    public static func raceFiles() -> [BundledFile] { files(in: "races") }
     /// The shipped comparison files (`Assets/comparisons`), sorted by name.
-    public static func comparisonURLs() -> [URL] { yamlURLs(in: "comparisons") }
+    public static func comparisonFiles() -> [BundledFile] { files(in: "comparisons") }
 
-    private static func yamlURLs(in folder: String) -> [URL] {
-        guard let dir = path(folder),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
-        else { return [] }
-        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { URL(fileURLWithPath: dir + "/" + $0) }
+    /// The shipped `.yaml` files directly in `folder`, sorted by name.
+    public static func files(in folder: String) -> [BundledFile] {
+        EmbeddedAssets.files.compactMap { name, text in
+            guard name.hasPrefix(folder + "/"), name.hasSuffix(".yaml"), !name.dropFirst(folder.count + 1).contains("/") else { return nil }
+            return BundledFile(path: name, text: text)
+        }
     }
 }

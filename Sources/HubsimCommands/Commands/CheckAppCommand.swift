@@ -14,6 +14,9 @@ struct CheckAppCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-app",
         abstract: "Run the standard shift-change matrix against your own app (exit 0: handled everywhere, 1: a leak, hang, crash or fault, 2: usage or file error).",
+        // ArgumentParser's own usage names every option on one line (about 250 columns); the
+        // options are listed below it.
+        usage: "hubsim check-app [<options>] -- <command> [<argument> ...]\nhubsim check-app [<options>] --app <app>",
         discussion: """
             The app is a program speaking the bridge protocol (JSON-RPC 2.0, one object per line over \
             its standard input and output: Docs/bridge-protocol.md). Give its command after --, \

@@ -74,9 +74,9 @@ struct CompareCommand: ParsableCommand {
             guard files.isEmpty, profiles == nil, apps == nil, race == nil else {
                 throw CommandError.usage("--library plays the shipped comparisons as written; leave out files, --race, --profiles and --apps")
             }
-            let urls = BundledAssets.comparisonURLs()
-            if urls.isEmpty { throw CommandError.usage("the comparison library is missing from this build (Assets/comparisons)") }
-            try checkFiles(urls.map { ($0, "Assets/comparisons/" + $0.lastPathComponent) }, runner: runner)
+            let shipped = BundledAssets.comparisonFiles()
+            if shipped.isEmpty { throw CommandError.usage("the comparison library is missing from this build (Assets/comparisons)") }
+            try checkFiles(shipped.map { file in (file.shownPath, { () throws(ConfigError) in try ComparisonFile.load(file, parser: runner.parser) }) }, runner: runner)
             return
         }
         // Nothing named, in a terminal: the picker of the shipped comparisons and scenarios.
@@ -100,7 +100,8 @@ struct CompareCommand: ParsableCommand {
                 throw CommandError.usage("\(MessageText.shown(files[0])) is a comparison file: it names its profiles and apps; leave out the profiles, --profiles and --apps")
             }
             if table || !StandardStreams.areTerminals {
-                try checkFiles([(url, files[0])], runner: runner)
+                try checkFiles([(files[0], { () throws(ConfigError) in try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) })],
+                               runner: runner)
             } else {
                 let file: ComparisonFile
                 do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: files[0], parser: runner.parser) } catch {
@@ -147,18 +148,16 @@ struct CompareCommand: ParsableCommand {
         }
         let list = try profileList(files.isEmpty ? profiles : files.joined(separator: ","), after: "--race \(name)")
         let file = try RaceCommand.locate(name)
-        try compare(on: list) { () throws(ConfigError) in
-            try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1).scenario
-        }
+        try compare(on: list) { () throws(ConfigError) in try runner.races.load(file).scenario }
     }
 
     /// Plays comparison files headless, printing each table; exit 1 when one's expected
     /// differences did not hold (every file is still played), 2 when one cannot be read.
-    private func checkFiles(_ files: [(url: URL, shown: String)], runner: ScenarioRunner) throws {
+    private func checkFiles(_ files: [(shown: String, load: () throws(ConfigError) -> ComparisonFile)], runner: ScenarioRunner) throws {
         var failures: [String] = []
-        for (url, shown) in files {
+        for (shown, load) in files {
             let file: ComparisonFile
-            do throws(ConfigError) { file = try ComparisonFile.load(contentsOf: url, displayPath: shown, parser: runner.parser) } catch {
+            do throws(ConfigError) { file = try load() } catch {
                 throw CommandError.usage(error.description)
             }
             let (table, failure) = file.check(hasher: runner.hasher)

@@ -27,8 +27,12 @@ public struct Hubsim: ParsableCommand {
                 try command.run()
             }
         } catch {
+            if let help = help(for: error) {
+                print(help)
+                Foundation.exit(0)
+            }
             // Help and version (status 0) are ArgumentParser's own text, printed by it as usual.
-            guard let failure = failure(for: error) else { exit(withError: error) }
+            guard let failure = failure(for: error, arguments: Array(CommandLine.arguments.dropFirst())) else { exit(withError: error) }
             failure.write()
             Foundation.exit(failure.status.code)
         }
@@ -38,12 +42,54 @@ public struct Hubsim: ParsableCommand {
     /// or the version. A malformed tenant or catalogue file is `file:line:column: problem`
     /// (status 2); ArgumentParser's refusals and `ValidationError`s are one line (`printable`),
     /// status 2; anything else status 1.
-    static func failure(for error: any Error) -> CommandError? {
+    /// `arguments` are the command line's (after `hubsim`): a first word that is no command
+    /// gets the nearest command's name (`chek-app`: "Did you mean 'check-app'?"), as a
+    /// mistyped option gets ArgumentParser's nearest option.
+    static func failure(for error: any Error, arguments: [String] = []) -> CommandError? {
         if let failure = error as? CommandError { return failure }
         if let error = error as? ConfigError { return .usage("\(error)") }
         let code = exitCode(for: error)
         guard code != .success else { return nil }
-        return CommandError(code == .validationFailure ? .usage : .failed, message: printable(fullMessage(for: error)))
+        let message = fullMessage(for: error)
+        if let word = arguments.first, !word.hasPrefix("-"), message.hasPrefix("Error: Unexpected argument '\(word)'") {
+            let nearest = CommandName.nearest(to: word, among: commandNames).map { ". Did you mean '\($0)'?" } ?? ""
+            return CommandError(.usage, message: PrintableText.escaped("hubsim: Unexpected argument '\(word)'\(nearest); see 'hubsim --help'"))
+        }
+        return CommandError(code == .validationFailure ? .usage : .failed, message: printable(message))
+    }
+
+    /// The words a command line may begin with: every command's name, and `help`.
+    static var commandNames: [String] { configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"] }
+
+    /// `hubsim --help` and `hubsim help`: ArgumentParser's help of the root lists the commands
+    /// only, while a bare `hubsim` is the interactive simulator, whose options are the ones
+    /// people type most. So the root's help shows them too, from their one declaration
+    /// (`InteractiveCommand`), in place of the root's own `--help` line; nil for any other error.
+    static func help(for error: any Error, columns: Int? = nil) -> String? {
+        guard exitCode(for: error) == .success, fullMessage(for: error) == helpMessage(for: Hubsim.self) else { return nil }
+        return rootHelp(columns: columns)
+    }
+
+    static func rootHelp(columns: Int? = nil) -> String {
+        let root = helpMessage(for: Hubsim.self, columns: columns)
+        let interactive = helpMessage(for: InteractiveCommand.self, columns: columns)
+        guard let rootOptions = section("OPTIONS:", of: root), let options = section("OPTIONS:", of: interactive),
+              root.contains("USAGE: hubsim <subcommand>\n") else { return root }
+        return root
+            .replacingOccurrences(of: "USAGE: hubsim <subcommand>\n", with: """
+                USAGE: hubsim [<options>]               (the interactive simulator)
+                       hubsim <subcommand> [<options>]  (see 'hubsim help <subcommand>')
+
+                """)
+            .replacingOccurrences(of: rootOptions, with: options)
+    }
+
+    /// The section of a help text that begins with `header`, to the blank line that ends it.
+    private static func section(_ header: String, of help: String) -> String? {
+        guard let start = help.range(of: "\n" + header + "\n") else { return nil }
+        let rest = help[start.upperBound...]
+        let end = rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex
+        return String(help[start.lowerBound..<end])
     }
 
     /// ArgumentParser's refusal (an `Error: ` line, then usage lines) as one line like every

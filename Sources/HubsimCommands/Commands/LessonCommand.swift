@@ -45,10 +45,11 @@ struct LessonCommand: ParsableCommand {
         let runner: ScenarioRunner
         do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { throw CommandError.usage(error.description) }
         if list {
-            for url in BundledAssets.lessonURLs() {
-                let name = url.deletingPathExtension().lastPathComponent
-                let title = (try? runner.lessons.load(contentsOf: url, displayPath: "Assets/lessons/\(url.lastPathComponent)").title) ?? ""
-                print("\(name)\t\(title)")
+            let shipped = BundledAssets.lessonFiles()
+            guard !shipped.isEmpty else { throw CommandError.usage("no lessons in this build (Assets/lessons)") }
+            for file in shipped {
+                let title = (try? runner.lessons.load(.bundled(file)).title) ?? ""
+                print("\(file.name)\t\(title)")
             }
             return
         }
@@ -60,7 +61,7 @@ struct LessonCommand: ParsableCommand {
             guard lesson != nil else { throw CommandError.usage("--cast records one lesson; give its NAME or FILE, not --all") }
             let request = try output.request()
             let file = try locate()
-            let rendered = runner.cast(file: file.0, displayPath: file.1, pace: request.pace, width: request.width,
+            let rendered = runner.cast(file, pace: request.pace, width: request.width,
                                        height: request.height, timestamp: Int(Date().timeIntervalSince1970))
             if let error = rendered.report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             if let recording = rendered.cast {
@@ -77,9 +78,9 @@ struct LessonCommand: ParsableCommand {
         }
         if headless {
             guard lesson != nil || all else { throw CommandError.usage("--headless needs a lesson (or --all); see `hubsim lesson --list`") }
-            let files = all ? BundledAssets.lessonURLs().map { ($0.path, "Assets/lessons/" + $0.lastPathComponent) } : [try locate()]
+            let files = all ? BundledAssets.lessonFiles().map(ScenarioSource.bundled) : [try locate()]
             guard !files.isEmpty else { throw CommandError.usage("no lessons in this build (Assets/lessons)") }
-            let report = runner.run(files: files.map(\.0), displayPaths: files.map(\.1))
+            let report = runner.run(files)
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
@@ -98,7 +99,8 @@ struct LessonCommand: ParsableCommand {
             return nil
         }
         var files = RunFiles(force: output.force)
-        let lessons = lesson != nil ? [try locate().0] : BundledAssets.lessonURLs().map(\.path)
+        // A shipped lesson is inside hubsim: no file of it for the cast to replace.
+        let lessons = lesson != nil ? [try locate()].compactMap(\.path) : []
         for path in lessons {
             files.reads(path, as: "a lesson file this run reads")
             files.reads(runner.parser.tenantFile(referencedBy: path), as: "a tenant file a lesson names")
@@ -112,20 +114,19 @@ struct LessonCommand: ParsableCommand {
     }
 
     /// The lesson's file: a path as given, or a shipped lesson by name.
-    private func locate() throws -> (String, String) {
+    private func locate() throws -> ScenarioSource {
         guard let lesson else { throw CommandError.usage("no lesson given") }
-        if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return (lesson, lesson) }
-        let shipped = BundledAssets.lessonURLs()
-        guard let url = shipped.first(where: { $0.deletingPathExtension().lastPathComponent == lesson }) else {
-            let names = shipped.map { $0.deletingPathExtension().lastPathComponent }
-            throw CommandError.usage("lesson '\(lesson)' is not shipped; valid: \(names.joined(separator: ", ")) (or give a FILE.yaml)")
+        if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return .file(lesson) }
+        let shipped = BundledAssets.lessonFiles()
+        guard let file = shipped.first(where: { $0.name == lesson }) else {
+            throw CommandError.usage("lesson '\(lesson)' is not shipped; valid: \(shipped.map(\.name).joined(separator: ", ")) (or give a FILE.yaml)")
         }
-        return (url.path, "Assets/lessons/" + url.lastPathComponent)
+        return .bundled(file)
     }
 
-    private func load(_ runner: ScenarioRunner, _ file: (String, String)) throws -> Lesson {
+    private func load(_ runner: ScenarioRunner, _ file: ScenarioSource) throws -> Lesson {
         do throws(ConfigError) {
-            return try runner.lessons.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1)
+            return try runner.lessons.load(file)
         } catch {
             throw CommandError.usage("\(error)")
         }
@@ -137,7 +138,8 @@ struct LessonCommand: ParsableCommand {
         if lesson != nil {
             lessons = [try load(runner, try locate())]
         } else {
-            for url in BundledAssets.lessonURLs() { lessons.append(try load(runner, (url.path, "Assets/lessons/" + url.lastPathComponent))) }
+            for file in BundledAssets.lessonFiles() { lessons.append(try load(runner, .bundled(file))) }
+            if lessons.isEmpty { throw CommandError.usage("no lessons in this build (Assets/lessons)") }
         }
         let dependencies = EngineDependencies.system(hasher: runner.hasher)
         let session = try CursesSession.started(environment: environment)

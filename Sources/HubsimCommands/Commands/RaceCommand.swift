@@ -41,8 +41,10 @@ struct RaceCommand: ParsableCommand {
         let runner: ScenarioRunner
         do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { throw CommandError.usage(error.description) }
         if list {
-            for url in BundledAssets.raceURLs() {
-                let race = try load(runner, (url.path, "Assets/races/" + url.lastPathComponent))
+            let shipped = BundledAssets.raceFiles()
+            guard !shipped.isEmpty else { throw CommandError.usage("no race presets in this build (Assets/races)") }
+            for file in shipped {
+                let race = try load(runner, .bundled(file))
                 print("\(race.name)\t\(race.title)\t\(race.source)")
             }
             return
@@ -51,9 +53,9 @@ struct RaceCommand: ParsableCommand {
         if all && race != nil { throw CommandError.usage("give a race preset or --all, not both") }
         if headless {
             guard race != nil || all else { throw CommandError.usage("--headless needs a race preset (or --all); see `hubsim race --list`") }
-            let files = all ? BundledAssets.raceURLs().map { ($0.path, "Assets/races/" + $0.lastPathComponent) } : [try Self.locate(race)]
+            let files = all ? BundledAssets.raceFiles().map(ScenarioSource.bundled) : [try Self.locate(race)]
             guard !files.isEmpty else { throw CommandError.usage("no race presets in this build (Assets/races)") }
-            let report = runner.run(files: files.map(\.0), displayPaths: files.map(\.1))
+            let report = runner.run(files)
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
@@ -62,7 +64,8 @@ struct RaceCommand: ParsableCommand {
         // Everything that can fail for a usage reason fails before the screen is taken over.
         let races = race != nil
             ? [try load(runner, try Self.locate(race))]
-            : try BundledAssets.raceURLs().map { url in try load(runner, (url.path, "Assets/races/" + url.lastPathComponent)) }
+            : try BundledAssets.raceFiles().map { file in try load(runner, .bundled(file)) }
+        if races.isEmpty { throw CommandError.usage("no race presets in this build (Assets/races)") }
         let dependencies = EngineDependencies.system(hasher: runner.hasher)
         let session = try CursesSession.started(environment: environment)
         let c = session.capabilities
@@ -77,20 +80,19 @@ struct RaceCommand: ParsableCommand {
     }
 
     /// The preset's file: a path as given, or a shipped preset by name.
-    static func locate(_ race: String?) throws -> (String, String) {
+    static func locate(_ race: String?) throws -> ScenarioSource {
         guard let race else { throw CommandError.usage("no race preset given") }
-        if race.hasSuffix(".yaml") || race.hasSuffix(".yml") || race.contains("/") { return (race, race) }
-        let shipped = BundledAssets.raceURLs()
-        guard let url = shipped.first(where: { $0.deletingPathExtension().lastPathComponent == race }) else {
-            let names = shipped.map { $0.deletingPathExtension().lastPathComponent }
-            throw CommandError.usage("race preset '\(race)' is not shipped; valid: \(names.joined(separator: ", ")) (or give a FILE.yaml)")
+        if race.hasSuffix(".yaml") || race.hasSuffix(".yml") || race.contains("/") { return .file(race) }
+        let shipped = BundledAssets.raceFiles()
+        guard let file = shipped.first(where: { $0.name == race }) else {
+            throw CommandError.usage("race preset '\(race)' is not shipped; valid: \(shipped.map(\.name).joined(separator: ", ")) (or give a FILE.yaml)")
         }
-        return (url.path, "Assets/races/" + url.lastPathComponent)
+        return .bundled(file)
     }
 
-    private func load(_ runner: ScenarioRunner, _ file: (String, String)) throws -> Race {
+    private func load(_ runner: ScenarioRunner, _ file: ScenarioSource) throws -> Race {
         do throws(ConfigError) {
-            return try runner.races.load(contentsOf: URL(fileURLWithPath: file.0), displayPath: file.1)
+            return try runner.races.load(file)
         } catch {
             throw CommandError.usage("\(error)")
         }

@@ -67,19 +67,15 @@ struct RunCommand: ParsableCommand {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw CommandError.usage("unknown option '\(unknown)'; see `hubsim run --help`")
         }
-        var paths = files
-        var shown = files
+        var sources = files.map(ScenarioSource.file)
         if library {
-            let urls = BundledAssets.scenarioURLs()
-            if urls.isEmpty { throw CommandError.usage("the scenario library is missing from this build (Assets/scenarios)") }
-            paths += urls.map(\.path)
-            shown += urls.map { "Assets/scenarios/" + $0.lastPathComponent }
-            let races = BundledAssets.raceURLs()
-            paths += races.map(\.path)
-            shown += races.map { "Assets/races/" + $0.lastPathComponent }
+            let scenarios = BundledAssets.scenarioFiles()
+            if scenarios.isEmpty { throw CommandError.usage("the scenario library is missing from this build (Assets/scenarios)") }
+            sources += (scenarios + BundledAssets.raceFiles()).map(ScenarioSource.bundled)
         }
-        if paths.isEmpty { throw CommandError.usage("give at least one scenario file (or --library); see `hubsim run --help`") }
-        let castRequest = try checkedCastRequest(scenarioCount: paths.count)
+        let paths = sources.compactMap(\.path)
+        if sources.isEmpty { throw CommandError.usage("give at least one scenario file (or --library); see `hubsim run --help`") }
+        let castRequest = try checkedCastRequest(scenarioCount: sources.count)
         if output.force && junit == nil && output.cast == nil {
             throw CommandError.usage("--force: it only lets --junit or --cast replace an existing file; add --junit FILE or --cast FILE, or leave --force out")
         }
@@ -103,7 +99,7 @@ struct RunCommand: ParsableCommand {
 
         let report: RunReport
         if let castFile, let castRequest {
-            let rendered = runner.cast(file: paths[0], displayPath: shown[0], pace: castRequest.pace,
+            let rendered = runner.cast(sources[0], pace: castRequest.pace,
                                        width: castRequest.width, height: castRequest.height,
                                        timestamp: Int(Date().timeIntervalSince1970))
             report = rendered.report
@@ -123,7 +119,7 @@ struct RunCommand: ParsableCommand {
                 AppBridge.killEveryProgram()
                 InterruptNote.write("hubsim run", signal: signal, lost: "no report printed" + unwritten)
             }
-            report = runner.run(files: paths, displayPaths: shown)
+            report = runner.run(sources)
         }
 
         if tap {
@@ -142,8 +138,9 @@ struct RunCommand: ParsableCommand {
         if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
     }
 
-    /// What this run reads and writes: the scenario or lesson files and the tenant files they
-    /// name (looked at only when there is an output); `--junit` and `--cast`.
+    /// What this run reads and writes: the scenario or lesson files on disk and the tenant files
+    /// they name (looked at only when there is an output); `--junit` and `--cast`. A shipped
+    /// scenario is inside hubsim: nothing on disk for an output to replace.
     func runFiles(paths: [String], parser: ScenarioParser) -> RunFiles {
         var files = RunFiles(force: output.force)
         if junit != nil || output.cast != nil {

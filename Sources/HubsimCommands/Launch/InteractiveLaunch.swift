@@ -304,8 +304,8 @@ struct InteractiveLaunch: Equatable {
                                                                             environment: StartupPath.environment()) {
             files.readsDatabase(database)
         }
-        files.reads(choice.tenant ?? BundledAssets.url("tenant.yaml")?.path, as: "the tenant file")
-        files.reads(BundledAssets.url("apps.yaml")?.path, as: "the app catalogue")
+        // The bundled tenant and catalogue are inside hubsim: only a tenant file of one's own is read.
+        files.reads(choice.tenant, as: "the tenant file")
         files.writes(record, for: "--record")
         files.writes(cast, for: "--cast")
         files.writes(choice.logFile, for: "--log-file", appending: true)

@@ -30,8 +30,9 @@ import Foundation
 ///   probed before), without syncs until its first save (`DeviceStore.configuration(creating:)`),
 ///   its directory made with `mkdir` (`StoreFiles`).
 /// - **Engine**: no `String(format:)` (`twoDigits`); the hasher's memo key made at the first
-///   verification (`ScryptHasher`); the bundled assets found by plain path (`BundledAssets`);
-///   the default tenant and catalogue compiled in, so no YAML is parsed (`CompiledAssets`).
+///   verification (`ScryptHasher`); the bundled assets compiled in, so no file is looked for
+///   (`EmbeddedAssets`), and the default tenant and catalogue decoded at build time, so no YAML
+///   is parsed (`CompiledAssets`).
 /// - **Terminal** (`CursesTerminal`): only `LC_CTYPE` loaded (`CursesSession.useUTF8Locale`);
 ///   colour pairs in an array, not a dictionary keyed by a new type (`ColorPairTable`).
 ///

@@ -43,9 +43,15 @@ extension ScenarioRunner {
     /// no cast.
     public func cast(file: String, displayPath: String, pace: Double, width: Int, height: Int,
                      timestamp: Int?) -> (report: RunReport, cast: Asciicast?) {
+        cast(.file(path: file, shownAs: displayPath), pace: pace, width: width, height: height, timestamp: timestamp)
+    }
+
+    /// `cast(file:…)` for a file on disk or a shipped one.
+    public func cast(_ source: ScenarioSource, pace: Double, width: Int, height: Int,
+                     timestamp: Int?) -> (report: RunReport, cast: Asciicast?) {
         let start = Date()
         do throws(ConfigError) {
-            let (result, cast) = switch try load(file, displayPath: displayPath) {
+            let (result, cast) = switch try load(source) {
             case let .scenario(scenario): self.cast(scenario, pace: pace, width: width, height: height, timestamp: timestamp)
             case let .lesson(lesson): self.cast(lesson, pace: pace, width: width, height: height, timestamp: timestamp)
             }

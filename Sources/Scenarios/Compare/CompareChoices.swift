@@ -22,24 +22,23 @@ public struct CompareChoices: Sendable {
     public static let profiles: [ProfileID] = [.workspaceOne, .entraIOS]
 
     public init(parser: ScenarioParser) {
-        for url in BundledAssets.comparisonURLs() {
-            let shown = "Assets/comparisons/" + url.lastPathComponent
+        for shipped in BundledAssets.comparisonFiles() {
             // The shipped comparisons are checked in CI (`compare --library`): one that does
             // not read here is left out rather than offered broken.
-            guard let file = try? ComparisonFile.load(contentsOf: url, displayPath: shown, parser: parser) else { continue }
+            guard let file = try? ComparisonFile.load(shipped, parser: parser) else { continue }
             let c = file.comparison
-            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(url.lastPathComponent): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.profileNames)"),
+            comparisons.append(Choice(entry: .init(title: file.name, detail: "\(shipped.fileName): \(URL(fileURLWithPath: c.scenario.file).deletingPathExtension().lastPathComponent) on \(c.profileNames)"),
                                       comparison: c))
         }
         var leftOut = 0
-        for url in BundledAssets.scenarioURLs() {
-            let shown = "Assets/scenarios/" + url.lastPathComponent
-            guard let scenario = try? parser.load(contentsOf: url, displayPath: shown),
+        for file in BundledAssets.scenarioFiles() {
+            let shown = file.shownPath
+            guard let scenario = try? parser.load(.bundled(file)),
                   let c = try? Comparison(scenario: scenario, profiles: Self.profiles) else {
                 leftOut += 1
                 continue
             }
-            let stem = url.deletingPathExtension().lastPathComponent
+            let stem = file.name
             scenarios.append(Choice(entry: .init(title: "\(stem): \(scenario.name)", detail: "\(shown) on \(c.profileNames)"),
                                     comparison: c))
         }

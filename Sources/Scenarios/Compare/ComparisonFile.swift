@@ -36,21 +36,38 @@ public struct ComparisonFile: Sendable {
     public static func load(contentsOf url: URL, displayPath: String? = nil, parser: ScenarioParser) throws(ConfigError) -> ComparisonFile {
         let path = displayPath ?? url.path
         let text = try ConfigFile.text(at: url.path, what: "the comparison file", shownAs: path)
+        return try parse(text, file: path, defaultName: url.deletingPathExtension().lastPathComponent, parser: parser) { relative, node throws(ConfigError) in
+            let scenarioURL = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
+                : url.deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
+                throw node.error("scenario file '\(relative)' not found (looked for \(scenarioURL.path))")
+            }
+            // An absolute path is shown as written; a relative one beside the comparison as shown.
+            let shownScenario = relative.hasPrefix("/") ? relative
+                : displayPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL.path }
+            return try parser.load(contentsOf: scenarioURL, displayPath: shownScenario.map(relativeToCurrentDirectory))
+        }
+    }
+
+    /// Reads a shipped comparison: its scenario is the shipped file its path names.
+    public static func load(_ file: BundledFile, parser: ScenarioParser) throws(ConfigError) -> ComparisonFile {
+        try parse(file.text, file: file.shownPath, defaultName: file.name, parser: parser) { relative, node throws(ConfigError) in
+            guard let scenario = file.sibling(relative) else {
+                throw node.error("scenario file '\(relative)' is not shipped in this build")
+            }
+            return try parser.load(.bundled(scenario))
+        }
+    }
+
+    /// The comparison in `text`; `scenarioNamed` reads the scenario its `scenario:` names.
+    private static func parse(_ text: String, file path: String, defaultName: String, parser: ScenarioParser,
+                              scenarioNamed: (String, YAMLValue) throws(ConfigError) -> Scenario) throws(ConfigError) -> ComparisonFile {
         let root = try YAMLValue.parse(text, file: path)
         let top = try root.fields("a comparison", allowed: topKeys)
-        let name = try top["name"]?.string("name") ?? url.deletingPathExtension().lastPathComponent
+        let name = try top["name"]?.string("name") ?? defaultName
 
         let scenarioNode = try top.required("scenario")
-        let relative = try scenarioNode.string("scenario")
-        let scenarioURL = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
-            : url.deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: scenarioURL.path) else {
-            throw scenarioNode.error("scenario file '\(relative)' not found (looked for \(scenarioURL.path))")
-        }
-        // An absolute path is shown as written; a relative one beside the comparison as shown.
-        let shownScenario = relative.hasPrefix("/") ? relative
-            : displayPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL.path }
-        var scenario = try parser.load(contentsOf: scenarioURL, displayPath: shownScenario.map(relativeToCurrentDirectory))
+        var scenario = try scenarioNamed(try scenarioNode.string("scenario"), scenarioNode)
 
         let profilesNode = try top.required("profiles")
         let names = try profilesNode.items("profiles")

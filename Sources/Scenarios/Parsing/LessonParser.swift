@@ -31,6 +31,12 @@ public struct LessonParser: Sendable {
         return try parse(text, file: path, directory: url.deletingLastPathComponent())
     }
 
+    /// Reads and checks a lesson from a file on disk or a shipped one.
+    public func load(_ source: ScenarioSource) throws(ConfigError) -> Lesson {
+        let (text, directory) = try source.read(what: "the lesson file")
+        return try parse(text, file: source.shownPath, directory: directory)
+    }
+
     public func parse(_ text: String, file: String, directory: URL? = nil) throws(ConfigError) -> Lesson {
         let env = scenarios.environment
         let root = try YAMLValue.parse(text, file: file)

@@ -29,6 +29,12 @@ public struct RaceParser: Sendable {
         return try parse(text, file: path, directory: url.deletingLastPathComponent())
     }
 
+    /// Reads and checks a race preset from a file on disk or a shipped one.
+    public func load(_ source: ScenarioSource) throws(ConfigError) -> Race {
+        let (text, directory) = try source.read(what: "the race preset")
+        return try parse(text, file: source.shownPath, directory: directory)
+    }
+
     public func parse(_ text: String, file: String, directory: URL? = nil) throws(ConfigError) -> Race {
         let env = scenarios.environment
         let root = try YAMLValue.parse(text, file: file)

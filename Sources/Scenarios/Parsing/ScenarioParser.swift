@@ -38,6 +38,12 @@ public struct ScenarioParser: Sendable {
         return try parse(text, file: path, directory: url.deletingLastPathComponent())
     }
 
+    /// Reads and checks a scenario from a file on disk or a shipped one.
+    public func load(_ source: ScenarioSource) throws(ConfigError) -> Scenario {
+        let (text, directory) = try source.read(what: "the scenario file")
+        return try parse(text, file: source.shownPath, directory: directory)
+    }
+
     /// Parses scenario text; `directory` resolves a relative `tenant` path.
     public func parse(_ text: String, file: String, directory: URL? = nil) throws(ConfigError) -> Scenario {
         let root = try YAMLValue.parse(text, file: file)

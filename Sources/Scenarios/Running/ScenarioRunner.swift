@@ -42,11 +42,15 @@ public struct ScenarioRunner: Sendable {
     /// reported as a result with a `fileError`, so the others still run and report.
     /// `displayPaths` name the files in reports (default: as given).
     public func run(files: [String], displayPaths: [String]? = nil) -> RunReport {
+        run(zip(files, displayPaths ?? files).map { ScenarioSource.file(path: $0, shownAs: $1) })
+    }
+
+    /// Loads every file, on disk or shipped, then runs those that loaded, as `run(files:)` does.
+    public func run(_ sources: [ScenarioSource]) -> RunReport {
         let start = Date()
-        let named = zip(files, displayPaths ?? files).map { ($0, $1) }
-        let loaded: [Result<Runnable, ConfigError>] = named.map { path, display in
+        let loaded: [Result<Runnable, ConfigError>] = sources.map { source in
             do throws(ConfigError) {
-                return .success(try load(path, displayPath: display))
+                return .success(try load(source))
             } catch {
                 return .failure(error)
             }
@@ -77,18 +81,18 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
-    /// Reads a scenario or a lesson file.
-    func load(_ path: String, displayPath: String) throws(ConfigError) -> Runnable {
-        let url = URL(fileURLWithPath: path)
-        let text = try ConfigFile.text(at: displayPath == "" ? "" : url.path, what: "the scenario file", shownAs: displayPath)
-        if LessonParser.isLesson(text, file: displayPath) {
-            return .lesson(try lessons.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
+    /// Reads a scenario, a lesson or a race preset.
+    func load(_ source: ScenarioSource) throws(ConfigError) -> Runnable {
+        let (text, directory) = try source.read(what: "the scenario file")
+        let shown = source.shownPath
+        if LessonParser.isLesson(text, file: shown) {
+            return .lesson(try lessons.parse(text, file: shown, directory: directory))
         }
         // A race preset runs as its scenario: every step in order, its `walk` marker left out.
-        if RaceParser.isRace(text, file: displayPath) {
-            return .scenario(try races.parse(text, file: displayPath, directory: url.deletingLastPathComponent()).scenario)
+        if RaceParser.isRace(text, file: shown) {
+            return .scenario(try races.parse(text, file: shown, directory: directory).scenario)
         }
-        return .scenario(try parser.parse(text, file: displayPath, directory: url.deletingLastPathComponent()))
+        return .scenario(try parser.parse(text, file: shown, directory: directory))
     }
 
     /// The lesson parser, with the scenario parser's environment and catalogue.

@@ -24,10 +24,10 @@ enum HubsimPane {
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     /// hubsim with `arguments` in a `width`x`height` pane, started in `directory` when given
-    /// (relative paths in the arguments are read from there).
+    /// (relative paths in the arguments are read from there); `binary` another copy of it.
     static func start(arguments: [String] = ["--ephemeral"] + cheapTenant, width: Int = 80, height: Int = 24,
-                      environment: [String: String] = [:], directory: String? = nil) throws -> Tmux {
-        let binary = try HubsimBinary.path()
+                      environment: [String: String] = [:], directory: String? = nil, binary: String? = nil) throws -> Tmux {
+        let binary = try binary ?? HubsimBinary.path()
         var env = baseEnvironment
         env.merge(environment) { _, new in new }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")

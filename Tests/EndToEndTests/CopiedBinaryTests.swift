@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The usual install is one copy (`cp …/hubsim ~/bin/`, README): a binary copied on its own,
+/// run from an empty folder, has every shipped lesson, race preset and scenario, because they
+/// are compiled into it. `.ci/run` runs this suite on the release binary too (`HUBSIM_BINARY`)
+/// and the whole library from such a copy.
+@Suite("A copied binary, on its own")
+struct CopiedBinaryTests {
+    /// A folder holding only a copy of hubsim, and an empty folder to run it from.
+    struct Install {
+        let root: String
+        var binary: String { root + "/bin/hubsim" }
+        var empty: String { root + "/empty" }
+
+        init() throws {
+            root = NSTemporaryDirectory() + "hubsim-copied-\(UUID().uuidString)"
+            let files = FileManager.default
+            try files.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+            try files.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+            try files.copyItem(atPath: try HubsimBinary.path(), toPath: root + "/bin/hubsim")
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+        /// The copy run in the empty folder, with a state folder of its own.
+        func run(_ arguments: [String]) throws -> Subprocess.Result {
+            let command = ([binary] + arguments).map(HubsimPane.shellQuoted).joined(separator: " ")
+            return try Subprocess.run(["sh", "-c", "cd \(HubsimPane.shellQuoted(empty)) && exec \(command)"],
+                                      environment: ["PATH": "/usr/bin:/bin", "HOME": root, "XDG_STATE_HOME": root + "/state", "LANG": "C.UTF-8"])
+        }
+    }
+
+    @Test func theListsNameEveryShippedLessonAndRace() throws {
+        let install = try Install()
+        defer { install.remove() }
+        let lessons = try install.run(["lesson", "--list"])
+        #expect(lessons.status == 0, "\(lessons.stderr)")
+        let lessonLines = lessons.stdout.split(separator: "\n")
+        #expect(lessonLines.count >= 8, "\(lessons.stdout)")
+        #expect(lessonLines.contains { $0.hasPrefix("ws1-shift-change\t") && $0.count > "ws1-shift-change\t".count })
+        let races = try install.run(["race", "--list"])
+        #expect(races.status == 0, "\(races.stderr)")
+        #expect(races.stdout.split(separator: "\n").count >= 9, "\(races.stdout)")
+        #expect(races.stdout.contains("check-out-before-wipe-finished\t"))
+        // A name that is not shipped lists the ones that are.
+        let wrong = try install.run(["lesson", "nope"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("valid: android-broadcast-running-apps, "), "\(wrong.stderr)")
+    }
+
+    @Test func aShippedLessonAndRacePlayHeadless() throws {
+        let install = try Install()
+        defer { install.remove() }
+        let lesson = try install.run(["lesson", "--headless", "ws1-offline"])
+        #expect(lesson.status == 0, "\(lesson.stdout)\(lesson.stderr)")
+        #expect(lesson.stdout.contains("PASS  Assets/lessons/ws1-offline.yaml"), "\(lesson.stdout)")
+        let race = try install.run(["race", "--headless", "check-out-before-wipe-finished"])
+        #expect(race.status == 0, "\(race.stdout)\(race.stderr)")
+    }
+
+    @Test func theLessonPickerListsTheShippedLessons() throws {
+        let install = try Install()
+        defer { install.remove() }
+        let tmux = try HubsimPane.start(arguments: ["lesson"], directory: install.empty, binary: install.binary)
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.waitFor("Choose a lesson")
+        try hub.waitFor("▸ Android: the broadcast only running apps")
+        #expect(!(try tmux.screen()).contains("No lessons"))
+    }
+}
