@@ -4,10 +4,12 @@ import PackageDescription
 // Dependencies point inward:
 //   hubsim → HubsimCommands → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
 //   Configuration → SessionEngine, Platform, Yams;  Platform → SessionEngine, swift-crypto
-//   AppBridge → SessionEngine, swift-subprocess (the only module that starts child processes)
+//   Scenarios → AppBridge → SessionEngine, swift-subprocess (AppBridge starts developers' programs;
+//   hubsim-bench starts the processes it measures)
 // SessionEngine is the standard library only (no Foundation, files, Yams or Crypto): it takes
 // parsed values and injected capabilities. Only CursesTerminal imports curses (through
-// CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI.
+// CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI;
+// Scripts/check-architecture checks Docs/architecture.md's module table and picture against this file.
 //
 // The shipped binary's start-up flags, release builds on Linux only (debug and test builds
 // link the usual way; every build keeps PIE). One line of why each; what each buys, measured,
