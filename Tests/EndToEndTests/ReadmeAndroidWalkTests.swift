@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// README's "A first shift change on Android", word for word at 80x24 on the real binary, for
+/// "A first shift change on Android" (Docs/trainers.md, where the README points to it), word for word at 80x24 on the real binary, for
 /// both Android profiles: the keys it says to type and what it says you will see.
 @Suite("README's Android walk end to end")
 struct ReadmeAndroidWalkTests {

@@ -1,32 +1,32 @@
 import Foundation
 import Testing
 
-/// The README's "Your own app in the simulator (app developers)" walk at 80x24, key for key,
-/// from the repository's root as the README's command is typed: the command is the README's
-/// own line, every key it names is the key sent, and every text it quotes from the screen is
-/// checked to be in the README and on the screen, for the right app and for the leaky one in
-/// its place.
-@Suite("The README's walk for app developers at 80x24")
+/// The walk "Your own app in the simulator (app developers)" (Docs/app-developers.md, where the
+/// README points app developers) at 80x24, key for key, from the repository's root as its
+/// command is typed: the command is the page's own line, every key it names is the key sent,
+/// and every text it quotes from the screen is checked to be on the page and on the screen, for
+/// the right app and for the leaky one in its place.
+@Suite("The app developers' walk at 80x24")
 struct ReadmeAppWalkTests {
-    /// The README's command line, minus `swift run hubsim` (the test runs the built binary).
+    /// The page's command line, minus `swift run hubsim` (the test runs the built binary).
     static let command = "swift run hubsim --ephemeral --app 'store=python3 Examples/python/store_app.py'"
 
-    /// The README's section, its lines joined with single spaces (a quote may wrap).
+    /// The page's section, its lines joined with single spaces (a quote may wrap).
     static func section() throws -> String {
-        let readme = try String(contentsOfFile: HubsimPane.repositoryRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: HubsimPane.repositoryRoot + "/Docs/app-developers.md", encoding: .utf8)
         let start = try #require(readme.range(of: "## Your own app in the simulator (app developers)"))
         let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
         return readme[start.lowerBound..<end].split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Waits for `text`, which the README quotes in backquotes.
+    /// Waits for `text`, which the page quotes in backquotes.
     func quoted(_ text: String, _ readme: String, _ hub: HubDriver) throws {
-        #expect(readme.contains("`\(text)`"), "the README no longer quotes `\(text)`")
+        #expect(readme.contains("`\(text)`"), "Docs/app-developers.md no longer quotes `\(text)`")
         try hub.waitFor(text)
     }
 
     @Test(arguments: ["store_app.py", "leaky_app.py"])
-    func theWalkShowsWhatTheREADMESays(app: String) throws {
+    func theWalkShowsWhatThePageSays(app: String) throws {
         let readme = try Self.section()
         #expect(readme.contains(Self.command))
         let lines = try String(contentsOfFile: HubsimPane.repositoryRoot + "/Examples/python/store_app.py", encoding: .utf8)

@@ -37,4 +37,15 @@ import Testing
         }
         #expect(missing.isEmpty, "named but missing: \(missing)")
     }
+
+    /// The README is the first page a newcomer reads: what hubsim is, the two commands, the first
+    /// shift change and where to read on. Everything else lives in Docs/ by reader, so the README
+    /// stays short enough to be read; and Docs/performance.md holds today's budget, how to measure
+    /// and the latest figures, its history being in git (`git log -- Docs/performance.md`).
+    @Test(arguments: [("README.md", 200), ("Docs/performance.md", 300)])
+    func aPageStaysWithinItsLength(page: String, limit: Int) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= limit, "\(page) has \(lines) lines, over its \(limit): move a section into the Docs page of its reader")
+    }
 }
