@@ -42,27 +42,6 @@ import Testing
         }
     }
 
-    /// What cannot run a program yet says so in one line and writes nothing: a recording (its
-    /// check replays headless, without the bridge) and a side-by-side comparison.
-    @Test func recordAndCompareRefuseAProgramInOneLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-refusals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let recording = directory.appendingPathComponent("walk.yaml").path
-        let scenario = directory.appendingPathComponent("mine.yaml")
-        try "name: mine\nprofile: workspace-one\napps:\n  - notes\n  - id: mine\n    exec: [python3, mine.py]\nsteps:\n  - launch: notes\n"
-            .write(to: scenario, atomically: true, encoding: .utf8)
-        let cases: [([String], String)] = [
-            (["--ephemeral", "--app", "mine=python3 mine.py", "--record", recording], "--record: 'mine' is your own program"),
-            (["compare", scenario.path, "--table"], "app 'mine' is your own program (exec:): compare plays catalogue apps only"),
-        ]
-        for (arguments, message) in cases {
-            let line = try Self.usageLine(arguments)
-            #expect(line.contains(message), "\(line)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: recording))
-    }
-
     /// A new device gets the program after the catalogue's apps; a device enrolled with it takes
     /// the command given now; one enrolled without it is refused with what to do.
     @Test func theProgramJoinsANewDeviceAndAnEnrolledOneMustHaveIt() throws {

@@ -15,13 +15,21 @@ public struct SideBySide: Sendable {
     /// The devices before the first step: a step back replays from here (the engine is
     /// pure and seeded, so a replay lands exactly where the step before left the devices).
     private let start: [HubModel]
+    /// Each device's programs (nil: its apps are all the catalogue's), and how to start them
+    /// afresh: a step back ends them and replays from the start with new processes.
+    private var programs: [any DevicePrograms]?
+    private let startPrograms: (@Sendable () -> [any DevicePrograms])?
 
     /// Unenrolled devices (same tenant and apps, one per profile) and the steps to play.
-    public init(devices: [SharedDevice], steps: [ComparedStep], theme: Theme = .colour, width: Int = 80, height: Int = 24) {
+    /// `programs` gives one `DevicePrograms` per device when the apps include programs.
+    public init(devices: [SharedDevice], steps: [ComparedStep], theme: Theme = .colour, width: Int = 80, height: Int = 24,
+                programs: (@Sendable () -> [any DevicePrograms])? = nil) {
         self.devices = devices.map { Self.model($0, theme: theme, width: width, height: height) }
         self.steps = steps
         refusals = Array(repeating: [], count: devices.count)
         start = self.devices
+        startPrograms = programs
+        self.programs = programs?()
     }
 
     private static func model(_ device: SharedDevice, theme: Theme, width: Int, height: Int) -> HubModel {
@@ -43,7 +51,7 @@ public struct SideBySide: Sendable {
         guard !isFinished else { return false }
         let step = steps[played]
         for i in devices.indices where step.notPart[i] == nil {
-            Self.play(step.actions[i], label: step.labels[i], on: &devices[i], refusals: &refusals[i])
+            Self.play(step.actions[i], label: step.labels[i], on: &devices[i], refusals: &refusals[i], programs: programs?[i])
         }
         played += 1
         return true
@@ -54,7 +62,9 @@ public struct SideBySide: Sendable {
     public mutating func back() -> Bool {
         guard played > 0 else { return false }
         let target = played - 1
+        endPrograms()
         devices = start
+        programs = startPrograms?()
         refusals = Array(repeating: [], count: devices.count)
         played = 0
         while played < target { advance() }
@@ -64,9 +74,19 @@ public struct SideBySide: Sendable {
     /// Plays every step left.
     public mutating func playToEnd() { while advance() {} }
 
-    private static func play(_ actions: [DeviceAction], label: String, on model: inout HubModel, refusals: inout [String]) {
+    /// Ends every device's programs (the comparison is over, or goes back to its start).
+    public mutating func endPrograms() {
+        guard let programs else { return }
+        for i in devices.indices { devices[i].updateDevice { programs[i].end(&$0); return false } }
+    }
+
+    private static func play(_ actions: [DeviceAction], label: String, on model: inout HubModel, refusals: inout [String],
+                             programs: (any DevicePrograms)?) {
         for action in actions {
-            if let refusal = model.apply(action).refusal {
+            let refusal = model.apply(action).refusal
+            // The programs answer before the next action, as in a scenario run.
+            if let programs { model.updateDevice { programs.settle(&$0); return false } }
+            if let refusal {
                 refusals.append("\(label) (\(refusal.tag))")
                 return
             }

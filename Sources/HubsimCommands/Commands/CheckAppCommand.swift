@@ -34,6 +34,11 @@ struct CheckAppCommand: ParsableCommand {
 
             The users are the tenant's staging user and its first two users; their passwords are the \
             user names (the shipped tenant's), or HUBSIM_PASSWORD_<USER> as for hubsim run.
+
+            In CI, --shard I/N runs the I-th of N parts of the matrix (one job each) and \
+            'hubsim check-app merge --junit all.xml shard-*.xml' joins their --junit files into the \
+            unsharded run's report. Every failed cell prints the command that reruns it alone \
+            (--cell ID): Docs/check-app.md.
             """)
 
     @Option(help: "Device profile: workspace-one, entra-ios, entra-android or android-mhs. Default: the SDK's own (entra-ios for msal).")
@@ -57,6 +62,12 @@ struct CheckAppCommand: ParsableCommand {
     @Option(name: .customLong("transition"), help: "Run only this transition of the matrix (repeatable), e.g. --transition 'check-in'.")
     var transitions: [String] = []
 
+    @Option(help: "Run only the I-th of N parts of the matrix (e.g. 2/3), one CI job each; 'hubsim check-app merge' joins their --junit files.")
+    var shard: String?
+
+    @Option(name: .customLong("cell"), help: "Run only this cell (repeatable), by its id PROFILE/TRANSITION/STATE as a failed cell's rerun line prints it, e.g. workspace-one/check-in/background.")
+    var cells: [String] = []
+
     @Option(help: "Tenant YAML file (groups, users, policies). Default: the bundled tenant.")
     var tenant: String?
 
@@ -77,8 +88,10 @@ struct CheckAppCommand: ParsableCommand {
 
     func run() throws {
         let (id, sdkName, exec) = try commandLine()
-        let profileID = try chosenProfile(sdkName)
+        let named = try chosenCells()
+        let profileID = try chosenProfile(sdkName, cells: named)
         let chosen = try chosenTransitions(profileID)
+        let part = try chosenShard()
         let definition = AppDefinition(id: id, name: id, sdk: try chosenSDK(sdkName, profileID),
                                        summary: "your own app, run by hubsim check-app",
                                        external: ExternalCommand(exec: exec, timeoutMilliseconds: timeout))
@@ -110,7 +123,9 @@ struct CheckAppCommand: ParsableCommand {
             AppBridge.killEveryProgram()
             InterruptNote.write("hubsim check-app", signal: signal, lost: "no table printed" + unwritten)
         }
-        let report = matrix.run(transitions: chosen, parallel: !serial)
+        var report = matrix.run(cells: named.isEmpty ? CellID.matrix(profileID, transitions: chosen) : named, shard: part,
+                                parallel: !serial)
+        report.rerun = rerunCommand(id: id, sdk: sdkName, exec: exec)
         print(CheckAppText.render(report), terminator: "")
         if let file = claimed["--junit"] {
             do throws(OutputFile.WriteFailure) {
@@ -162,14 +177,61 @@ struct CheckAppCommand: ParsableCommand {
         return (chosen, sdkName, exec)
     }
 
-    func chosenProfile(_ sdk: String?) throws(CommandError) -> ProfileID {
+    func chosenProfile(_ sdk: String?, cells: [CellID] = []) throws(CommandError) -> ProfileID {
         if let profile {
             guard let id = ProfileID(rawValue: profile) else {
                 throw .usage("--profile '\(MessageText.shown(profile))': use " + ProfileID.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + ProfileID.allCases.last!.rawValue)
             }
+            if let other = cells.first(where: { $0.profile != id }) {
+                throw .usage("--cell \(other) is a cell of \(other.profile.rawValue), not of --profile \(id.rawValue); leave --profile out, the cell names it")
+            }
             return id
         }
+        if let head = cells.first {
+            if let other = cells.first(where: { $0.profile != head.profile }) {
+                throw .usage("--cell \(other) is a cell of \(other.profile.rawValue), --cell \(head) of \(head.profile.rawValue); give cells of one profile")
+            }
+            return head.profile
+        }
         return sdk == "msal" ? .entraIOS : .workspaceOne
+    }
+
+    /// `--cell` ids, checked; none: the whole matrix (or its `--transition`s).
+    func chosenCells() throws(CommandError) -> [CellID] {
+        if !cells.isEmpty && !transitions.isEmpty {
+            throw .usage("--cell names whole cells; give --cell or --transition, not both")
+        }
+        var chosen: [CellID] = []
+        for text in cells {
+            guard let id = CellID(text) else {
+                throw .usage("--cell '\(MessageText.shown(text))': write PROFILE/TRANSITION/STATE as a failed cell's rerun line prints it, e.g. workspace-one/check-in/background")
+            }
+            if !chosen.contains(id) { chosen.append(id) }
+        }
+        return chosen
+    }
+
+    /// `--shard I/N`, checked.
+    func chosenShard() throws(CommandError) -> MatrixShard? {
+        guard let shard else { return nil }
+        guard let part = MatrixShard(shard) else {
+            throw .usage("--shard '\(MessageText.shown(shard))': write I/N, the I-th of N parts with 1 <= I <= N, e.g. --shard 2/3")
+        }
+        return part
+    }
+
+    /// What reruns one cell of this run alone: the options that change what a cell does, as
+    /// given (the app's name and SDK from `--app` spelled as `--name` and `--sdk`), and the
+    /// app's command after `--`.
+    func rerunCommand(id: AppID, sdk: String?, exec: [String]) -> RerunCommand {
+        var options: [String] = []
+        if name != nil || app != nil { options += ["--name", id] }
+        if let sdk { options += ["--sdk", sdk] }
+        if backgroundCapability { options.append("--background-capability") }
+        if let timeout { options += ["--timeout", String(timeout)] }
+        if let tenant { options += ["--tenant", tenant] }
+        if strict { options.append("--strict") }
+        return RerunCommand(options: options, command: exec)
     }
 
     /// `--transition` names checked against the profile's matrix; nil: all of them.

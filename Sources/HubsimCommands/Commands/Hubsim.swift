@@ -20,8 +20,17 @@ public struct Hubsim: ParsableCommand {
         StartupTrace.beginIfRequested()
         do {
             // The everyday command lines skip ArgumentParser (StartupPath.swift).
-            if let launch = InteractiveLaunch(everydayArguments: Array(CommandLine.arguments.dropFirst())) {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let launch = InteractiveLaunch(everydayArguments: arguments) {
                 try launch.run()
+            } else if arguments.starts(with: ["check-app", "merge"]) {
+                // Parsed on its own: CheckAppMergeCommand says why.
+                do {
+                    var merge = try CheckAppMergeCommand.parseAsRoot(Array(arguments.dropFirst(2)))
+                    try merge.run()
+                } catch where failure(for: error) == nil {
+                    CheckAppMergeCommand.exit(withError: error)
+                }
             } else {
                 var command = try parseAsRoot()
                 try command.run()

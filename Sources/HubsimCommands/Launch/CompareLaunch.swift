@@ -29,7 +29,11 @@ struct CompareLaunch {
         }
         guard let chosen else { return try finish(session, .quit) }
         var model = CompareModel(chosen.start(theme: theme), title: chosen.scenario.name, width: size.width, height: size.height)
-        try finish(session, session.run(&model))
+        let exit = session.run(&model)
+        // Programs (exec: apps) end with the comparison, before the terminal is given back.
+        var play = model.play
+        play.endPrograms()
+        try finish(session, exit)
     }
 
     /// Ends the session; a signal or a lost terminal ends the process as it does elsewhere.

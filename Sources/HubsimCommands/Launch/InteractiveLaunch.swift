@@ -49,11 +49,6 @@ struct InteractiveLaunch: Equatable {
         let logger = try diagnosticsLogger()
         let environment = StartupPath.environment()
         let opened = try openDevice(logger: logger, environment: environment, hasher: hasher)
-        if outputs.record != nil, let program = opened.device.snapshot.appSet.first(where: \.isExternal) {
-            // The recorder checks a recording by replaying it headless, where no program runs.
-            // Nothing is written yet: a claim only looks (`OutputFile.claim`).
-            throw CommandError.usage("--record: '\(program.id)' is your own program, and a walk with one cannot be recorded yet; write its scenario with an exec: app entry (Assets/scenarios/README.md) or leave --record out")
-        }
         let session = try CursesSession.started(environment: environment)
         StartupTrace.mark(.cursesInit)
         let outcome = walk(opened, on: session, outputs: outputs, hasher: hasher, logger: logger,

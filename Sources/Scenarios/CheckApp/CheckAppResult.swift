@@ -75,6 +75,18 @@ public struct CheckAppReport: Sendable {
     public var cells: [CheckAppCell]
     /// Wall-clock seconds for the whole matrix.
     public var duration: Double
+    /// Every cell the run chose, in the matrix's order, before `--shard` took its part: what
+    /// `check-app merge` puts the shards' cells back in order by.
+    public var matrix: [CellID] = []
+    /// The part of the matrix this run took (`--shard I/N`), nil for all of it.
+    public var shard: MatrixShard? = nil
+    /// How to rerun a failed cell alone, printed under it; nil: not printed.
+    public var rerun: RerunCommand? = nil
+
+    /// A cell's id: `workspace-one/check-out-of-another-user/background`.
+    public func id(of cell: CheckAppCell) -> CellID {
+        CellID(profile: profile, transition: cell.transition, state: cell.state)
+    }
 
     public var failed: Bool { cells.contains { $0.verdict.failed } }
 

@@ -30,7 +30,8 @@ public enum CheckAppText {
         let states = Set(report.cells.map(\.state)).count
         let transitions = report.cells.reduce(into: [ShiftTransition]()) { if !$0.contains($1.transition) { $0.append($1.transition) } }
         var lines = wrap("check-app: \(report.app.id) (\(report.app.sdk.label)), \(report.profile.rawValue), "
-                         + "\(transitions.count) transition\(transitions.count == 1 ? "" : "s") x \(states) app state\(states == 1 ? "" : "s")",
+                         + "\(transitions.count) transition\(transitions.count == 1 ? "" : "s") x \(states) app state\(states == 1 ? "" : "s")"
+                         + (report.shard.map { ", shard \($0): \(report.cells.count) of \(report.matrix.count) cells" } ?? ""),
                          width: 80)
         lines += legend(report.profile).map { "  " + $0 }
         for transition in transitions {
@@ -50,6 +51,8 @@ public enum CheckAppText {
                     lines += wrap("\(cell.state.rawValue): exposure: \(exposure) (--strict fails on it)", width: 78).map { "  " + $0 }
                 }
                 for note in cell.notes { lines += wrap("\(cell.state.rawValue): hubsim: \(note)", width: 78).map { "  " + $0 } }
+                // Never wrapped: it is pasted into a shell as it is.
+                if cell.verdict.failed, let rerun = report.rerun { lines.append("    rerun: " + rerun.line(for: report.id(of: cell))) }
             }
         }
         lines.append("")
@@ -60,7 +63,9 @@ public enum CheckAppText {
     /// `myapp: 24 cells, 20 handled, 4 LEAKED (3.1 s): FAILED`: verdicts that did not occur are left out.
     public static func summary(_ report: CheckAppReport) -> String {
         let counts = report.counts.filter { $0.count > 0 }.map { "\($0.count) \($0.word)" }
-        return "\(report.app.id): \(report.cells.count) cells, " + counts.joined(separator: ", ")
+        let of = report.shard.map { " of \(report.matrix.count) (shard \($0))" } ?? ""
+        return "\(report.app.id): \(report.cells.count) cell\(report.cells.count == 1 ? "" : "s")\(of), "
+            + (counts.isEmpty ? "none to run" : counts.joined(separator: ", "))
             + " (\(String(format: "%.1f", report.duration)) s)" + (report.failed ? ": FAILED" : ": passed")
     }
 

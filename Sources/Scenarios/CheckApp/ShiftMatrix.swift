@@ -89,8 +89,14 @@ public struct ShiftMatrix: Sendable {
     /// but the credential check), reported in the matrix's order.
     public func run(transitions: [ShiftTransition]? = nil, states: [ShiftAppState] = ShiftAppState.allCases,
                     parallel: Bool = true) -> CheckAppReport {
+        run(cells: CellID.matrix(profile.id, transitions: transitions, states: states), parallel: parallel)
+    }
+
+    /// The given cells (`CellID.matrix`, or the ones `--cell` names), or the `shard`'s part
+    /// of them, in their order; on every core when `parallel`.
+    public func run(cells ids: [CellID], shard: MatrixShard? = nil, parallel: Bool = true) -> CheckAppReport {
         let start = Date()
-        let pairs = (transitions ?? ShiftTransition.matrix(for: profile)).flatMap { t in states.map { (t, $0) } }
+        let pairs = (shard?.cells(of: ids) ?? ids).map { ($0.transition, $0.state) }
         let cells: [CheckAppCell]
         if parallel && pairs.count > 1 {
             let slots = CellSlots(count: pairs.count)
@@ -99,7 +105,8 @@ public struct ShiftMatrix: Sendable {
         } else {
             cells = pairs.map { cell($0.0, $0.1) }
         }
-        return CheckAppReport(app: app, profile: profile.id, cells: cells, duration: Date().timeIntervalSince(start))
+        return CheckAppReport(app: app, profile: profile.id, cells: cells, duration: Date().timeIntervalSince(start),
+                              matrix: ids, shard: shard)
     }
 
     /// One cell: a fresh device and a fresh process.

@@ -1,3 +1,4 @@
+import AppBridge
 import Configuration
 import HubUI
 import Platform
@@ -20,12 +21,6 @@ public struct Comparison: Sendable {
     public init(scenario: Scenario, profiles: [ProfileID]) throws(ConfigError) {
         precondition(Self.profileCounts.contains(profiles.count) && Set(profiles).count == profiles.count,
                      "a comparison takes two to four different profiles")
-        // Side by side plays the devices in one process without the app bridge: a program's
-        // app would never start, and the comparison would show it silent everywhere.
-        if let program = scenario.apps.first(where: \.isExternal) {
-            throw ConfigError(file: scenario.file, line: 1, column: 1, message:
-                "app '\(program.id)' is your own program (exec:): compare plays catalogue apps only; run the scenario on each profile with `hubsim run` instead")
-        }
         self.scenario = scenario
         self.profiles = profiles
         steps = try ProfileTranslation.steps(of: scenario, profiles: profiles)
@@ -42,7 +37,16 @@ public struct Comparison: Sendable {
         let devices = profiles.map {
             scenario.device(profile: $0, dependencies: EngineDependencies.seeded(hasher: verifier))
         }
-        return SideBySide(devices: devices, steps: steps, theme: theme, width: width, height: height)
+        // A program (exec:) runs once per device, each its own process, settled after every
+        // action as the scenario runner settles it.
+        let programs: (@Sendable () -> [any DevicePrograms])?
+        if scenario.apps.contains(where: \.isExternal) {
+            let count = profiles.count
+            programs = { (0..<count).map { _ in BridgedDevicePrograms() } }
+        } else {
+            programs = nil
+        }
+        return SideBySide(devices: devices, steps: steps, theme: theme, width: width, height: height, programs: programs)
     }
 
     /// Plays every step and prints the outcomes in columns, the differing rows marked.
@@ -52,7 +56,9 @@ public struct Comparison: Sendable {
     func played(hasher: ScryptHasher) -> (table: String, rows: [OutcomeRow]) {
         var play = start(hasher: hasher)
         play.playToEnd()
+        // The outcome is read while the programs still run (what they show), then they end.
         let rows = play.table
+        play.endPrograms()
         let names = profiles.map(\.rawValue)
         let list = names.count == 2 ? names.joined(separator: " and ")
             : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
@@ -66,4 +72,11 @@ public struct Comparison: Sendable {
         }
         return (heading + "\n" + OutcomeTable.render(rows, profiles: names), rows)
     }
+}
+
+/// A compared device's programs through the app bridge, one bridge per device.
+struct BridgedDevicePrograms: DevicePrograms {
+    let bridge = AppBridge()
+    func settle(_ device: inout SharedDevice) { bridge.settle(&device) }
+    func end(_ device: inout SharedDevice) { bridge.shutdown(&device) }
 }

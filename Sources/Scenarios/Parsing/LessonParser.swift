@@ -47,6 +47,7 @@ public struct LessonParser: Sendable {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw titleNode.error("lesson (its title) must not be empty") }
         let description = try top["description"]?.text("description", env: env)
         let scenario = try scenarios.header(top, name: name, file: file, directory: directory)
+        try LessonPrograms.refuse(scenario, apps: top["apps"], kind: "lesson")
         let context = scenarios.stepParser(for: scenario)
 
         let stepsNode = try top.required("steps")

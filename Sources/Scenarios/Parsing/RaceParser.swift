@@ -53,6 +53,7 @@ public struct RaceParser: Sendable {
         let lookFor = try line("lookFor")
 
         var scenario = try scenarios.header(top, name: title, file: file, directory: directory)
+        try LessonPrograms.refuse(scenario, apps: top["apps"], kind: "race")
         let context = scenarios.stepParser(for: scenario)
         let stepsNode = try top.required("steps")
         var steps: [ScenarioStep] = []

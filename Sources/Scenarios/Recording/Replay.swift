@@ -1,3 +1,4 @@
+import AppBridge
 import Configuration
 import HubUI
 import Platform
@@ -29,13 +30,20 @@ struct Replay {
     /// How many log entries have been replayed on the fresh device (for tests: a save
     /// replays only what `append` left pending).
     private(set) var replayedEntries = 0
+    /// The programs of the walk's `exec:` apps, run afresh for the replay and settled after
+    /// every step as `hubsim run` will settle them (nil: every app is the catalogue's).
+    private let bridge: AppBridge?
 
     init(model: HubModel, hasher: any CredentialHasher) {
         let session = model.device
         device = SharedDevice(name: session.name, profile: session.profile, tenant: session.tenant,
                               apps: session.snapshot.appSet, dependencies: EngineDependencies.seeded(hasher: hasher))
         writer = RecordedStepWriter(profile: session.profile.id, policy: session.policy)
+        bridge = session.snapshot.appSet.contains(where: \.isExternal) ? AppBridge() : nil
     }
+
+    /// Ends the replay's programs (the recording is written).
+    mutating func endPrograms() { bridge?.shutdown(&device) }
 
     /// Replays the steps `model` added since the last call. A step that ends at the last
     /// entry waits: the model may still extend it (a clock tick grows in place, installs
@@ -130,7 +138,11 @@ struct Replay {
 
     private mutating func replayGroup(at i: Int) -> (Int, String?) {
         leaks.beforeChange(device)
-        defer { leaks.observe(device) }
+        defer {
+            // The programs answer before the leak audit looks, as in a scenario run.
+            bridge?.settle(&device)
+            leaks.observe(device)
+        }
         let entry = log[i]
         switch entry.action {
         case .enroll:

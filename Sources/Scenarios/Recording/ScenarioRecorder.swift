@@ -19,16 +19,27 @@ import SessionEngine
 /// The replay is incremental: `append` replays the actions the model applied since its last
 /// call, and `recording` only the last step or two `append` left pending, so saving a
 /// recording does not replay the walk (nor repeat its key derivations).
+///
+/// A walk with developers' programs (`exec:` apps, `--app`) is replayed once, when the
+/// recording is taken, with the programs run afresh and settled after every step as
+/// `hubsim run` settles them (Docs/architecture.md, "Every app through one port"): the walk's
+/// own programs are never waited for, so a slow or hung one costs the Hub no key.
 public struct ScenarioRecorder: Sendable {
     private var replay: Replay
+    private let hasher: any CredentialHasher
+    /// Whether the walk's apps include programs: then nothing is replayed before `recording`.
+    private let runsPrograms: Bool
 
     /// A recorder for the walk `model` starts (its device gives the profile, tenant and apps).
     public init(model: HubModel, hasher: any CredentialHasher = ScryptHasher()) {
         replay = Replay(model: model, hasher: hasher)
+        self.hasher = hasher
+        runsPrograms = model.device.snapshot.appSet.contains(where: \.isExternal)
     }
 
     /// Replays what `model` applied since the last call (the last step waits: it may grow).
     public mutating func append(_ model: HubModel) {
+        guard !runsPrograms else { return }
         replay.append(model)
     }
 
@@ -63,9 +74,11 @@ public struct ScenarioRecorder: Sendable {
     /// the scenario's `tenant:` key should say (`strict`, or a path relative to where the file
     /// will be saved); nil for the bundled one. The recorder itself is left as it was.
     public func recording(of model: HubModel, name: String = "Recorded walk", tenant: String? = nil) -> Recording {
-        var replay = self.replay
+        // With programs, a replay of its own each time, whose processes end with it.
+        var replay = runsPrograms ? Replay(model: model, hasher: hasher) : self.replay
         replay.append(model)
         let body = replay.finish()
+        defer { replay.endPrograms() }
         var warnings: [String] = []
         let session = model.device
         let replayed = replay.device
@@ -87,7 +100,11 @@ public struct ScenarioRecorder: Sendable {
         if let tenant { lines.append("tenant: \(YAMLText.scalar(tenant))") }
         let appSet = session.snapshot.appSet
         let appIDs = appSet.map(\.id)
-        if appSet.contains(where: { $0.deliveryFaults != nil }) {
+        if appSet.contains(where: \.isExternal) {
+            // A program is an entry of the file's own, with its command (Docs/bridge-protocol.md).
+            lines.append("apps:")
+            for app in appSet { lines += Self.entry(app) }
+        } else if appSet.contains(where: { $0.deliveryFaults != nil }) {
             // Delivery faults the walk's apps were installed with are armed again at install.
             let entries = appSet.map { app in
                 app.deliveryFaults.map { "{app: \(YAMLText.flowItem(app.id)), faults: \(YAMLText.flowList($0.map(\.label)))}" } ?? YAMLText.flowItem(app.id)
@@ -102,6 +119,38 @@ public struct ScenarioRecorder: Sendable {
         lines.append("steps:")
         lines += body
         return Recording(yaml: lines.joined(separator: "\n") + "\n", variables: replay.writer.variables, warnings: warnings)
+    }
+
+    /// An app of the `apps:` list: a catalogue app by its id (with its delivery faults), a
+    /// program as an entry with its SDK, its traits and its command. The command's paths are
+    /// absolute (`--app` made them so), so the file replays from any folder.
+    static func entry(_ app: AppDefinition) -> [String] {
+        guard let command = app.external else {
+            return ["  - " + (app.deliveryFaults.map { "{app: \(YAMLText.flowItem(app.id)), faults: \(YAMLText.flowList($0.map(\.label)))}" }
+                ?? YAMLText.flowItem(app.id))]
+        }
+        var lines = ["  - id: \(YAMLText.scalar(app.id))", "    name: \(YAMLText.scalar(app.name))"]
+        switch app.sdk {
+        case let .workspaceOne(support):
+            lines.append("    sdk: workspace-one")
+            if support != .none { lines.append("    support: \(support.rawValue)") }
+        case let .msal(traits):
+            lines.append("    sdk: msal")
+            if traits.backgroundCapability { lines.append("    backgroundCapability: true") }
+            if !traits.listensForNotification { lines.append("    listens: false") }
+            if !traits.checksAccountOnForeground { lines.append("    checksOnForeground: false") }
+            if let receiver = traits.receiver { lines.append("    receiver: \(receiver.rawValue)") }
+        case .none:
+            lines.append("    sdk: none")
+        }
+        lines.append("    exec: \(YAMLText.flowList(command.exec))")
+        if let folder = command.workingDirectory { lines.append("    cwd: \(YAMLText.scalar(folder))") }
+        if !command.environment.isEmpty {
+            lines.append("    env: {" + command.environment.map { "\(YAMLText.flowItem($0.name)): \(YAMLText.flowItem($0.value))" }.joined(separator: ", ") + "}")
+        }
+        if let timeout = command.timeoutMilliseconds { lines.append("    timeout: \(timeout)ms") }
+        if let faults = app.deliveryFaults { lines.append("    faults: \(YAMLText.flowList(faults.map(\.label)))") }
+        return lines
     }
 
     /// The scenario YAML for `model`'s walk (see `record`).
