@@ -1,0 +1,37 @@
+import Foundation
+
+/// MSAL's process-wide settings. Only the logger's are offered, and they are accepted and
+/// ignored: hubsim's MSAL writes no log of its own (what it did is in the pane's history).
+public enum MSALGlobalConfig {
+    /// The logger's settings (`MSALGlobalConfig.loggerConfig.logLevel = .verbose`).
+    public static var loggerConfig: MSALLoggerConfig { MSALLoggerConfig.shared }
+}
+
+/// How much MSAL logs (MSAL's `MSALLogLevel`).
+public enum MSALLogLevel: Int, Sendable {
+    case nothing, error, warning, info, verbose
+}
+
+/// MSAL's logger settings (MSAL's `MSALLoggerConfig`): kept, never used.
+public final class MSALLoggerConfig: @unchecked Sendable {
+    static let shared = MSALLoggerConfig()
+
+    // Guarded by `lock`: the proof of the unchecked Sendable.
+    private let lock = NSLock()
+    private var level = MSALLogLevel.info
+    private var pii = false
+
+    public var logLevel: MSALLogLevel {
+        get { lock.withLock { level } }
+        set { lock.withLock { level = newValue } }
+    }
+
+    /// Whether messages may hold personal data (MSAL's `piiEnabled`).
+    public var piiEnabled: Bool {
+        get { lock.withLock { pii } }
+        set { lock.withLock { pii = newValue } }
+    }
+
+    /// Accepted; never called, as hubsim's MSAL writes no log.
+    public func setLogCallback(_ callback: @escaping (MSALLogLevel, String?, Bool) -> Void) {}
+}
