@@ -17,6 +17,15 @@ final class AWSDKHelper {
         controller.start()
         AWLogVerbose("Starting Workspace ONE SDK")
     }
+
+    /// A URL the app was opened with: the SDK's, if it continues the SDK's own flow.
+    func handleOpenURL(_ openURL: URL, fromApplication: String?) -> Bool {
+        if AWController.clientInstance().handleOpenURL(openURL, fromApplication: fromApplication) {
+            AWLogInfo("Handed over open URL to AWController")
+            return true
+        }
+        return false
+    }
 }
 
 // MARK: User and device information
