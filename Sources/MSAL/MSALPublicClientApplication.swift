@@ -7,6 +7,10 @@ import Foundation
 /// call reaches hubsim before the method returns; the bridge's run loop answers the event that
 /// led to it only once the block, and whatever it queued on the main queue, has run.
 ///
+/// Before its first call it tells hubsim the app's configuration (`msal/configure`: client ID,
+/// redirect URI, keychain sharing group, `MSALGlobalConfig.brokerAvailability`), so that hubsim's
+/// single sign-on rules apply to the program as to a catalogue app.
+///
 /// Under `import MSAL` this class shadows HubsimAppKit's class of the same name (whose blocks run
 /// before the method returns), so code written for MSAL behaves as it does with MSAL.
 public final class MSALPublicClientApplication: @unchecked Sendable {
@@ -20,6 +24,7 @@ public final class MSALPublicClientApplication: @unchecked Sendable {
     /// The device's current account and the one before it (shared device mode), or the app's
     /// own sign-in (a personal device, where `previousAccount` is always nil).
     public func getCurrentAccount(with parameters: MSALParameters?, completionBlock: @escaping (MSALAccount?, MSALAccount?, (any Error)?) -> Void) {
+        MSALCalls.configure(configuration)
         let outcome = MSALCalls.currentAccount()
         MSALCalls.complete(on: parameters?.completionBlockQueue) {
             switch outcome {
@@ -31,6 +36,7 @@ public final class MSALPublicClientApplication: @unchecked Sendable {
 
     /// Whether the device is in shared device mode.
     public func getDeviceInformation(with parameters: MSALParameters?, completionBlock: @escaping (MSALDeviceInformation?, (any Error)?) -> Void) {
+        MSALCalls.configure(configuration)
         let outcome = MSALCalls.deviceInformation()
         MSALCalls.complete(on: parameters?.completionBlockQueue) {
             switch outcome {
@@ -52,6 +58,7 @@ public final class MSALPublicClientApplication: @unchecked Sendable {
 
     /// Signs `account` out; in shared device mode with `signoutFromBrowser`, the whole device.
     public func signout(with account: MSALAccount, signoutParameters: MSALSignoutParameters, completionBlock: @escaping (Bool, (any Error)?) -> Void) {
+        MSALCalls.configure(configuration)
         let outcome = MSALCalls.signout(fromBrowser: signoutParameters.signoutFromBrowser)
         MSALCalls.complete(on: signoutParameters.completionBlockQueue) {
             switch outcome {
@@ -63,15 +70,18 @@ public final class MSALPublicClientApplication: @unchecked Sendable {
 
     /// Removes `account` from the app's cache (synchronous in MSAL too).
     public func remove(_ account: MSALAccount) throws {
+        MSALCalls.configure(configuration)
         try MSALCalls.removeAccount().get()
     }
 
     /// The accounts in the app's cache: the current account, if any (synchronous in MSAL too).
     public func allAccounts() throws -> [MSALAccount] {
-        try MSALCalls.allAccounts().get()
+        MSALCalls.configure(configuration)
+        return try MSALCalls.allAccounts().get()
     }
 
     private func token(interactive: Bool, _ parameters: MSALTokenParameters, _ completionBlock: @escaping (MSALResult?, (any Error)?) -> Void) {
+        MSALCalls.configure(configuration)
         let outcome = MSALCalls.token(interactive: interactive, scopes: parameters.scopes)
         MSALCalls.complete(on: parameters.completionBlockQueue) {
             switch outcome {

@@ -31,10 +31,12 @@ struct ThreadingTests {
         }
         hubsim.start()
         hubsim.request(2, "app/foreground")
-        #expect(hubsim.receive() == call(1, "msal/getCurrentAccount"))
-        hubsim.answer("a1", ["account": ["username": "cou2"], "previousAccount": ["username": "cou1"]])
-        #expect(hubsim.receive() == call(2, "screen/show", ["user": "cou2", "items": []]))
-        hubsim.answer("a2", [:])
+        #expect(hubsim.receive() == call(1, "msal/configure", configuration))
+        hubsim.answer("a1", [:])
+        #expect(hubsim.receive() == call(2, "msal/getCurrentAccount"))
+        hubsim.answer("a2", ["account": ["username": "cou2"], "previousAccount": ["username": "cou1"]])
+        #expect(hubsim.receive() == call(3, "screen/show", ["user": "cou2", "items": []]))
+        hubsim.answer("a3", [:])
         #expect(hubsim.receive() == done(2))
         #expect(hubsim.finish())
         #expect(seen.lines == ["getCurrentAccount returned", "completion on main: true", "main.async ran"])
@@ -66,15 +68,22 @@ struct ThreadingTests {
         }
         hubsim.start()
         hubsim.request(2, "app/foreground")
-        #expect(hubsim.receive() == call(1, "msal/getDeviceInformation"))
-        hubsim.answer("a1", ["deviceMode": "shared"])
-        #expect(hubsim.receive() == call(2, "screen/show", ["user": .null, "items": [], "lines": ["mode shared"]]))
-        hubsim.answer("a2", [:])
+        #expect(hubsim.receive() == call(1, "msal/configure", configuration))
+        hubsim.answer("a1", [:])
+        #expect(hubsim.receive() == call(2, "msal/getDeviceInformation"))
+        hubsim.answer("a2", ["deviceMode": "shared"])
+        #expect(hubsim.receive() == call(3, "screen/show", ["user": .null, "items": [], "lines": ["mode shared"]]))
+        hubsim.answer("a3", [:])
         #expect(hubsim.receive() == done(2))
         #expect(hubsim.finish())
         #expect(seen.lines == ["on my queue: mine", "same bridge: true"])
     }
 }
+
+/// What `msal/configure` carries for `MSALPublicClientApplicationConfig(clientId: "contoso-frontline")`.
+let configuration: JSONValue = [
+    "clientId": "contoso-frontline", "redirectUri": .null, "keychainSharingGroup": "com.microsoft.adalcache", "broker": true,
+]
 
 /// Lines written from any thread.
 final class Recorder: @unchecked Sendable {
@@ -83,4 +92,59 @@ final class Recorder: @unchecked Sendable {
     private var recorded: [String] = []
     var lines: [String] { lock.withLock { recorded } }
     func append(_ line: String) { lock.withLock { recorded.append(line) } }
+}
+
+/// The token path: `import MSAL`'s client application tells hubsim its configuration once,
+/// before its first call, and a hubsim that does not know the method is not asked again.
+@Suite("The MSAL configuration reaches hubsim")
+struct MSALConfigurationTests {
+    @Test func theConfigurationGoesOnceBeforeTheFirstCallWithTheRedirectTheGroupAndTheBroker() throws {
+        let hubsim = FakeHubsim()
+        let delegate = RecordingDelegate()
+        hubsim.bridge.application.delegate = delegate
+        let authority = try MSALAADAuthority(url: URL(string: "https://login.microsoftonline.com/common")!)
+        let settings = MSALPublicClientApplicationConfig(clientId: "6f1d2a4e", redirectUri: "x-msauth-contoso://com.contoso.notes", authority: authority)
+        settings.cacheConfig.keychainSharingGroup = "com.contoso.shared"
+        let application = try MSAL.MSALPublicClientApplication(configuration: settings)
+        delegate.hooks["didBecomeActive"] = {
+            application.getCurrentAccount(with: nil) { _, _, _ in }
+            application.getCurrentAccount(with: nil) { _, _, _ in }
+        }
+        hubsim.start()
+        hubsim.request(2, "app/foreground")
+        #expect(hubsim.receive() == call(1, "msal/configure", [
+            "clientId": "6f1d2a4e", "redirectUri": "x-msauth-contoso://com.contoso.notes",
+            "keychainSharingGroup": "com.contoso.shared", "broker": true,
+        ]))
+        hubsim.answer("a1", [:])
+        #expect(hubsim.receive() == call(2, "msal/getCurrentAccount"))
+        hubsim.answer("a2", ["account": .null, "previousAccount": .null])
+        #expect(hubsim.receive() == call(3, "msal/getCurrentAccount"))
+        hubsim.answer("a3", ["account": .null, "previousAccount": .null])
+        #expect(hubsim.receive() == done(2))
+        #expect(hubsim.finish())
+    }
+
+    @Test func aHubsimWithoutTheMethodIsToldOnceAndTheCallsGoOn() throws {
+        let hubsim = FakeHubsim()
+        let delegate = RecordingDelegate()
+        hubsim.bridge.application.delegate = delegate
+        let first = try MSAL.MSALPublicClientApplication(configuration: MSALPublicClientApplicationConfig(clientId: "one"))
+        let second = try MSAL.MSALPublicClientApplication(configuration: MSALPublicClientApplicationConfig(clientId: "two"))
+        delegate.hooks["didBecomeActive"] = {
+            first.getDeviceInformation(with: nil) { _, _ in }
+            second.getDeviceInformation(with: nil) { _, _ in }
+        }
+        hubsim.start()
+        hubsim.request(2, "app/foreground")
+        #expect(hubsim.receive()?["method"] == "msal/configure")
+        hubsim.send(["jsonrpc": "2.0", "id": "a1", "error": ["code": -32601, "message": "unknown method msal/configure"]])
+        #expect(hubsim.receive() == call(2, "msal/getDeviceInformation"))
+        hubsim.answer("a2", ["deviceMode": "shared"])
+        #expect(hubsim.receive() == call(3, "msal/getDeviceInformation"))
+        hubsim.answer("a3", ["deviceMode": "shared"])
+        #expect(hubsim.receive() == done(2))
+        #expect(hubsim.finish())
+        #expect(hubsim.log.count == 1)
+    }
 }

@@ -68,6 +68,8 @@ public final class HubsimBridge: @unchecked Sendable {
     let connection: BridgeConnection
     /// The completion blocks queued for the app (MSAL's threading).
     let completions = CompletionDelivery()
+    /// The MSAL configurations told to hubsim.
+    let msalConfigurations = SentMSALConfigurations()
     /// Set once the main queue did not turn within ``mainQueueTurnLimit`` while the run loop ran
     /// on another thread: nobody runs it, and waiting for it again would only slow every event.
     private var mainQueueStalled = false

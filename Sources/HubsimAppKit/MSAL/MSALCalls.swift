@@ -4,6 +4,25 @@ import Foundation
 /// application: HubsimAppKit's own (completion blocks called before the method returns) and the
 /// `MSAL` module's (MSAL's: blocks queued on `completionBlockQueue` or the main queue).
 @_spi(SDKModules) public enum MSALCalls {
+    /// Tells hubsim the app's MSAL configuration (`msal/configure`) before the first call made
+    /// with it on this bridge, so that hubsim's single sign-on rules (client ID, redirect URI,
+    /// keychain group, broker) apply to the program as to a catalogue app. A hubsim that does not
+    /// know the method is told once and not again.
+    public static func configure(_ configuration: MSALPublicClientApplicationConfig) {
+        let bridge = HubsimBridge.current
+        let params: JSONValue = [
+            "clientId": .string(configuration.clientId),
+            "redirectUri": .optionalString(configuration.redirectUri),
+            "keychainSharingGroup": .string(configuration.cacheConfig.keychainSharingGroup),
+            "broker": .bool(MSALGlobalConfig.brokerAvailability == .auto),
+        ]
+        guard bridge.msalConfigurations.shouldSend(params.line()) else { return }
+        if case .failure(let failure) = bridge.call("msal/configure", params) {
+            if failure.code == HubsimBridgeError.Code.methodNotFound { bridge.msalConfigurations.stop() }
+            bridge.log("MSAL: hubsim did not take the app's configuration: \(failure.localizedDescription)")
+        }
+    }
+
     public static func currentAccount() -> Result<(current: MSALAccount?, previous: MSALAccount?), NSError> {
         HubsimBridge.current.call("msal/getCurrentAccount")
             .map { (MSALAccount.from($0["account"]), MSALAccount.from($0["previousAccount"])) }
@@ -50,5 +69,23 @@ import Foundation
     public static func complete(on queue: DispatchQueue?, _ block: @escaping () -> Void) {
         let bridge = HubsimBridge.current
         bridge.completions.deliver(on: queue ?? .main, bridge: bridge, block)
+    }
+}
+
+/// The MSAL configurations a bridge has told hubsim (`msal/configure`), each once.
+final class SentMSALConfigurations: @unchecked Sendable {
+    // Guarded by `lock`: the proof of the unchecked Sendable.
+    private let lock = NSLock()
+    private var sent: Set<Data> = []
+    private var stopped = false
+
+    /// True the first time `configuration` is seen, unless hubsim does not know the method.
+    func shouldSend(_ configuration: Data) -> Bool {
+        lock.withLock { !stopped && sent.insert(configuration).inserted }
+    }
+
+    /// hubsim does not know `msal/configure`: send it no more.
+    func stop() {
+        lock.withLock { stopped = true }
     }
 }

@@ -1,10 +1,22 @@
 import Foundation
 
-/// MSAL's process-wide settings. Only the logger's are offered, and they are accepted and
-/// ignored: hubsim's MSAL writes no log of its own (what it did is in the pane's history).
+/// MSAL's process-wide settings: the logger's (accepted and ignored: hubsim's MSAL writes no log
+/// of its own, what it did is in the pane's history) and whether the broker may be used.
 public enum MSALGlobalConfig {
     /// The logger's settings (`MSALGlobalConfig.loggerConfig.logLevel = .verbose`).
     public static var loggerConfig: MSALLoggerConfig { MSALLoggerConfig.shared }
+
+    /// Whether MSAL may use the broker (MSAL's default, `.auto`); hubsim's single sign-on rules
+    /// read it with the app's configuration.
+    public static var brokerAvailability: MSALBrokeredAvailability {
+        get { MSALLoggerConfig.shared.brokerAvailability }
+        set { MSALLoggerConfig.shared.brokerAvailability = newValue }
+    }
+}
+
+/// Whether MSAL may use the broker (Microsoft Authenticator, or the SSO extension).
+public enum MSALBrokeredAvailability: Int, Sendable {
+    case auto, none
 }
 
 /// How much MSAL logs (MSAL's `MSALLogLevel`).
@@ -20,6 +32,13 @@ public final class MSALLoggerConfig: @unchecked Sendable {
     private let lock = NSLock()
     private var level = MSALLogLevel.info
     private var pii = false
+    private var broker = MSALBrokeredAvailability.auto
+
+    /// Kept here, beside the logger's settings, as MSAL's global configuration keeps both.
+    var brokerAvailability: MSALBrokeredAvailability {
+        get { lock.withLock { broker } }
+        set { lock.withLock { broker = newValue } }
+    }
 
     public var logLevel: MSALLogLevel {
         get { lock.withLock { level } }
