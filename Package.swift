@@ -46,6 +46,10 @@ let package = Package(
         .executable(name: "hubsim-bench", targets: ["hubsim-bench"]),
         // For an app developer's own package: the bridge's app side and the SDK stand-ins.
         .library(name: "HubsimAppKit", targets: ["HubsimAppKit"]),
+        // The same under the SDKs' own module names, so an iOS app's `import MSAL` and
+        // `import AWSDK` (and names such as `AWSDK.EnrollmentStatus`) compile unchanged.
+        .library(name: "MSAL", targets: ["MSAL"]),
+        .library(name: "AWSDK", targets: ["AWSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -122,6 +126,9 @@ let package = Package(
         // Your own app in hubsim: the app's end of the bridge protocol (Docs/bridge-protocol.md)
         // and the SDK shapes it speaks for. Foundation only, so an app's package pulls in nothing else.
         .target(name: "HubsimAppKit"),
+        // Thin modules that re-export HubsimAppKit and Foundation under the SDKs' names.
+        .target(name: "MSAL", dependencies: ["HubsimAppKit"]),
+        .target(name: "AWSDK", dependencies: ["MSAL"]),
         .executableTarget(
             name: "hubsim-bench",
             dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge"]
@@ -142,7 +149,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
         // The pseudo-terminal probe of the bench target (hubsim-bench probe).
         .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench"]),
-        .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit"]),
+        .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "MSAL", "AWSDK"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

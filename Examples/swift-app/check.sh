@@ -102,36 +102,39 @@ cat >"$work/ws1-checked-in.out" <<'LINES'
 LINES
 check ws1-checked-in StoreApp
 
-# Entra shared device mode: the app asks getCurrentAccount when it becomes active and when the
-# Darwin notification says the account changed (cou1 signed out, cou2 signed in).
+# Entra shared device mode: the app tells hubsim its MSAL configuration before its first call,
+# asks getCurrentAccount when it becomes active and when the Darwin notification says the
+# account changed (cou1 signed out, cou2 signed in).
 cat >"$work/msal.in" <<'LINES'
 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1","app":{"id":"store","name":"Store","sdk":"msal"},"profile":"entra-ios"}}
 {"jsonrpc":"2.0","id":2,"method":"app/launch","params":{"cold":true}}
-{"jsonrpc":"2.0","id":"a1","result":{"account":{"username":"cou1"},"previousAccount":null}}
-{"jsonrpc":"2.0","id":"a2","result":{}}
-{"jsonrpc":"2.0","id":"a3","result":{"key":"orders"}}
-{"jsonrpc":"2.0","id":"a4","result":{}}
+{"jsonrpc":"2.0","id":"a1","result":{}}
+{"jsonrpc":"2.0","id":"a2","result":{"account":{"username":"cou1"},"previousAccount":null}}
+{"jsonrpc":"2.0","id":"a3","result":{}}
+{"jsonrpc":"2.0","id":"a4","result":{"key":"orders"}}
+{"jsonrpc":"2.0","id":"a5","result":{}}
 {"jsonrpc":"2.0","id":3,"method":"msal/SHARED_MODE_CURRENT_ACCOUNT_CHANGED","params":{}}
-{"jsonrpc":"2.0","id":"a5","result":{"account":{"username":"cou2"},"previousAccount":{"username":"cou1"}}}
-{"jsonrpc":"2.0","id":"a6","result":{}}
-{"jsonrpc":"2.0","id":"a7","result":{"key":"orders"}}
-{"jsonrpc":"2.0","id":"a8","result":{}}
+{"jsonrpc":"2.0","id":"a6","result":{"account":{"username":"cou2"},"previousAccount":{"username":"cou1"}}}
+{"jsonrpc":"2.0","id":"a7","result":{}}
+{"jsonrpc":"2.0","id":"a8","result":{"key":"orders"}}
+{"jsonrpc":"2.0","id":"a9","result":{}}
 {"jsonrpc":"2.0","id":4,"method":"app/foreground","params":{}}
-{"jsonrpc":"2.0","id":"a9","result":{"account":{"username":"cou2"},"previousAccount":{"username":"cou1"}}}
+{"jsonrpc":"2.0","id":"a10","result":{"account":{"username":"cou2"},"previousAccount":{"username":"cou1"}}}
 LINES
 cat >"$work/msal.out" <<'LINES'
 {"id":1,"jsonrpc":"2.0","result":{"name":"Store (MSAL)","protocolVersion":"1"}}
-{"id":"a1","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
-{"id":"a2","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
-{"id":"a3","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou1","protection":"sdk","text":"3 orders of cou1"}}
-{"id":"a4","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou1"],"user":"cou1"}}
+{"id":"a1","jsonrpc":"2.0","method":"msal/configure","params":{"broker":true,"clientId":"contoso-store","keychainSharingGroup":"com.microsoft.adalcache","redirectUri":null}}
+{"id":"a2","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
+{"id":"a3","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
+{"id":"a4","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou1","protection":"sdk","text":"3 orders of cou1"}}
+{"id":"a5","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou1"],"user":"cou1"}}
 {"id":2,"jsonrpc":"2.0","result":{}}
-{"id":"a5","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
-{"id":"a6","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
-{"id":"a7","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou2","protection":"sdk","text":"3 orders of cou2"}}
-{"id":"a8","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou2"],"user":"cou2"}}
+{"id":"a6","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
+{"id":"a7","jsonrpc":"2.0","method":"storage/delete","params":{"key":"orders"}}
+{"id":"a8","jsonrpc":"2.0","method":"storage/put","params":{"key":"orders","owner":"cou2","protection":"sdk","text":"3 orders of cou2"}}
+{"id":"a9","jsonrpc":"2.0","method":"screen/show","params":{"items":["orders"],"lines":["3 orders of cou2"],"user":"cou2"}}
 {"id":3,"jsonrpc":"2.0","result":{}}
-{"id":"a9","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
+{"id":"a10","jsonrpc":"2.0","method":"msal/getCurrentAccount","params":{}}
 {"id":4,"jsonrpc":"2.0","result":{}}
 LINES
 check msal StoreAppMSAL

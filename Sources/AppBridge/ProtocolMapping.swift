@@ -55,6 +55,16 @@ enum ProtocolMapping {
             }
         case "msal/signout":
             return optionalBool(p, "signoutFromBrowser", method).map { AppCall.signout(fromBrowser: $0 ?? false) }
+        case "msal/configure":
+            return requiredString(p, "clientId", method).flatMap { clientID in
+                optionalString(p, "redirectUri", method).flatMap { redirectURI in
+                    optionalString(p, "keychainSharingGroup", method).flatMap { keychainGroup in
+                        optionalBool(p, "broker", method).map { broker in
+                            AppCall.configureMSAL(clientID: clientID, redirectURI: redirectURI, keychainGroup: keychainGroup, broker: broker ?? false)
+                        }
+                    }
+                }
+            }
         case "storage/put":
             return requiredString(p, "key", method).flatMap { key in
                 optionalString(p, "owner", method).flatMap { owner in

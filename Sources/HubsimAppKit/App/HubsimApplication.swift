@@ -17,6 +17,15 @@ public final class HubsimApplication: @unchecked Sendable {
         case launch, foreground, background, suspend, terminate
     }
 
+    // UIKit's lifecycle notifications, posted on `NotificationCenter.default` right after the
+    // delegate method of the same name, on the run loop's thread, as UIKit posts them.
+    public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+
     /// The application of the bridge that delivers events on this thread (``HubsimBridge/current``).
     public static var shared: HubsimApplication { HubsimBridge.current.application }
 
@@ -67,23 +76,34 @@ public final class HubsimApplication: @unchecked Sendable {
         case .launch:
             applicationState = .inactive
             delegate?.applicationDidFinishLaunching(self)
+            post(Self.didFinishLaunchingNotification)
             applicationState = .active
             delegate?.applicationDidBecomeActive(self)
+            post(Self.didBecomeActiveNotification)
         case .foreground:
             applicationState = .inactive
             delegate?.applicationWillEnterForeground(self)
+            post(Self.willEnterForegroundNotification)
             applicationState = .active
             delegate?.applicationDidBecomeActive(self)
+            post(Self.didBecomeActiveNotification)
         case .background:
             applicationState = .inactive
             delegate?.applicationWillResignActive(self)
+            post(Self.willResignActiveNotification)
             applicationState = .background
             delegate?.applicationDidEnterBackground(self)
+            post(Self.didEnterBackgroundNotification)
         case .suspend:
             applicationState = .suspended
             delegate?.applicationDidSuspend(self)
         case .terminate:
             delegate?.applicationWillTerminate(self)
+            post(Self.willTerminateNotification)
         }
+    }
+
+    private func post(_ name: Notification.Name) {
+        NotificationCenter.default.post(name: name, object: self)
     }
 }

@@ -10,36 +10,68 @@ struct IncomingRequest: Sendable {
 /// Both directions of JSON-RPC over one pair of pipes, for any number of threads.
 ///
 /// A handler calls hubsim while hubsim waits for the handler's answer, and hubsim's answer comes
-/// on the same pipe as everything else. So whoever waits — the run loop for the next event, a
-/// call for its result — reads lines itself when nobody else is reading (a leader/follower
-/// scheme): each line read is routed, an answer to the call it belongs to, a request to the queue
-/// the run loop takes in order, and every waiter is woken to look. A call made on the run loop's
-/// own thread, inside a delegate method, therefore reads its answer itself; a call from another
-/// thread waits while the run loop reads it.
+/// on the same pipe as everything else. So one reader thread of the connection's own reads the
+/// lines and routes each: an answer to the call it belongs to, a request to the queue the run
+/// loop takes in order; every waiter is woken to look. Nobody else reads, so the thread that runs
+/// the app's code (the main thread, when it also runs the main dispatch queue) is never stuck in
+/// a `read(2)` while work queued for it waits. The reader reads a line only when a waiter found
+/// nothing for it, one line at a time, so lines are read in step with the app's calls (a session
+/// written out beforehand, answers and all, plays the same as a live one).
 final class BridgeConnection: @unchecked Sendable {
     private let channel: LineChannel
     private let log: @Sendable (String) -> Void
     private let condition = NSCondition()
     // Guarded by `condition`.
-    private var someoneReading = false
+    private var readerStarted = false
     private var closed = false
     private var requests: [IncomingRequest] = []
     private var awaited: Set<JSONValue> = []
     private var answers: [JSONValue: Result<JSONValue, HubsimBridgeError>] = [:]
     private var nextCall = 1
+    private var calls = 0
+    private var wakeMainQueue = false
+    /// A waiter found nothing ready: the reader reads one more line.
+    private var lineWanted = false
 
     init(channel: LineChannel, log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
         self.log = log
     }
 
+    /// How many calls the app has made so far: the run loop compares it before and after a turn
+    /// of the main queue to see whether the app is still talking to hubsim.
+    var callCount: Int {
+        condition.withLock { calls }
+    }
+
+    /// Whether each line read (and the input's end) should also wake the main run loop (the run
+    /// loop waits there, running the main queue, when ``HubsimBridge/run(name:)`` runs on the main thread).
+    func wakeMainQueueOnRequests() {
+        condition.withLock { wakeMainQueue = true }
+    }
+
     /// The next request from hubsim, in the order it came; nil once hubsim closed the pipe and
     /// every request read before has been taken.
     func nextRequest() -> IncomingRequest? {
-        waitFor { () -> IncomingRequest?? in
-            if !requests.isEmpty { return .some(requests.removeFirst()) }
-            return closed ? .some(nil) : .none
+        waitFor(takeRequest)
+    }
+
+    /// The next request if one is there (`.some(nil)` once the input has ended), or nil after
+    /// asking the reader for another line (it wakes the main run loop when it has read it).
+    func takeRequestNow() -> IncomingRequest?? {
+        startReader()
+        return condition.withLock {
+            if let request = takeRequest() { return request }
+            lineWanted = true
+            condition.broadcast()
+            return nil
         }
+    }
+
+    /// Called with the lock held.
+    private func takeRequest() -> IncomingRequest?? {
+        if !requests.isEmpty { return .some(requests.removeFirst()) }
+        return closed ? .some(nil) : .none
     }
 
     /// Calls `method` on hubsim and waits for its answer (ids `a1`, `a2`, … as in the protocol
@@ -48,6 +80,7 @@ final class BridgeConnection: @unchecked Sendable {
         condition.lock()
         let id = JSONValue.string("a\(nextCall)")
         nextCall += 1
+        calls += 1
         awaited.insert(id)
         condition.unlock()
         send(.object(["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params]))
@@ -81,23 +114,47 @@ final class BridgeConnection: @unchecked Sendable {
         }
     }
 
-    /// Waits until `ready` (run under the lock) gives a value, reading lines while nobody else does.
+    /// Waits until `ready` (run under the lock) gives a value.
     private func waitFor<T>(_ ready: () -> T?) -> T {
+        startReader()
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let value = ready() { return value }
-            if someoneReading {
-                condition.wait()
-                continue
-            }
-            someoneReading = true
+            lineWanted = true
+            condition.broadcast()
+            condition.wait()
+        }
+    }
+
+    /// Starts the reader thread on the first wait (a call made before the run loop starts reads
+    /// its answer the same way).
+    private func startReader() {
+        let start = condition.withLock {
+            defer { readerStarted = true }
+            return !readerStarted
+        }
+        guard start else { return }
+        let thread = Thread { [self] in readLines() }
+        thread.name = "HubsimAppKit bridge reader"
+        thread.start()
+    }
+
+    private func readLines() {
+        while true {
+            condition.lock()
+            while !lineWanted { condition.wait() }
+            lineWanted = false
             condition.unlock()
             let line = channel.readLine()
             condition.lock()
-            someoneReading = false
             if let line { route(line) } else { closed = true }
+            let wake = wakeMainQueue
             condition.broadcast()
+            condition.unlock()
+            // An empty block ends the main run loop's wait; the run loop then looks again.
+            if wake { DispatchQueue.main.async {} }
+            if line == nil { return }
         }
     }
 

@@ -7,13 +7,19 @@ import Foundation
 
 /// Your app's end of the hubsim app bridge (Docs/bridge-protocol.md, version 1): it reads
 /// hubsim's requests from standard input, hands each event to your delegates on the thread that
-/// called ``run(name:)``, one at a time and in order, and answers `{}` when the delegate method
-/// has returned.
+/// called ``run(name:)``, one at a time and in order, and answers `{}` once the app has finished
+/// with it.
 ///
-/// The SDK stand-ins (`AWController`, `UserInformationController`, `MSALPublicClientApplication`,
-/// …) call hubsim over the same pipes. Their completion blocks are called before the call
-/// returns, on the calling thread: a delegate method that calls `retrieveUserInfo` has the user
-/// in hand on its next line, and hubsim sees every call the app made while handling the event.
+/// Threading: when ``run(name:)`` is called on the main thread (an app's `main.swift`) the run
+/// loop runs the main queue, as UIKit's does: while it waits for hubsim, and after each event
+/// until the app has gone quiet (a whole turn of the main queue with no call to hubsim and no
+/// completion delivered, twice running), so that a completion's `DispatchQueue.main.async { … }`
+/// runs, and its calls reach hubsim, before the event is answered. Run elsewhere (a test's
+/// thread), the run loop waits for whoever runs the main queue the same way. Under
+/// `import MSAL`, MSAL's completion blocks are queued on the parameters' `completionBlockQueue`,
+/// else the main queue, and run after the method has returned, as in MSAL; HubsimAppKit's own
+/// MSAL class and the Workspace ONE stand-ins call their blocks before returning, on the calling
+/// thread (the Workspace ONE SDK promises no thread, and its sample hops to the main queue itself).
 ///
 /// ```swift
 /// let app = StoreApp()
@@ -33,8 +39,12 @@ public final class HubsimBridge: @unchecked Sendable {
     /// singletons (`AWController.clientInstance()`, `HubsimApplication.shared`, …) are this
     /// bridge's, so a delegate reaches the bridge that delivered its event.
     public static var current: HubsimBridge {
-        (Thread.current.threadDictionary[threadKey] as? HubsimBridge) ?? standard
+        (Thread.current.threadDictionary[threadKey] as? HubsimBridge) ?? running.only ?? standard
     }
+
+    /// The bridges whose run loops run now: a block the app queued itself (on the main queue,
+    /// from a test's thread) reaches the one that runs.
+    private static let running = RunningBridges()
 
     /// Runs ``standard`` on the calling thread until hubsim closes standard input.
     /// - Parameter name: the app's name in the answer to `initialize`.
@@ -56,6 +66,14 @@ public final class HubsimBridge: @unchecked Sendable {
     public let receivers: ReceiverRegistry
 
     let connection: BridgeConnection
+    /// The completion blocks queued for the app (MSAL's threading).
+    let completions = CompletionDelivery()
+    /// The MSAL configurations told to hubsim.
+    let msalConfigurations = SentMSALConfigurations()
+    /// Set once the main queue did not turn within ``mainQueueTurnLimit`` while the run loop ran
+    /// on another thread: nobody runs it, and waiting for it again would only slow every event.
+    private var mainQueueStalled = false
+    private static let mainQueueTurnLimit: TimeInterval = 2
     private let logLine: @Sendable (String) -> Void
     private static let threadKey = "HubsimAppKit.HubsimBridge.current"
 
@@ -81,16 +99,74 @@ public final class HubsimBridge: @unchecked Sendable {
     }
 
     /// Handles hubsim's requests on the calling thread until hubsim closes the input (after
-    /// `app/terminate`, or when hubsim ends). Delegate methods run on this thread.
+    /// `app/terminate`, or when hubsim ends). Delegate methods run on this thread; on the main
+    /// thread, the main queue runs too (see the type's notes on threading).
     /// - Parameter name: the app's name in the answer to `initialize`.
     public func run(name: String? = nil) {
+        let drivesMainQueue = Thread.isMainThread
+        if drivesMainQueue { connection.wakeMainQueueOnRequests() }
+        Self.running.add(self)
+        defer { Self.running.remove(self) }
+        asCurrent {
+            while let request = drivesMainQueue ? nextRequestRunningMainQueue() : connection.nextRequest() {
+                handle(request, name: name, drivesMainQueue: drivesMainQueue)
+            }
+        }
+    }
+
+    /// Runs `body` with this bridge as ``current`` on the calling thread.
+    func asCurrent(_ body: () -> Void) {
         let dictionary = Thread.current.threadDictionary
         let outer = dictionary[Self.threadKey]
         dictionary[Self.threadKey] = self
         defer { dictionary[Self.threadKey] = outer }
-        while let request = connection.nextRequest() {
-            handle(request, name: name)
+        body()
+    }
+
+    /// The next request, running the main queue while none is there (the reader thread queues
+    /// an empty block on the main queue when a request comes, which ends the run loop's wait).
+    private func nextRequestRunningMainQueue() -> IncomingRequest? {
+        while true {
+            if let request = connection.takeRequestNow() { return request }
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
+    }
+
+    /// Lets the app finish with the event: turns of the main queue until a turn, twice running,
+    /// sees no call to hubsim and no completion delivered (a block queued by a block queued by
+    /// a completion still runs before the answer), and nothing is pending on another queue.
+    private func settle(drivesMainQueue: Bool) {
+        var quietTurns = 0
+        while quietTurns < 2 {
+            let before = (connection.callCount, completions.deliveredCount)
+            guard turnMainQueue(drivesMainQueue: drivesMainQueue) else { return }
+            if drivesMainQueue {
+                // A completion on another queue may queue work on the main queue: keep it running.
+                while completions.pendingCount > 0 {
+                    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+                }
+            } else {
+                _ = completions.waitUntilNonePending(before: Date(timeIntervalSinceNow: Self.mainQueueTurnLimit))
+            }
+            let quiet = before == (connection.callCount, completions.deliveredCount) && completions.pendingCount == 0
+            quietTurns = quiet ? quietTurns + 1 : 0
+        }
+    }
+
+    /// One turn of the main queue: everything queued on it before now has run. False when
+    /// nobody runs the main queue (the run loop is on another thread and the main thread is busy).
+    private func turnMainQueue(drivesMainQueue: Bool) -> Bool {
+        if mainQueueStalled { return false }
+        let turned = RaisedFlag()
+        DispatchQueue.main.async { turned.raise() }
+        if drivesMainQueue {
+            while !turned.isRaised { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+            return true
+        }
+        if turned.wait(before: Date(timeIntervalSinceNow: Self.mainQueueTurnLimit)) { return true }
+        mainQueueStalled = true
+        log("hubsim bridge: the main queue did not run within \(Int(Self.mainQueueTurnLimit)) s; blocks queued on it (MSAL's completions among them) wait until the main thread runs it")
+        return false
     }
 
     /// One line in the pane's log.
@@ -103,12 +179,14 @@ public final class HubsimBridge: @unchecked Sendable {
         connection.call(method, params)
     }
 
-    private func handle(_ request: IncomingRequest, name: String?) {
+    private func handle(_ request: IncomingRequest, name: String?, drivesMainQueue: Bool) {
         guard let id = request.id else {
             log("hubsim bridge: notification \(request.method) ignored (hubsim sends only requests)")
             return
         }
-        switch dispatch(request, name: name) {
+        let outcome = dispatch(request, name: name)
+        settle(drivesMainQueue: drivesMainQueue)
+        switch outcome {
         case .success(let result): connection.answer(id, result: result)
         case .failure(let failure): connection.answer(id, errorCode: failure.code, message: failure.message)
         }
@@ -141,7 +219,11 @@ public final class HubsimBridge: @unchecked Sendable {
             default:
                 return .failure(Refusal(code: HubsimBridgeError.Code.invalidParams, message: "controllerDidFinishInitialCheck: error must be null or \"sharedDeviceNotCheckedOut\""))
             }
-            awController.deliver(request.method) { $0.controllerDidFinishInitialCheck(error: error) }
+            awController.deliver(request.method) { delegate in
+                delegate.controllerDidFinishInitialCheck(error: error)
+                delegate.controllerDidReceive(profiles: [Profile(name: "SDK profile of \(application.launchInformation?.name ?? "the app")")])
+                delegate.controllerDidReceive(enrollmentStatus: .enrolled)
+            }
         case "msal/" + DarwinNotificationCenter.sharedModeCurrentAccountChanged:
             darwinNotificationCenter.post(name: DarwinNotificationCenter.sharedModeCurrentAccountChanged, log: log)
         case "broadcast/CURRENT_ACCOUNT_CHANGED":
@@ -173,5 +255,25 @@ public final class HubsimBridge: @unchecked Sendable {
         var result: [String: JSONValue] = ["protocolVersion": .string(Self.protocolVersion)]
         if let name { result["name"] = .string(name) }
         return .success(.object(result))
+    }
+}
+
+/// The bridges whose run loops run now, for ``HubsimBridge/current`` on a thread of no bridge's.
+private final class RunningBridges: @unchecked Sendable {
+    // Guarded by `lock`: the proof of the unchecked Sendable.
+    private let lock = NSLock()
+    private var bridges: [ObjectIdentifier: HubsimBridge] = [:]
+
+    /// The one bridge running, or nil when none or several are.
+    var only: HubsimBridge? {
+        lock.withLock { bridges.count == 1 ? bridges.first?.value : nil }
+    }
+
+    func add(_ bridge: HubsimBridge) {
+        lock.withLock { bridges[ObjectIdentifier(bridge)] = bridge }
+    }
+
+    func remove(_ bridge: HubsimBridge) {
+        _ = lock.withLock { bridges.removeValue(forKey: ObjectIdentifier(bridge)) }
     }
 }

@@ -1,11 +1,43 @@
+import Foundation
+
 /// The application's registration (MSAL's `MSALPublicClientApplicationConfig`).
 public final class MSALPublicClientApplicationConfig: @unchecked Sendable {
     public let clientId: String
     public var redirectUri: String?
+    /// Accepted and ignored: hubsim's tenant is the only directory there is.
+    public var authority: MSALAuthority?
+    /// The keychain and cache settings (`cacheConfig.keychainSharingGroup`).
+    public let cacheConfig = MSALCacheConfig()
 
-    public init(clientId: String, redirectUri: String? = nil) {
+    public init(clientId: String, redirectUri: String? = nil, authority: MSALAuthority? = nil) {
         self.clientId = clientId
         self.redirectUri = redirectUri
+        self.authority = authority
+    }
+}
+
+/// Where MSAL keeps its tokens (MSAL's `MSALCacheConfig`).
+public final class MSALCacheConfig: @unchecked Sendable {
+    /// The keychain access group MSAL shares its cache through (MSAL's default is
+    /// `com.microsoft.adalcache`).
+    public var keychainSharingGroup = "com.microsoft.adalcache"
+}
+
+/// The directory that issues tokens (MSAL's `MSALAuthority`). Accepted and ignored: hubsim's
+/// tenant is the only directory there is.
+public class MSALAuthority: @unchecked Sendable {
+    public let url: URL
+
+    init(checked url: URL) {
+        self.url = url
+    }
+}
+
+/// A Microsoft Entra authority such as `https://login.microsoftonline.com/common`.
+public final class MSALAADAuthority: MSALAuthority, @unchecked Sendable {
+    /// Throws nothing here; `throws` as in MSAL, so that `try` in the app's code compiles.
+    public init(url: URL) throws {
+        super.init(checked: url)
     }
 }
 
@@ -50,6 +82,9 @@ public final class MSALDeviceInformation: Sendable {
 
 /// Parameters every MSAL call takes.
 public class MSALParameters: @unchecked Sendable {
+    /// Where the call's completion block runs; nil for the main queue, as in MSAL.
+    public var completionBlockQueue: DispatchQueue?
+
     public init() {}
 }
 
@@ -72,15 +107,37 @@ public final class MSALSilentTokenParameters: MSALTokenParameters, @unchecked Se
     }
 }
 
-/// How the sign-in prompt is shown. hubsim shows its own prompt in the app's pane, so there is no
-/// view controller to present from.
+/// How the sign-in prompt is shown. hubsim shows its own prompt in the app's pane, so the view
+/// controller to present from is accepted and ignored.
 public final class MSALWebviewParameters: @unchecked Sendable {
-    public init() {}
+    /// What the app passed as the presenting view controller (unused).
+    public let parentViewController: AnyObject?
+
+    public init() {
+        parentViewController = nil
+    }
+
+    /// MSAL's initializer; any object stands in for the `UIViewController`.
+    public init(authPresentationViewController: AnyObject) {
+        parentViewController = authPresentationViewController
+    }
+}
+
+/// What the sign-in prompt asks (MSAL's `MSALPromptType`). Accepted and ignored: hubsim's prompt
+/// asks for a user name and password whatever the type.
+public enum MSALPromptType: Int, Sendable {
+    case selectAccount, login, consent, create, promptIfNecessary
+    /// MSAL's default, `promptIfNecessary`.
+    public static let `default` = MSALPromptType.promptIfNecessary
 }
 
 /// Parameters of `acquireToken`: the person signs in at the prompt hubsim shows.
 public final class MSALInteractiveTokenParameters: MSALTokenParameters, @unchecked Sendable {
     public var webviewParameters: MSALWebviewParameters
+    /// Accepted and ignored (see ``MSALPromptType``).
+    public var promptType = MSALPromptType.default
+    /// A hint of the account to sign in with; accepted and ignored (the person types it).
+    public var loginHint: String?
 
     public init(scopes: [String], webviewParameters: MSALWebviewParameters = MSALWebviewParameters()) {
         self.webviewParameters = webviewParameters

@@ -36,6 +36,12 @@ public final class AWController: @unchecked Sendable {
         lock.withLock { started = true }
     }
 
+    /// Hands a URL the app was opened with to the SDK, which continues a flow it began through
+    /// the Hub. hubsim plays the Hub in-process and opens no URL, so nothing is the SDK's: false.
+    public func handleOpenURL(_ url: URL, fromApplication sourceApplication: String?) -> Bool {
+        false
+    }
+
     /// Whether ``start()`` was called.
     public var isStarted: Bool {
         lock.withLock { started }

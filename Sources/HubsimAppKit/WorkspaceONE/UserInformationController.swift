@@ -7,6 +7,22 @@ public struct UserInformation: Equatable, Sendable {
     public var email: String
     public var firstName: String
     public var lastName: String
+    /// The user's directory domain: hubsim's, the part of the email address after `@` unless
+    /// hubsim names one.
+    public var domain: String
+    /// The console's identifier of the user; hubsim's user names are unique, so it is the user
+    /// name unless hubsim names one.
+    public var userIdentifier: String
+
+    public init(userName: String, groupID: String, email: String, firstName: String, lastName: String, domain: String? = nil, userIdentifier: String? = nil) {
+        self.userName = userName
+        self.groupID = groupID
+        self.email = email
+        self.firstName = firstName
+        self.lastName = lastName
+        self.domain = domain ?? email.split(separator: "@", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        self.userIdentifier = userIdentifier ?? userName
+    }
 }
 
 /// The Workspace ONE SDK's user information (`awcontroller/retrieveUserInfo`).
@@ -38,7 +54,9 @@ public final class UserInformationController: @unchecked Sendable {
                 groupID: result["groupID"]?.stringValue ?? "",
                 email: result["email"]?.stringValue ?? "",
                 firstName: result["firstName"]?.stringValue ?? "",
-                lastName: result["lastName"]?.stringValue ?? ""
+                lastName: result["lastName"]?.stringValue ?? "",
+                domain: result["domain"]?.stringValue,
+                userIdentifier: result["userIdentifier"]?.stringValue
             ), nil)
         }
     }

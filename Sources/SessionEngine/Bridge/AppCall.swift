@@ -15,6 +15,10 @@ public enum AppCall: Sendable, Equatable {
     /// MSAL `signout(with:signoutParameters:completionBlock:)`.
     case signout(fromBrowser: Bool)
     case removeAccount
+    /// MSAL `MSALPublicClientApplicationConfig`, as the program's MSAL made it: its client ID,
+    /// redirect URI, keychain sharing group and whether it may use the broker. The program's
+    /// single sign-on set-up from then on, unless its app entry names one (`sso:`).
+    case configureMSAL(clientID: String, redirectURI: String?, keychainGroup: String?, broker: Bool)
     /// MSAL for Android `ISingleAccountPublicClientApplication.getCurrentAccountAsync`: the
     /// answer is its callback, `onAccountLoaded(active)` or `onAccountChanged(prior, current)`.
     case getCurrentAccountAsync
@@ -56,6 +60,7 @@ public enum AppCall: Sendable, Equatable {
         case .acquireToken: "msal/acquireToken"
         case .signout: "msal/signout"
         case .removeAccount: "msal/removeAccount"
+        case .configureMSAL: "msal/configure"
         case .getCurrentAccountAsync: "msal/" + API.getCurrentAccountAsync
         case .isSharedDevice: "msal/" + API.isSharedDevice
         case .signOut: "msal/signOut"

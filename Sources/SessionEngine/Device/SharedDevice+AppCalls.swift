@@ -43,6 +43,8 @@ extension SharedDevice {
             case let .failure(r): return .failure(AppCallError(.refused, r.description))
             case .success: return .success(.done)
             }
+        case let .configureMSAL(clientID, redirectURI, keychainGroup, broker):
+            return configureMSAL(i, clientID: clientID, redirectURI: redirectURI, keychainGroup: keychainGroup, broker: broker)
         case .getCurrentAccountAsync, .isSharedDevice, .signOut, .registerReceiver, .unregisterReceiver:
             return androidCall(call, at: i)
         case let .put(key, owner, protection, text): return put(i, key: key, owner: owner, protection: protection, text: text)
@@ -107,6 +109,23 @@ extension SharedDevice {
     }
 
     // MARK: helpers
+
+    /// The program's MSAL configuration becomes its single sign-on set-up, checked by 003's rules
+    /// as a catalogue app's is. An app entry's own `sso:` stays: the scenario's author wrote it.
+    private mutating func configureMSAL(_ i: Int, clientID: String, redirectURI: String?, keychainGroup: String?, broker: Bool) -> Result<AppCallResult, AppCallError> {
+        guard !clientID.isEmpty else { return .failure(AppCallError(.invalidParams, "msal/configure: clientId must not be empty")) }
+        if let entry = snapshot.apps[i].definition.sso {
+            if entry.clientID != clientID {
+                record(i, .call, "MSALPublicClientApplication", "client ID \(clientID); the app entry's sso: applies (client ID \(entry.clientID))")
+            }
+            return .success(.done)
+        }
+        let sso = SSOConfiguration.program(id: snapshot.apps[i].id, clientID: clientID, redirectURI: redirectURI, keychainGroup: keychainGroup, broker: broker)
+        touch()
+        snapshot.apps[i].definition.sso = sso
+        record(i, .call, "MSALPublicClientApplication", "client ID \(clientID), redirect \(sso.redirectURI), keychain group \(sso.tokenCacheGroup), \(sso.credentialMode.sdkName)")
+        return .success(.done)
+    }
 
     private mutating func retrieveUserInfo(_ i: Int) -> Result<AppCallResult, AppCallError> {
         guard profile.id == .workspaceOne else {

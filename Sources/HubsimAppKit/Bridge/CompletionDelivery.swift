@@ -1,0 +1,76 @@
+import Foundation
+
+/// The SDK stand-ins' completion blocks, delivered as the SDKs deliver them: queued on a dispatch
+/// queue (MSAL's `completionBlockQueue`, the main queue unless told otherwise), never called
+/// before the method that takes them returns. The run loop counts them, so that it answers an
+/// event only once every block queued while the app handled it has run.
+final class CompletionDelivery: @unchecked Sendable {
+    // Both counts are guarded by `condition`: the proof of the unchecked Sendable.
+    private let condition = NSCondition()
+    private var pending = 0
+    private var delivered = 0
+
+    /// Blocks queued and not yet finished.
+    var pendingCount: Int { condition.withLock { pending } }
+
+    /// Blocks finished so far.
+    var deliveredCount: Int { condition.withLock { delivered } }
+
+    /// Queues `block` on `queue`; while it runs, ``HubsimBridge/current`` is `bridge` on that
+    /// queue's thread, as on the run loop's own.
+    func deliver(on queue: DispatchQueue, bridge: HubsimBridge, _ block: @escaping () -> Void) {
+        condition.withLock { pending += 1 }
+        let handed = HandedOverBlock(block: block)
+        queue.async { [self] in
+            bridge.asCurrent(handed.block)
+            condition.withLock {
+                pending -= 1
+                delivered += 1
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// Waits until no block is pending, at most until `deadline`; false when some still are.
+    func waitUntilNonePending(before deadline: Date) -> Bool {
+        condition.withLock {
+            while pending > 0 {
+                if !condition.wait(until: deadline) { return pending == 0 }
+            }
+            return true
+        }
+    }
+}
+
+/// The app's completion block on its way to the queue the app chose. Unchecked because the
+/// block is the app's own and not `@Sendable`, as MSAL's Objective-C blocks are not: it is run
+/// once, on that queue only, and never touched here again (the hand-over MSAL makes too).
+private struct HandedOverBlock: @unchecked Sendable {
+    let block: () -> Void
+}
+
+/// A flag one thread raises and another waits for (a queued block's "I ran").
+final class RaisedFlag: @unchecked Sendable {
+    // Guarded by `condition`: the proof of the unchecked Sendable.
+    private let condition = NSCondition()
+    private var raised = false
+
+    var isRaised: Bool { condition.withLock { raised } }
+
+    func raise() {
+        condition.withLock {
+            raised = true
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until raised, at most until `deadline`; false when it was not.
+    func wait(before deadline: Date) -> Bool {
+        condition.withLock {
+            while !raised {
+                if !condition.wait(until: deadline) { return raised }
+            }
+            return true
+        }
+    }
+}
