@@ -71,7 +71,7 @@ struct CastTests {
         let end = try hub.waitFor("end · ")
         #expect(end.contains("step 11/11") && end.contains("≠ 4 apps differ") && end.contains("┐┌"))
         try tmux.send("2")
-        let tab = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios exposed 3")
+        let tab = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios exposed 1")
         #expect(tab.contains("Authenticator") && !tab.contains("Intelligent Hub"))
         // By mouse (SGR reports through the real decoder): the first tab, a step back on the
         // bar, then a differing pane's rows.

@@ -33,14 +33,14 @@ struct ShiftChangeTests {
         #expect(try !tmux.screen().contains("controllerDidWipeCurrentUserData"), "nor is check-out")
 
         // Notes comes back to the foreground: wipe first, then the user change. The pane lists
-        // the newest first, so the user change is above the wipe.
+        // them in that order, oldest first, so the wipe is above the user change.
         try tmux.send("Tab", "Enter")
         let screen = try tmux.waitUntil("Notes' callbacks", timeout: HubDriver.patience) {
             $0.contains("controllerDidWipeCurrentUserData") && $0.contains("controllerDidDetectUserChange")
         }
         let wipe = try #require(screen.range(of: "controllerDidWipeCurrentUserData"))
         let change = try #require(screen.range(of: "controllerDidDetectUserChange", options: .backwards))
-        #expect(change.lowerBound < wipe.lowerBound)
+        #expect(wipe.lowerBound < change.lowerBound)
         #expect(screen.contains("user: cou2"))
         #expect(screen.contains("leaks: 0"))
     }

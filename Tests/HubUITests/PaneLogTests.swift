@@ -39,17 +39,18 @@ import Testing
     }
 
     /// An 80x24 pane (22 columns inside) shows the wipe and the user-change callback both,
-    /// newest first, as short labels; the entries that do not fit are counted in its border.
-    @Test func narrowPanesShowTheNewestCallbacksFirstAndCountTheRest() {
+    /// the latest entries oldest first (the order they happened), as short labels; the
+    /// earlier entries that do not fit are counted in its border.
+    @Test func narrowPanesShowTheLatestCallbacksInOrderAndCountTheEarlier() {
         let rows = Screens.verdictsWorkspaceOne().screen().split(separator: "\n").map(String.init)
         let notes = rows[1..<8].map { String($0.dropFirst(32).prefix(24)) }
         #expect(notes == ["┌ Notes · background ──┐",
                           "│user: cou2     WS1 SDK│",
                           "│• Handover note by… +3│",
-                          "│← user-change callback│",
                           "│← wipe callback       │",
+                          "│← user-change callback│",
                           "│received 08:03:00     │",
-                          "└───────────── +1 more ┘"])
+                          "└────────── +1 earlier ┘"])
     }
 
     @Test func widePanesKeepTheTimeOnTheEntrysRow() {

@@ -87,7 +87,10 @@ import Testing
         #expect(wide.contains { $0.hasPrefix("LEAK ×") })
         for width in [80, 90, 100, 120, 140] {
             let narrow = fields(m.render(width: width, height: 24).grid.lines[0])
-            for field in narrow { #expect(wide.contains(field), "'\(field)' at \(width) columns is not a field of the wide line \(wide)") }
+            // The one shortening: `● online` to its dot, so the device name and the counts fit.
+            for field in narrow where !(field == "●" && wide.contains("● online")) {
+                #expect(wide.contains(field), "'\(field)' at \(width) columns is not a field of the wide line \(wide)")
+            }
             #expect(narrow.contains { $0.hasPrefix("LEAK ×") }, "at \(width)")
             #expect(narrow.contains("workspace-one") && narrow.contains("user: cou2"), "at \(width)")
         }

@@ -25,8 +25,9 @@ import Testing
         #expect(m.zoomScroll == 0)
         for _ in 0..<10 { m.press("<PgDn>") }
         #expect(m.zoomScroll == last)
-        // The last page ends on the oldest entry, on the box's last inside row: no blank page.
-        #expect(bodyRows(m).last!.contains("08:00:00 · foreground (cold start)"))
+        // The history reads oldest first, as the pane: the last page ends on the latest entry,
+        // on the box's last inside row: no blank page.
+        #expect(bodyRows(m).last!.contains("08:03:00 · background (from foreground)"))
         #expect(rows(m)[m.height - 2].contains("rows \(last + 1)–\(total.rows) of \(total.rows)"))
         m.press("<Down>")
         #expect(m.zoomScroll == last)
@@ -57,7 +58,7 @@ import Testing
         #expect(m.view == .zoom && m.zoomedApp == "scanner")
         m.press("f")
         #expect(m.view == .panes)
-        let count = rows(m)[7].range(of: "+1 more")!    // Notes' bottom border
+        let count = rows(m)[7].range(of: "+1 earlier")! // Notes' bottom border
         _ = m.handle(.mouse(MouseEvent(x: rows(m)[7].distance(from: rows(m)[7].startIndex, to: count.lowerBound), y: 7)))
         #expect(m.view == .zoom && m.zoomedApp == "notes")
     }

@@ -30,8 +30,8 @@ public struct DeviceOutcome: Equatable, Sendable {
     /// Steps the engine refused on this device, with the reason's tag.
     public var refused: String
     public var apps: [App]
-    /// Exposures the audit counts now: another user's data kept at rest (the device header's
-    /// "exposed: n"), which the tab marker names when nothing leaked.
+    /// The items of another user the device can read now (`SharedDevice.exposedCount`, the
+    /// device header's "exposed: n"), which the tab marker names when nothing leaked.
     public var exposures = 0
 
     /// The outcome of `device` now. `leaked` are the apps that showed another user's data at
@@ -47,7 +47,7 @@ public struct DeviceOutcome: Equatable, Sendable {
         case .authenticator: foreground = "Authenticator"
         }
         refused = refusals.isEmpty ? "none" : refusals.joined(separator: ", ")
-        exposures = device.snapshot.exposureCount
+        exposures = device.exposedCount
         var leaked = Set<AppID>()
         for entry in device.log.entries(after: 0) where entry.kind == .leak {
             if let app = entry.app { leaked.insert(app) }
@@ -102,7 +102,7 @@ public struct DeviceOutcome: Equatable, Sendable {
         let willLeak = apps.filter { $0.leak == "WILL LEAK" }.count
         if leaked > 0 { return (short ? "✗\(leaked)" : "LEAK \(leaked)", true) }
         if willLeak > 0 { return (short ? "!\(willLeak)" : "will leak \(willLeak)", true) }
-        // Kept at rest is not shown, but it is not "no leak" either: the header says "exposed".
+        // Readable but not shown is not "no leak" either: the same count as the header's "exposed".
         if exposures > 0 { return (short ? "e\(exposures)" : "exposed \(exposures)", false) }
         return (short ? "✓" : "no leak", false)
     }

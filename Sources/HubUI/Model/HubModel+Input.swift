@@ -66,7 +66,12 @@ extension HubModel {
         if let binding = KeyTable.binding(for: key, in: context) {
             return run(binding.command)
         }
-        if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
+        if key == .function(8), context.enrolled, !context.helpOpen, !context.confirming {
+            // Release with nothing held: say why nothing happened, and how to hold.
+            notice = Notice(text: context.stepMode ? "Nothing held yet: step mode holds each delivery as it comes; F8 then releases it"
+                                                   : "Nothing is held: F7 turns on step mode, which holds each delivery until F8",
+                            kind: .info, place: .hub)
+        } else if context.textFieldFocused, case let .char(c) = key, TextWidth.of(c) > 0 {
             form.typeIntoActive(c)
         } else if context.paneFocused, !context.helpOpen, !context.confirming, !context.faultMenuOpen, let id = focus.appID, let app = device.app(id),
                   let why = Self.idleKeyReason(key, app: app, on: device) {

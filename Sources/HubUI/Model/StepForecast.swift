@@ -26,7 +26,7 @@ public struct StepForecast: Equatable, Sendable {
         apps = device.apps.compactMap { app in
             guard let step = AppOutcome(app.id, before: device, after: after) else { return nil }
             let next = nextChances ? Self.nextChance(app.id, after: after, step: step, action: action) : nil
-            return AppForecast(app: app.id, name: app.definition.name, step: step, next: next)
+            return AppForecast(app: app.id, name: app.definition.name, step: step, next: next, program: app.definition.isExternal)
         }
     }
 
@@ -63,6 +63,9 @@ public struct AppForecast: Equatable, Sendable {
     public var step: AppOutcome
     /// The app's next chance, rehearsed after the step.
     public var next: NextChance?
+    /// A developer's program (Docs/bridge-protocol.md): a rehearsal cannot run its code, so
+    /// only what the SDK delivers to it is forecast, never what it then keeps or deletes.
+    public var program = false
 }
 
 /// A later chance of an app, rehearsed.
@@ -99,6 +102,9 @@ public struct AppOutcome: Equatable, Sendable {
     public var token: TokenStatus
     /// The run's refusal, when the run was refused.
     public var refusal: Refusal?
+    /// The injected fault that fired on the app during the run, named as the pane names it
+    /// (`ArmedFault.name` after "injected"): what a LEAK it causes is owed to (Docs/faults.md).
+    public var fault: String?
 
     /// What happened to `id` between `before` and `after`.
     /// Nil when the app is not on the device after the run.
@@ -124,6 +130,7 @@ public struct AppOutcome: Equatable, Sendable {
         holds = Holding.group(new.storage.filter { $0.owner != nil }, readable: { readable.contains($0.id) })
         shows = Set(after.visibleItems(of: new).compactMap(\.item.owner)).sorted()
         block = after.block(of: new)
+        fault = after.faultEffects.last { $0.app == id && !before.faultEffects.contains($0) }.map { "injected \($0.fault.name)" }
     }
 }
 

@@ -65,7 +65,7 @@ enum AuditView {
             }
         }
         let exposures = d.exposures
-        add("Exposures: the previous users' data this device can read now", .heading)
+        add("Exposed: another user's data this device can read now, shown (LEAK) or kept", .heading)
         if exposures.isEmpty { add("none", indent: 2, .dim) }
         for e in exposures {
             let since = e.since.map { "since \($0)" } ?? "kept"

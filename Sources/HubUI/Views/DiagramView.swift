@@ -191,7 +191,8 @@ enum DiagramView {
         }
         row += 1
         guard row < r.height else { return }
-        let leaks = "Leaks raised: \(d.snapshot.leakCount) \(g.dot) exposures: \(d.snapshot.exposureCount)"
+        // "exposed" is the header's count (`SharedDevice.exposedCount`), the same number.
+        let leaks = "Leaks raised: \(d.snapshot.leakCount) \(g.dot) exposed: \(m.leakTally.exposures)"
         row = c.paragraph("\(g.now) available now \(g.dot) \(g.taken) taken \(g.dot) \(g.toTry) to try", in: r, row: row, style: t.dim)
         row = c.paragraph(leaks, in: r, row: row, style: t.text)
         // Coverage the engine records beside the transitions (a sign-out through the browser).

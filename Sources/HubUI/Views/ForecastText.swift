@@ -11,16 +11,33 @@ enum ForecastText {
         // A remove changes tokens, not data: what each app holds is not its outcome.
         let data: Bool
         if case .removeAccount = action { data = false } else { data = true }
+        if f.program { return programSentence(f) }
         var text = clauses(f.step, data: data)
         if let next = f.next, worthSaying(next.outcome, after: f.step) {
             if next.kind == .refresh {
                 let o = next.outcome
                 text += "; next refresh: " + (o.refusal.map { "refused: \($0)" } ?? tokenClause(o.token) ?? "nothing changes")
             } else {
-                text += "; \(next.kind.rawValue): " + clauses(next.outcome, data: data, later: true)
+                // A fault that fired at the step is what the later leak is owed to.
+                text += "; \(next.kind.rawValue): " + clauses(next.outcome, data: data, later: true, fault: f.step.fault)
             }
         }
         return text
+    }
+
+    /// A developer's program: what the SDK delivers to it, now and at its next chance, and
+    /// that its own code decides the rest. A rehearsal cannot run the program, so what it
+    /// keeps, deletes or shows is never forecast (Docs/forecasts.md).
+    static func programSentence(_ f: AppForecast) -> String {
+        func delivered(_ o: AppOutcome) -> String? {
+            if let refusal = o.refusal { return "refused: \(refusal)" }
+            if !o.received.isEmpty { return "the SDK delivers " + names(o.received) }
+            return o.missed.map(missText)
+        }
+        var parts = [delivered(f.step).map { "now " + $0 } ?? "the SDK delivers nothing now"]
+        if let next = f.next, next.kind != .refresh, let later = delivered(next.outcome) { parts.append("at its \(next.kind.rawValue) " + later) }
+        else if let next = f.step.verdict.next { parts.append("it learns at its \(next.rawValue)") }
+        return parts.joinedText(separator: "; ") + "; what it keeps, deletes or shows is its own code's choice"
     }
 
     /// A few words, longest first, for the broker's column (the step only).
@@ -28,7 +45,7 @@ enum ForecastText {
         let o = f.step
         let whose = owners(o.verdict.owners)
         switch o.verdict.kind {
-        case .leak: return ["LEAK: shows \(whose) data", "LEAK: \(whose)", "LEAK"]
+        case .leak: return (o.fault.map { ["LEAK: shows \(whose) data (\($0.dropPrefix("injected ")))"] } ?? []) + ["LEAK: shows \(whose) data", "LEAK: \(whose)", "LEAK"]
         case .willLeak: return ["WILL LEAK \(whose) data", "WILL LEAK \(whose)", "WILL LEAK"]
         default: break
         }
@@ -51,7 +68,9 @@ enum ForecastText {
     /// What one run did to the app: what reached it (or why nothing did), then what it
     /// deleted, lost and still holds, its leak and its block. `data`: whether what it holds
     /// is part of the outcome; `later`: a rehearsed next chance, not the step.
-    static func clauses(_ o: AppOutcome, data: Bool = true, later: Bool = false) -> String {
+    static func clauses(_ o: AppOutcome, data: Bool = true, later: Bool = false, fault: String? = nil) -> String {
+        // A leak an injected fault causes names it, so the reader tells a fault from a bug.
+        let cause = (o.fault ?? fault).map { " because of \($0)" } ?? ""
         if let refusal = o.refusal { return "refused: \(refusal)" }
         var lead = o.received.isEmpty ? "" : "gets " + names(o.received)
         if !o.calls.isEmpty { lead += (lead.isEmpty ? "calls " : ", calls ") + names(o.calls) }
@@ -66,15 +85,24 @@ enum ForecastText {
         if o.token != o.tokenBefore, let token = tokenClause(o.token) { effects.append(token) }
         else if !data, case let .valid(account, _) = o.token { effects.append("keeps \(account)'s token") }
         switch o.verdict.kind {
-        case .leak: effects.append("LEAK: shows \(owners(o.verdict.owners)) data")
-        case .willLeak: effects.append("WILL LEAK \(owners(o.verdict.owners)) data at its \(o.verdict.next?.rawValue ?? "next foreground")")
+        case .leak: effects.append("LEAK: shows \(owners(o.verdict.owners)) data" + cause)
+        case .willLeak: effects.append("WILL LEAK \(owners(o.verdict.owners)) data at its \(o.verdict.next?.rawValue ?? "next foreground")" + cause)
         default:
             guard data else { break }
             if !o.holds.isEmpty { effects.append("holds " + items(o.holds)) }
             else if o.deleted.isEmpty { effects.append("holds no user data") }
         }
-        if let block = o.block { effects.append(block.rawValue) }
+        if let block = o.block { effects.append(blockSentence(block)) }
         return effects.isEmpty ? lead : lead + ": " + effects.joinedText(separator: ", ")
+    }
+
+    /// An app's block as a trainer says it: what the person sees and until when.
+    static func blockSentence(_ block: AppBlock) -> String {
+        switch block {
+        case .checkedIn: "then it stays blocked until someone checks the device out"
+        case .blockedUntilRelaunch: "then it stays blocked until it is relaunched"
+        case .locked: "then it stays locked until the device is unlocked"
+        }
     }
 
     /// Whether a rehearsed next chance says more than the step did: something reaches the app,

@@ -11,12 +11,15 @@ enum HelpView {
         // A lesson's keys are listed only while a lesson plays: elsewhere they do not exist.
         let listed = KeyTable.bindings.filter { context.lessonPlaying || !KeyBinding.lessonCommands.contains($0.command) }
         var lines: [(String, String, String)] = listed.map { ($0.keyNames, $0.help, $0.scope) }
-        let active = listed.map { $0.isActive(in: context) } + [false, false, false, false]
         lines.append(("", "", ""))
         lines.append(("", "• works here now.", ""))
         lines.append(("", "Letter shortcuts are off while a text field has focus.", ""))
         lines.append(("", "Mouse: click panes, fields, buttons and hint-line entries.", ""))
-        let columns = inner.width >= 110 ? 2 : 1
+        lines.append(("", "", ""))
+        lines += legend.map { ("", $0, "") }
+        let active = listed.map { $0.isActive(in: context) } + Array(repeating: false, count: lines.count - listed.count)
+        // Two columns where they hold every line; else one that scrolls, so no line is cut.
+        let columns = inner.width >= 110 && (lines.count + 1) / 2 <= inner.height ? 2 : 1
         let colWidth = inner.width / columns
         let perColumn = max(1, columns == 2 ? (lines.count + 1) / 2 : inner.height)
         let scroll = columns == 2 && perColumn <= inner.height ? 0 : min(m.helpScroll, max(0, lines.count - inner.height))
@@ -37,4 +40,17 @@ enum HelpView {
             c.text(l.2, x: x + 39, y: inner.y + row, width: colWidth - 41, style: t.dim)
         }
     }
+
+    /// What the screen's counts and marks mean, each where a trainer is asked about it first:
+    /// one line each, at most 76 columns, so the 80-column help shows them whole.
+    static let legend = [
+        "What the marks mean:",
+        "exposed: N  another user's items this device can read now, shown or kept (a)",
+        "leaks: N  leaks raised this session; LEAK ×N  apps showing one now",
+        "WILL LEAK ×N  apps sure to show another user's data at their next foreground",
+        "●  online (o toggles; ○ OFFLINE when not)",
+        "Pane history: oldest first, the latest at the bottom; +N earlier: f zooms",
+        "✗ missed (why)  a notification the app did not get then, and why",
+        "✗ no msauth query  msauth is not in the app's LSApplicationQueriesSchemes",
+    ]
 }

@@ -1,7 +1,8 @@
 import SessionEngine
 
-/// A pane's compact history: what the app received, called and missed, newest first, one
-/// row per entry, so the wipe and the user-change callback both show in an 80x24 pane. Each
+/// A pane's compact history: what the app received, called and missed, one row per entry
+/// (gathered newest first, so the latest are the ones kept; `PaneLayout` draws them oldest
+/// first), so the wipe and the user-change callback both show in an 80x24 pane. Each
 /// entry reads as wide as the pane allows: with the time and its detail, the API name alone,
 /// or a short label (`← wipe callback`). The zoomed pane shows every entry whole.
 enum PaneHistory {
@@ -29,7 +30,7 @@ enum PaneHistory {
         return out
     }
 
-    /// One row per entry (newest first) in `width` columns. Every row takes the same form (all
+    /// One row per entry, in the order given (`PaneLayout` gives them oldest first), in `width` columns. Every row takes the same form (all
     /// whole, all API names, all short labels), the widest that fits them all, so they read alike.
     static func rows(_ entries: [(entry: AppLogEntry, count: Int)], width: Int) -> [PaneLogView.Row] {
         guard width > 0 else { return [] }
@@ -45,10 +46,13 @@ enum PaneHistory {
         // Failing a form down to the short labels that fits every row, each row takes its own
         // widest from the short labels on.
         let uniform = (0..<min(3, tiers)).first { t in entries.allSatisfy { TextWidth.of(text($0, tier: t)) <= room } }
-        return entries.map { e in
+        return entries.enumerated().map { i, e in
             let tier = uniform ?? (2..<tiers).first { TextWidth.of(text(e, tier: $0)) <= room } ?? tiers - 1
+            // A miss the app has answered since (it was launched and asked, or was told) is
+            // history: dim, not the warning of a miss that is still the app's latest news.
+            let superseded = e.entry.kind == .missed && entries.dropFirst(i + 1).contains { $0.entry.kind != .missed }
             return PaneLogView.Row(time: timed ? e.entry.time.description : nil, text: TextWidth.truncate(text(e, tier: tier), to: room),
-                                   indent: timed ? time : 0, kind: kind(e.entry))
+                                   indent: timed ? time : 0, kind: superseded ? .data : kind(e.entry))
         }
     }
 

@@ -14,10 +14,10 @@ struct PaneLayout {
     let items: Range<Int>
     /// A short pane of a blocked app with no user puts the overlay on the user row instead.
     let overlayOnUserRow: Bool
-    /// The history's rows (newest first), and the row the first goes on.
+    /// The history's rows (oldest first, the latest last), and the row the first goes on.
     let log: [PaneLogView.Row]
     let logTop: Int
-    /// History entries that did not fit (the zoomed pane shows them).
+    /// The earlier history entries that did not fit (the zoomed pane shows them).
     let hidden: Int
 
     init(_ app: AppRuntime, block: AppBlock?, inner: Rect, topLines: Int, bottomLines: Int) {
@@ -32,7 +32,9 @@ struct PaneLayout {
         overlayOnUserRow = block == .blockedUntilRelaunch && app.currentUser == nil && free < 5
         let itemRows = overlayOnUserRow ? 0 : block != nil ? min(free >= 5 ? 2 : 1, free) : max(1, free / 3)
         let entries = PaneHistory.entries(app)
-        let shown = Array(entries.prefix(max(0, free - itemRows)))
+        // The newest entries that fit, drawn oldest first (the order they happened, as the
+        // event log and the README read), the latest right on the verdict.
+        let shown = Array(entries.prefix(max(0, free - itemRows)).reversed())
         log = PaneHistory.rows(shown, width: inner.width)
         hidden = entries.count - shown.count
         // The history sits on the verdict; the items take every row above it.

@@ -1,7 +1,7 @@
 import SessionEngine
 
 /// One app's pane: lifecycle, user, items coloured by owner, the last callbacks,
-/// notifications, calls and misses (newest first, `+N more` in the bottom border), overlays for
+/// notifications, calls and misses (oldest first, the latest on the verdict, `+N earlier` in the bottom border), overlays for
 /// blocked and locked, and at the bottom the app's verdict (received, will notice, missed,
 /// not integrated, WILL LEAK, LEAK) or what step mode holds for it.
 enum PaneView {
@@ -44,7 +44,7 @@ enum PaneView {
         if badge != nil { c.hits.add(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), .appCommand(.faultsMenu, app: app.id)) }
         // The title and the count of hidden entries zoom the pane.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .appCommand(.zoomPane, app: app.id))
-        let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r) : 0
+        let more = layout.hidden > 0 ? hiddenCount(layout.hidden, app, &c, r, short: focused && r.width < 40) : 0
         if focused { buttons(m, app, &c, r, reserve: more) }
     }
 
@@ -61,9 +61,10 @@ enum PaneView {
         if body.height > 2 { c.line("Esc cancels", in: body, row: 2, style: t.dim) }
     }
 
-    /// ` +3 more ` at the right of the bottom border; returns the columns it took.
-    private static func hiddenCount(_ hidden: Int, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect) -> Int {
-        let label = r.width >= 20 ? " +\(hidden) more " : " +\(hidden) "
+    /// ` +3 earlier ` at the right of the bottom border (` +3 ` where a narrow focused pane
+    /// needs the border for its buttons); returns the columns it took.
+    private static func hiddenCount(_ hidden: Int, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, short: Bool) -> Int {
+        let label = r.width >= 20 && !short ? " +\(hidden) earlier " : " +\(hidden) "
         let w = TextWidth.of(label)
         guard w + 2 <= r.width else { return 0 }
         let x = r.maxX - 1 - w
@@ -432,11 +433,20 @@ enum PaneView {
     private static func buttons(_ m: HubModel, _ app: AppRuntime, _ c: inout Canvas, _ r: Rect, reserve: Int) {
         var x = r.x + 1
         let y = r.maxY - 1
-        for (button, command) in KeyTable.paneButtons(in: m.keyContext) {
-            let w = TextWidth.of(button.label) + 2
-            if x + w > r.maxX - 1 - reserve { continue }
-            c.button(button.label, x: x, y: y, maxWidth: w, target: .appCommand(command, app: app.id))
-            x += w
+        let all = KeyTable.paneButtons(in: m.keyContext)
+        func width(_ i: Int) -> Int { TextWidth.of(all[i].button.label) + 2 }
+        // The faults button gets its room first: QA arms faults in any pane, the narrowest
+        // too (`!` is its key); the others follow in order while they fit.
+        var room = r.width - 2 - reserve
+        var drawn = Set<Int>()
+        let order = all.indices.filter { all[$0].command == .faultsMenu } + all.indices.filter { all[$0].command != .faultsMenu }
+        for i in order where width(i) <= room {
+            drawn.insert(i)
+            room -= width(i)
+        }
+        for i in all.indices where drawn.contains(i) {
+            c.button(all[i].button.label, x: x, y: y, maxWidth: width(i), target: .appCommand(all[i].command, app: app.id))
+            x += width(i)
         }
     }
 }

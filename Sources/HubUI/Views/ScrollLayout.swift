@@ -61,6 +61,7 @@ struct LeakTally: Sendable {
     var deviceRevision: Int
     var leaks: Int { leaking.count }
     var willLeaks: Int { willLeaking.count }
+    /// The items the device exposes now (`SharedDevice.exposedCount`): "exposed" on every screen.
     var exposures: Int
     /// Positions in the device's apps of those showing another user's data now, in order.
     var leaking: [Int] = []
@@ -81,7 +82,7 @@ struct LeakTally: Sendable {
             }
             lifecycles[app.lifecycle, default: 0] += 1
         }
-        exposures = d.exposures.count
+        exposures = d.exposedCount
     }
 }
 

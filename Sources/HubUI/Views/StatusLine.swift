@@ -21,7 +21,9 @@ enum StatusLine {
             ("user: " + (d.state.user?.name ?? "—"), t.statusBar, nil),
         ]
         // Leaks now, apps certain to leak, and exposed items (the audit, a, lists them). The
-        // words never change with the width: a narrower line drops whole fields, the least
+        // words never change with the width: a narrower line first shortens `● online` to its
+        // dot (online is the usual state; `○ OFFLINE`, the alarm, stays whole), so the device
+        // name and `exposed: n` both fit at 80 columns; then it drops whole fields, the least
         // needed first — the device name (the Hub column shows it), the leaks raised so far,
         // the exposed count (the audit has it), then the apps that will leak.
         // Counted once per device change (`leakTally`), not per frame: at 10,000 apps the
@@ -41,9 +43,10 @@ enum StatusLine {
             leakParts.map(\.text).enumerated().map { i, p in i == 0 || p.hasPrefix("(") ? p : "· " + p }.joined(separator: " ")
         }
         func length() -> Int { segments.reduce(0) { $0 + TextWidth.of($1.text) } + TextWidth.of(leakText()) + 3 * segments.count + 2 }
-        for level in 1...4 where length() > r.width {
+        for level in 0...4 where length() > r.width {
+            if level == 0, let i = segments.firstIndex(where: { $0.text == "● online" }) { segments[i].text = "●" }
             if level == 1, let i = segments.firstIndex(where: { $0.text == d.name }) { segments.remove(at: i) }
-            leakParts.removeAll { $0.drop == level }
+            if level > 0 { leakParts.removeAll { $0.drop == level } }
         }
         let leakSegment: Segment = (leakText(), visible + willLeak > 0 ? t.statusAlert : t.statusBar, .command(.audit))
         let step = d.deliveryMode == .held ? segments.popLast() : nil

@@ -1,7 +1,7 @@
 import SessionEngine
 
 /// One app's pane on the whole screen: who it shows, its verdict in a sentence, then (scrolling)
-/// every item it can read and its whole history, newest first, each entry with its time and
+/// every item it can read and its whole history, oldest first (as the pane and the event log), each entry with its time and
 /// detail. `↑`/`↓`, `PgUp`/`PgDn`, `Home`/`End` and the wheel scroll; the last page ends on the
 /// last row, never past it.
 enum ZoomView {
@@ -88,7 +88,7 @@ enum ZoomView {
         return (h, Rect(x: inner.x, y: inner.y + h, width: inner.width, height: inner.height - h))
     }
 
-    /// Items, then the whole history newest first: the rows kept with the model when they are
+    /// Items, then the whole history oldest first: the rows kept with the model when they are
     /// for what the device is now (`ScrollLayout`), or laid out afresh.
     static func body(_ m: HubModel, _ app: AppRuntime, width: Int) -> [Row] {
         if case let .zoom(kept)? = m.keptRows(.zoom, width: width) { return kept }
@@ -111,9 +111,9 @@ enum ZoomView {
                 rows.append(Row(text: l, indent: n == 0 ? 2 : 4, look: owner.map { .owner($0) } ?? .dim))
             }
         }
-        let entries = app.log.reversed()
+        let entries = app.log
         rows.append(Row(text: "", look: .text))
-        rows.append(Row(text: "History, newest first (\(entries.count) entries)", look: .heading))
+        rows.append(Row(text: "History, oldest first (\(entries.count) entries)", look: .heading))
         for e in entries {
             for r in PaneLogView.layout([e], width: width) {
                 rows.append(Row(text: r.text, indent: r.indent, look: .log(r.kind), time: r.time))

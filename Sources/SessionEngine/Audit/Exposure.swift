@@ -43,6 +43,13 @@ extension SharedDevice {
         return list.filter(\.shown) + list.filter { !$0.shown }
     }
 
+    /// The one count every screen calls "exposed": the items of a user other than the
+    /// signed-in one that the device can read now, shown or kept (`exposures`). The device's
+    /// header, F3, the audit's title and a comparison's tab all read this, so they never
+    /// disagree; what was counted over the session (`snapshot.exposureCount`, once per app and
+    /// owner) is the event log's and the store's, not a number on screen.
+    public var exposedCount: Int { exposures.count }
+
     /// When `user`'s most recent session ended.
     func sessionEnd(of user: UserID) -> SimInstant? {
         snapshot.history.last { $0.user == user && $0.endedAt != nil }?.endedAt
