@@ -24,9 +24,16 @@ public final class AppBridge: @unchecked Sendable {
 
     // MARK: the public surface
 
-    /// Kills the process group of every program of every bridge in this process, at once and
-    /// without waiting: for a command ended by a signal, which has no time for `shutdown`.
+    /// Kills the process group of every program of every bridge in this process, and every
+    /// process they started (Linux: found in /proc), at once and without waiting: for a command
+    /// ended by a signal, which has no time for `shutdown`, and for the end of a command.
     public static func killEveryProgram() { ProcessGroups.killAll() }
+
+    /// Makes this process the subreaper of its descendants (Linux), so that a daemon a program
+    /// starts in a session of its own stays hubsim's to end. For hubsim's commands, once, before
+    /// the first program starts; not for a process that starts other children it does not watch
+    /// (a test runner), which would adopt their daemons too.
+    public static func adoptOrphans() { ProcessGroups.adoptOrphans() }
 
     /// Everything ready, without waiting: takes `device.takeAppRequests()`, starts processes for
     /// `.launch`, sends each app's next event when its previous one is answered, answers the programs'
