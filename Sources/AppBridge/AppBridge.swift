@@ -22,6 +22,12 @@ public final class AppBridge: @unchecked Sendable {
 
     public init(options: BridgeOptions = BridgeOptions()) { self.options = options }
 
+    /// Why a program never got through `initialize`, in a line, the first time one did not: it
+    /// exited (its status and last standard error line), gave no answer within the handshake's
+    /// time limit, or refused the handshake. A program that cannot start fails every run alike,
+    /// so a headless caller stops at the first (`hubsim check-app`).
+    public private(set) var startFailure: String?
+
     // MARK: the public surface
 
     /// Kills the process group of every program of every bridge in this process, and every
@@ -110,6 +116,21 @@ public final class AppBridge: @unchecked Sendable {
                     channel.stop = .inputClosed(deadline: now + grace)
                 }
             }
+            channels[id] = channel
+        }
+        settleStops(&device)
+    }
+
+    /// Ends every program at once (SIGKILL to its process group and to what it started), and
+    /// reports the exits to the device: for a caller that gave up on them (`startFailure`).
+    public func killNow(_ device: inout SharedDevice) {
+        exchange(&device)
+        let now = Self.now()
+        for id in channels.keys.sorted() {
+            guard var channel = channels[id], let process = channel.process else { continue }
+            process.sendSignal(.kill, group: true)
+            channel.queue = []
+            channel.stop = .killed(deadline: now + grace)
             channels[id] = channel
         }
         settleStops(&device)
@@ -240,6 +261,10 @@ public final class AppBridge: @unchecked Sendable {
         case let .exited(status, lastLines):
             // Ending after app/terminate (answered or not) is what was asked for.
             let expected = channel.stop != nil || channel.inFlight?.request.event == .terminate
+            if channel.handshake != nil, !expected, !channel.faulted, startFailure == nil {
+                let last = lastLines.last { !$0.isEmpty }.map { ": " + SharedDevicePrintable.clip($0, to: 200) } ?? ""
+                startFailure = "\(status) before answering initialize\(last)"
+            }
             if !channel.faulted {
                 device.appExited(id, status: status, lastLines: lastLines, expected: expected)
             }
@@ -289,12 +314,15 @@ public final class AppBridge: @unchecked Sendable {
         if let handshake = channel.handshake, handshake.rpcID == rpcID {
             channel.handshake = nil
             if let error {
+                startFailure = startFailure ?? "initialize failed: \(SharedDevicePrintable.clip(error.message, to: 200))"
                 fault(&channel, "initialize failed: \(error.message)", &device)
                 return
             }
             let version = result?["protocolVersion"]?.string ?? "none"
             guard version == ProtocolMapping.version else {
-                fault(&channel, "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)", &device)
+                let reason = "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)"
+                startFailure = startFailure ?? reason
+                fault(&channel, reason, &device)
                 return
             }
             // A late handshake needs no word to the device: the launch goes now, and its answer clears *hung*.
@@ -360,6 +388,8 @@ public final class AppBridge: @unchecked Sendable {
             if !handshake.reportedHung, now >= handshake.deadline, let launch = channel.queue.first {
                 handshake.reportedHung = true
                 channel.handshake = handshake
+                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds) + options.graceMilliseconds
+                startFailure = startFailure ?? "no answer to initialize in \(Self.seconds(limit)) s"
                 device.appHung(id, serial: launch.serial)
                 changed = true
             }
@@ -435,6 +465,14 @@ public final class AppBridge: @unchecked Sendable {
     }
 
     private var grace: UInt64 { UInt64(options.graceMilliseconds) * 1_000_000 }
+
+    /// Milliseconds as seconds in a line: `3`, `2.5`.
+    static func seconds(_ milliseconds: Int) -> String {
+        let whole = "\(milliseconds / 1000)"
+        var digits = String(milliseconds % 1000 + 1000).dropFirst()
+        while digits.last == "0" { digits = digits.dropLast() }
+        return digits.isEmpty ? whole : whole + "." + digits
+    }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

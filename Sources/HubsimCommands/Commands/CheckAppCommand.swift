@@ -99,7 +99,12 @@ struct CheckAppCommand: ParsableCommand {
         // Ctrl-C (or a hang-up) ends every program of every cell before hubsim dies of it.
         QuitSignalWatch.start { _ in AppBridge.killEveryProgram() }
         let report = matrix.run(transitions: chosen, parallel: !serial)
-        print(CheckAppText.render(report), terminator: "")
+        if let failure = report.startFailure {
+            // One line: every other cell would have failed the same way.
+            print("\(definition.id): FAILED: \(failure)")
+        } else {
+            print(CheckAppText.render(report), terminator: "")
+        }
         if let file = claimed["--junit"] {
             do throws(OutputFile.WriteFailure) {
                 try file.write(Array(CheckAppJUnit.render(report).utf8), what: "the JUnit report",
