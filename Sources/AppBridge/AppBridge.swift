@@ -219,6 +219,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.process = process
         channel.pid = nil
         channel.stop = nil
+        channel.outputClosed = nil
         channel.faulted = false
         channel.inFlight = nil
         channel.pendingTokens = []
@@ -258,6 +259,10 @@ public final class AppBridge: @unchecked Sendable {
             handle(message, &channel, &device)
         case let .fault(reason):
             fault(&channel, reason, &device)
+        case .outputClosed:
+            // Its exit usually follows at once, and says how it ended; one that goes on running
+            // without a way to answer is stopped when the grace period ends (not "hung").
+            if channel.stop == nil, !channel.faulted { channel.outputClosed = Self.now() + grace }
         case let .exited(status, lastLines):
             // Ending after app/terminate (answered or not) is what was asked for.
             let expected = channel.stop != nil || channel.inFlight?.request.event == .terminate
@@ -276,6 +281,7 @@ public final class AppBridge: @unchecked Sendable {
             channel.queue = []
             channel.stop = nil
             channel.pendingTokens = []
+            channel.outputClosed = nil
         }
         return true
     }
@@ -290,7 +296,8 @@ public final class AppBridge: @unchecked Sendable {
             switch ProtocolMapping.call(method: method, params: params) {
             case let .failure(error):
                 if let id { process.send(RPCMessage.error(id: id, error)) }
-                warn(&channel, error.message, &device)
+                // The answer goes to the call it answers; the pane's line names the call.
+                warn(&channel, error.code == RPCError.Code.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
                 let answer = device.call(call, from: channel.id)
@@ -382,6 +389,13 @@ public final class AppBridge: @unchecked Sendable {
         }
         if let stop = channel.stop {
             if now >= stop.deadline { advanceStop(&channel, stop, now: now, &device) }
+            return changed
+        }
+        if let closed = channel.outputClosed {
+            if now >= closed {
+                fault(&channel, "closed its standard output and went on running: it can answer nothing more", &device)
+                changed = true
+            }
             return changed
         }
         if var handshake = channel.handshake {

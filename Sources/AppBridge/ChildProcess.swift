@@ -66,7 +66,10 @@ final class ChildProcess: Sendable {
         Task(executorPreference: BridgeExecutor.shared) {
             let lastLines = LastLines()
             let spawned = Mutex<pid_t?>(nil)
-            defer { if let pid = spawned.withLock({ $0 }) { ProcessGroups.reaped(pid) } }
+            defer {
+                if let pid = spawned.withLock({ $0 }) { ProcessGroups.reaped(pid) }
+                ProcessGroups.release(mark)
+            }
             do {
                 _ = try await run(
                     exe, arguments: Arguments(arguments), environment: env,
@@ -178,7 +181,7 @@ final class ChildProcess: Sendable {
             }
         } catch {}
         splitter.finish(take)
-        if let fault { inbox.post(Delivery(process: number, kind: .fault(fault))) }
+        if let fault { inbox.post(Delivery(process: number, kind: .fault(fault))) } else { inbox.post(Delivery(process: number, kind: .outputClosed)) }
     }
 
     private static func readLog(_ errors: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox, last: LastLines) async {

@@ -14,8 +14,9 @@ import Darwin
 /// - it is still below the program in the tree of parents (`PPid`), or in its session;
 /// - its environment carries the program's mark (`ChildEnvironment.markName`): a daemon keeps
 ///   the environment it was started with (proc(5), `/proc/PID/environ`) unless it chose another;
-/// - hubsim adopted it (its parent is hubsim, and hubsim did not start it) and its mark names no
-///   program still running, or it has no mark at all.
+/// - hubsim adopted it (its parent is hubsim, and hubsim did not start it) and its mark names a
+///   program of this hubsim's that is over.
+/// One that dropped the mark and was adopted is ended when hubsim ends (`endAll`).
 ///
 /// Each sweep looks again until it finds nothing alive: a process killed while forking may have
 /// left a child that the previous look could not see.
@@ -32,7 +33,8 @@ enum Descendants {
     /// process group is killed and it is reaped by its owner). Returns how many it ended.
     @discardableResult
     static func endProgram(pid: pid_t, mark: String, liveMarks: Set<String>, spawned: Set<pid_t>) -> Int {
-        sweep { entries, me in
+        let prefix = "\(getpid())."
+        return sweep { entries, me in
             var roots: [pid_t] = []
             for entry in entries where entry.pid != pid && entry.pid != me && !spawned.contains(entry.pid) {
                 if entry.parent == pid || (entry.session == pid && pid > 0) {
@@ -41,7 +43,10 @@ enum Descendants {
                 }
                 let found = Self.mark(of: entry.pid)
                 if found == mark { roots.append(entry.pid); continue }
-                if ProcessGroups.adopting, entry.parent == me, found.map({ !liveMarks.contains($0) }) ?? true {
+                // An orphan of a program of this hubsim's that is over. Not one without a mark: a
+                // program being started is a child of hubsim with hubsim's environment for a moment
+                // (between fork and exec), and must not be taken for one.
+                if ProcessGroups.adopting, entry.parent == me, let found, found.hasPrefix(prefix), !liveMarks.contains(found) {
                     roots.append(entry.pid)
                 }
             }

@@ -15,6 +15,9 @@ enum ProcessGroups {
     private struct State {
         /// Running programs: pid → mark (`ChildEnvironment.markName`).
         var live: [pid_t: String] = [:]
+        /// The marks of programs starting or running: from before the spawn, so that a program
+        /// just started, a child of hubsim not yet in `live`, is never taken for an orphan.
+        var marks: Set<String> = []
         /// Programs started and not yet reaped by swift-subprocess: hubsim's direct children whose
         /// exit status is swift-subprocess's to take.
         var spawned: Set<pid_t> = []
@@ -46,9 +49,14 @@ enum ProcessGroups {
     static func newMark() -> String {
         state.withLock { s in
             defer { s.nextMark += 1 }
-            return "\(getpid()).\(s.nextMark)"
+            let mark = "\(getpid()).\(s.nextMark)"
+            s.marks.insert(mark)
+            return mark
         }
     }
+
+    /// The program with `mark` is over (or never started): its daemons are orphans from now on.
+    static func release(_ mark: String) { state.withLock { _ = $0.marks.remove(mark) } }
 
     static func started(_ pid: pid_t, mark: String) {
         state.withLock { s in
@@ -63,7 +71,7 @@ enum ProcessGroups {
 
     /// Ends what the program `pid` started (the program's own process group aside).
     static func endDescendants(of pid: pid_t, mark: String) {
-        let (marks, spawned) = state.withLock { s in (Set(s.live.filter { $0.key != pid }.values), s.spawned) }
+        let (marks, spawned) = state.withLock { s in (s.marks.subtracting([mark]), s.spawned) }
         Descendants.endProgram(pid: pid, mark: mark, liveMarks: marks, spawned: spawned)
     }
 
