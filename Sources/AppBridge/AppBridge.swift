@@ -22,11 +22,24 @@ public final class AppBridge: @unchecked Sendable {
 
     public init(options: BridgeOptions = BridgeOptions()) { self.options = options }
 
+    /// Why a program never got through `initialize`, in a line, the first time one did not: it
+    /// exited (its status and last standard error line), gave no answer within the handshake's
+    /// time limit, or refused the handshake. A program that cannot start fails every run alike,
+    /// so a headless caller stops at the first (`hubsim check-app`).
+    public private(set) var startFailure: String?
+
     // MARK: the public surface
 
-    /// Kills the process group of every program of every bridge in this process, at once and
-    /// without waiting: for a command ended by a signal, which has no time for `shutdown`.
+    /// Kills the process group of every program of every bridge in this process, and every
+    /// process they started (Linux: found in /proc), at once and without waiting: for a command
+    /// ended by a signal, which has no time for `shutdown`, and for the end of a command.
     public static func killEveryProgram() { ProcessGroups.killAll() }
+
+    /// Makes this process the subreaper of its descendants (Linux), so that a daemon a program
+    /// starts in a session of its own stays hubsim's to end. For hubsim's commands, once, before
+    /// the first program starts; not for a process that starts other children it does not watch
+    /// (a test runner), which would adopt their daemons too.
+    public static func adoptOrphans() { ProcessGroups.adoptOrphans() }
 
     /// Everything ready, without waiting: takes `device.takeAppRequests()`, starts processes for
     /// `.launch`, sends each app's next event when its previous one is answered, answers the programs'
@@ -103,6 +116,21 @@ public final class AppBridge: @unchecked Sendable {
                     channel.stop = .inputClosed(deadline: now + grace)
                 }
             }
+            channels[id] = channel
+        }
+        settleStops(&device)
+    }
+
+    /// Ends every program at once (SIGKILL to its process group and to what it started), and
+    /// reports the exits to the device: for a caller that gave up on them (`startFailure`).
+    public func killNow(_ device: inout SharedDevice) {
+        exchange(&device)
+        let now = Self.now()
+        for id in channels.keys.sorted() {
+            guard var channel = channels[id], let process = channel.process else { continue }
+            process.sendSignal(.kill, group: true)
+            channel.queue = []
+            channel.stop = .killed(deadline: now + grace)
             channels[id] = channel
         }
         settleStops(&device)
@@ -191,6 +219,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.process = process
         channel.pid = nil
         channel.stop = nil
+        channel.outputClosed = nil
         channel.faulted = false
         channel.inFlight = nil
         channel.pendingTokens = []
@@ -230,9 +259,17 @@ public final class AppBridge: @unchecked Sendable {
             handle(message, &channel, &device)
         case let .fault(reason):
             fault(&channel, reason, &device)
+        case .outputClosed:
+            // Its exit usually follows at once, and says how it ended; one that goes on running
+            // without a way to answer is stopped when the grace period ends (not "hung").
+            if channel.stop == nil, !channel.faulted { channel.outputClosed = Self.now() + grace }
         case let .exited(status, lastLines):
             // Ending after app/terminate (answered or not) is what was asked for.
             let expected = channel.stop != nil || channel.inFlight?.request.event == .terminate
+            if channel.handshake != nil, !expected, !channel.faulted, startFailure == nil {
+                let last = lastLines.last { !$0.isEmpty }.map { ": " + SharedDevicePrintable.clip($0, to: 200) } ?? ""
+                startFailure = "\(status) before answering initialize\(last)"
+            }
             if !channel.faulted {
                 device.appExited(id, status: status, lastLines: lastLines, expected: expected)
             }
@@ -244,6 +281,7 @@ public final class AppBridge: @unchecked Sendable {
             channel.queue = []
             channel.stop = nil
             channel.pendingTokens = []
+            channel.outputClosed = nil
         }
         return true
     }
@@ -258,7 +296,8 @@ public final class AppBridge: @unchecked Sendable {
             switch ProtocolMapping.call(method: method, params: params) {
             case let .failure(error):
                 if let id { process.send(RPCMessage.error(id: id, error)) }
-                warn(&channel, error.message, &device)
+                // The answer goes to the call it answers; the pane's line names the call.
+                warn(&channel, error.code == RPCError.Code.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
                 let answer = device.call(call, from: channel.id)
@@ -282,12 +321,15 @@ public final class AppBridge: @unchecked Sendable {
         if let handshake = channel.handshake, handshake.rpcID == rpcID {
             channel.handshake = nil
             if let error {
+                startFailure = startFailure ?? "initialize failed: \(SharedDevicePrintable.clip(error.message, to: 200))"
                 fault(&channel, "initialize failed: \(error.message)", &device)
                 return
             }
             let version = result?["protocolVersion"]?.string ?? "none"
             guard version == ProtocolMapping.version else {
-                fault(&channel, "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)", &device)
+                let reason = "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)"
+                startFailure = startFailure ?? reason
+                fault(&channel, reason, &device)
                 return
             }
             // A late handshake needs no word to the device: the launch goes now, and its answer clears *hung*.
@@ -349,10 +391,19 @@ public final class AppBridge: @unchecked Sendable {
             if now >= stop.deadline { advanceStop(&channel, stop, now: now, &device) }
             return changed
         }
+        if let closed = channel.outputClosed {
+            if now >= closed {
+                fault(&channel, "closed its standard output and went on running: it can answer nothing more", &device)
+                changed = true
+            }
+            return changed
+        }
         if var handshake = channel.handshake {
             if !handshake.reportedHung, now >= handshake.deadline, let launch = channel.queue.first {
                 handshake.reportedHung = true
                 channel.handshake = handshake
+                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds) + options.graceMilliseconds
+                startFailure = startFailure ?? "no answer to initialize in \(Self.seconds(limit)) s"
                 device.appHung(id, serial: launch.serial)
                 changed = true
             }
@@ -428,6 +479,14 @@ public final class AppBridge: @unchecked Sendable {
     }
 
     private var grace: UInt64 { UInt64(options.graceMilliseconds) * 1_000_000 }
+
+    /// Milliseconds as seconds in a line: `3`, `2.5`.
+    static func seconds(_ milliseconds: Int) -> String {
+        let whole = "\(milliseconds / 1000)"
+        var digits = String(milliseconds % 1000 + 1000).dropFirst()
+        while digits.last == "0" { digits = digits.dropLast() }
+        return digits.isEmpty ? whole : whole + "." + digits
+    }
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

@@ -23,6 +23,8 @@ struct AppChannel {
     var warningsInARow = 0
     /// Exited too often in a row: not started again until hubsim restarts.
     var givenUp = false
+    /// The program closed its standard output: by this time it has exited, or it is stopped.
+    var outputClosed: UInt64?
 
     struct InFlight {
         var rpcID: Int
@@ -55,7 +57,7 @@ struct AppChannel {
     /// not yet given up on as hung, or a stop under way.
     var isAwaited: Bool {
         if process == nil { return false }
-        if stop != nil { return true }
+        if stop != nil || outputClosed != nil { return true }
         if let handshake { return !handshake.reportedHung }
         if let inFlight { return !inFlight.reportedHung }
         return !queue.isEmpty
@@ -66,6 +68,7 @@ struct AppChannel {
         guard process != nil else { return nil }
         var deadlines: [UInt64] = []
         if let stop { deadlines.append(stop.deadline) }
+        if let outputClosed { deadlines.append(outputClosed) }
         if let handshake, !handshake.reportedHung { deadlines.append(handshake.deadline) }
         if let inFlight, !inFlight.reportedHung { deadlines.append(inFlight.deadline) }
         return deadlines.min()

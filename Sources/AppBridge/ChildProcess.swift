@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SessionEngine
 import Subprocess
 import Synchronization
@@ -47,8 +52,10 @@ final class ChildProcess: Sendable {
         let (controlStream, controlContinuation) = AsyncStream<Control>.makeStream()
         outgoing = outContinuation
         control = controlContinuation
+        let mark = ProcessGroups.newMark()
         var overrides: [Environment.Key: String?] = [:]
-        for variable in environment { overrides[Environment.Key(stringLiteral: variable.name)] = variable.value }
+        let changes = ChildEnvironment.overrides(inherited: ChildEnvironment.inheritedNames(), entry: environment, mark: mark)
+        for (name, value) in changes { overrides[Environment.Key(stringLiteral: name)] = value }
         var platform = PlatformOptions()
         // A session of its own: a process group hubsim can kill whole (grandchildren too),
         // and no controlling terminal to write escape sequences to or read keys from.
@@ -58,13 +65,21 @@ final class ChildProcess: Sendable {
         let cwd: String? = workingDirectory
         Task(executorPreference: BridgeExecutor.shared) {
             let lastLines = LastLines()
+            let spawned = Mutex<pid_t?>(nil)
+            defer {
+                if let pid = spawned.withLock({ $0 }) { ProcessGroups.reaped(pid) }
+                ProcessGroups.release(mark)
+            }
             do {
                 _ = try await run(
                     exe, arguments: Arguments(arguments), environment: env,
                     workingDirectory: cwd.map { .init($0) }, platformOptions: platform,
                     input: .inputWriter, output: .sequence, error: .sequence
                 ) { execution in
-                    ProcessGroups.started(execution.processIdentifier.value)
+                    let pid = execution.processIdentifier.value
+                    spawned.withLock { $0 = pid }
+                    ProcessGroups.started(pid, mark: mark)
+                    ExitWatch.start(pid: pid, mark: mark)
                     inbox.post(Delivery(process: number, kind: .started(pid: execution.processIdentifier.value)))
                     await withTaskGroup(of: Bool.self) { group in
                         group.addTask {
@@ -90,6 +105,9 @@ final class ChildProcess: Sendable {
                         group.addTask {
                             for await c in controlStream {
                                 try? execution.send(signal: c.signal, toProcessGroup: c.group)
+                                // The last step of ending a program ends what it started too: a
+                                // daemon that kept its standard output would keep the readers open.
+                                if c.group, c.signal == .kill { ProcessGroups.endDescendants(of: pid, mark: mark) }
                             }
                             return false
                         }
@@ -99,16 +117,18 @@ final class ChildProcess: Sendable {
                             readersDone += 1
                             if readersDone == 2 { break }
                         }
-                        // Nothing of the app outlives its process (a grandchild it left behind
-                        // included); the leader is not reaped yet, so its group id is still its
-                        // own. Killing first also ends a write blocked on a child that stopped reading.
+                        // Nothing of the app outlives its process (a grandchild it left behind, a
+                        // daemon in a session of its own); the leader is not reaped yet, so its
+                        // group id is still its own. Killing first also ends a write blocked on a
+                        // child that stopped reading.
                         try? execution.send(signal: .kill, toProcessGroup: true)
+                        ProcessGroups.endDescendants(of: pid, mark: mark)
                         group.cancelAll()
                     }
                     // Reported from here, not after `run` returns: `run` finishes its clean-up on
                     // Swift's global pool, which a caller blocked in `settle` may be holding.
-                    let status = ExitStatus.peek(execution.processIdentifier.value)
-                    ProcessGroups.ended(execution.processIdentifier.value)
+                    let status = ExitStatus.peek(pid)
+                    ProcessGroups.ended(pid)
                     lastLines.exitReported.withLock { $0 = true }
                     inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: lastLines.lines.withLock { $0 })))
                     return status
@@ -161,7 +181,7 @@ final class ChildProcess: Sendable {
             }
         } catch {}
         splitter.finish(take)
-        if let fault { inbox.post(Delivery(process: number, kind: .fault(fault))) }
+        if let fault { inbox.post(Delivery(process: number, kind: .fault(fault))) } else { inbox.post(Delivery(process: number, kind: .outputClosed)) }
     }
 
     private static func readLog(_ errors: SubprocessOutputSequence, limits: Limits, number: Int, inbox: Inbox, last: LastLines) async {
@@ -198,4 +218,20 @@ final class ChildProcess: Sendable {
 final class LastLines: Sendable {
     let lines = Mutex<[String]>([])
     let exitReported = Mutex(false)
+}
+
+/// Watches a program for its end, without reaping it (`WNOWAIT`: swift-subprocess takes its
+/// status), and then ends what it started at once: a daemon that kept the program's standard
+/// output open would otherwise hide the end from the readers. One thread per program, asleep in
+/// `waitid` (a queue of its own: libdispatch gives a blocked serial queue a new thread).
+enum ExitWatch {
+    static func start(pid: pid_t, mark: String) {
+        DispatchQueue(label: "hubsim.app-exit").async {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+                guard errno == EINTR else { return }  // reaped already: nothing to attribute to it
+            }
+            ProcessGroups.endDescendants(of: pid, mark: mark)
+        }
+    }
 }

@@ -16,6 +16,8 @@ struct Delivery: Sendable {
         case stderr(String)
         /// The reader stopped reading: a line over the limit, a flood.
         case fault(String)
+        /// The program closed its standard output (it may still be running): it can answer nothing more.
+        case outputClosed
         case exited(status: String, lastLines: [String])
     }
 }

@@ -32,7 +32,7 @@ enum ProtocolMapping {
     /// The call a request names, or the JSON-RPC error that says why it is not one.
     static func call(method: String, params: JSONValue?) -> Result<AppCall, RPCError> {
         let p = params ?? .object([])
-        if case .array = p { return .failure(RPCError(.invalidParams, "\(method): params must be an object")) }
+        if case .array = p { return .failure(RPCError(.invalidParams, "params must be an object")) }
         switch method {
         case "awcontroller/retrieveUserInfo": return .success(.retrieveUserInfo)
         case "awcontroller/fetchApplicationAssignmentStatus": return .success(.fetchApplicationAssignmentStatus)
@@ -49,7 +49,7 @@ enum ProtocolMapping {
             // given, must name it.
             return optionalString(p, "action", method).flatMap { action in
                 guard action == nil || action == API.currentAccountChangedAction else {
-                    return .failure(RPCError(.invalidParams, "\(method): 'action' must be \(API.currentAccountChangedAction)"))
+                    return .failure(RPCError(.invalidParams, "'action' must be \(API.currentAccountChangedAction)"))
                 }
                 return .success(method == "msal/registerReceiver" ? .registerReceiver : .unregisterReceiver)
             }
@@ -92,27 +92,27 @@ enum ProtocolMapping {
     }
 
     private static func requiredString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String, RPCError> {
-        guard let value = p[field] else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' is missing")) }
-        guard let s = value.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a string")) }
+        guard let value = p[field] else { return .failure(RPCError(.invalidParams, "'\(field)' is missing")) }
+        guard let s = value.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string")) }
         return .success(s)
     }
 
     private static func optionalString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String?, RPCError> {
         guard let value = p[field], !value.isNull else { return .success(nil) }
-        guard let s = value.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a string or null")) }
+        guard let s = value.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string or null")) }
         return .success(s)
     }
 
     private static func optionalBool(_ p: JSONValue, _ field: String, _ method: String) -> Result<Bool?, RPCError> {
         guard let value = p[field], !value.isNull else { return .success(nil) }
-        guard case let .bool(b) = value else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be true or false")) }
+        guard case let .bool(b) = value else { return .failure(RPCError(.invalidParams, "'\(field)' must be true or false")) }
         return .success(b)
     }
 
     private static func protection(_ p: JSONValue, _ method: String) -> Result<AppCall.Protection, RPCError> {
         requiredString(p, "protection", method).flatMap { word in
             guard let protection = AppCall.Protection(rawValue: word) else {
-                return .failure(RPCError(.invalidParams, "\(method): 'protection' must be sdk, user or plain"))
+                return .failure(RPCError(.invalidParams, "'protection' must be sdk, user or plain"))
             }
             return .success(protection)
         }
@@ -120,13 +120,13 @@ enum ProtocolMapping {
 
     private static func stringList(_ p: JSONValue, _ field: String, _ method: String, required: Bool) -> Result<[String], RPCError> {
         guard let value = p[field], !value.isNull else {
-            return required ? .failure(RPCError(.invalidParams, "\(method): '\(field)' is missing")) : .success([])
+            return required ? .failure(RPCError(.invalidParams, "'\(field)' is missing")) : .success([])
         }
-        guard case let .array(items) = value else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a list of strings")) }
+        guard case let .array(items) = value else { return .failure(RPCError(.invalidParams, "'\(field)' must be a list of strings")) }
         var out: [String] = []
         out.reserveCapacity(items.count)
         for item in items {
-            guard let s = item.string else { return .failure(RPCError(.invalidParams, "\(method): '\(field)' must be a list of strings")) }
+            guard let s = item.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a list of strings")) }
             out.append(s)
         }
         return .success(out)

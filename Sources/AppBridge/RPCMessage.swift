@@ -12,7 +12,7 @@ enum RPCMessage: Sendable, Equatable {
     /// Reads one line (without its newline).
     init(line: [UInt8]) {
         guard let value = JSONValue.parse(line) else {
-            self = .invalid(id: nil, RPCError(.parseError, "not JSON"))
+            self = .invalid(id: nil, RPCError(.parseError, JSONValue.whyNotParsed(line)))
             return
         }
         guard case .object = value else {

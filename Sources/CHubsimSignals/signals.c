@@ -3,10 +3,12 @@
 // signals leave curses mode on the spot and hand the signal to whoever handled it before
 // (Swift's backtracer), so the trace prints on a sane terminal.
 #include "hubsim_signals.h"
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <ncursesw/curses.h>
 
@@ -198,6 +200,145 @@ void hubsim_release_terminal_stops(int was_held) {
     sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
+// ---- What hubsim's programs started, ended on a crash ------------------------------------
+// The bridge (AppBridge's `Descendants`) ends everything a program started when the program
+// ends and when a command is ended by a quit signal; a crash runs no Swift, so the same sweep
+// is done here with system calls only (open, read, getdents64, kill: async-signal-safe or plain
+// system calls): every process below hubsim in the tree of parents (hubsim is their subreaper),
+// and every process whose environment carries a mark of this hubsim's
+// (`HUBSIM_BRIDGE_PROCESS=<hubsim's pid>.<n>`).
+static atomic_int guarding_programs = 0;
+
+void hubsim_guard_programs(void) { atomic_store(&guarding_programs, 1); }
+
+#define SWEEP_MAX 8192
+static pid_t sweep_pid[SWEEP_MAX], sweep_parent[SWEEP_MAX];
+static char sweep_zombie[SWEEP_MAX], sweep_target[SWEEP_MAX];
+static char sweep_buffer[1 << 18];
+
+struct hubsim_dirent64 {
+    unsigned long long d_ino;
+    long long d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
+static int path_of(char *out, int pid, const char *leaf) {
+    char digits[16];
+    int n = 0;
+    do { digits[n++] = (char)('0' + pid % 10); pid /= 10; } while (pid > 0 && n < 15);
+    int at = 0;
+    const char *head = "/proc/";
+    while (*head) out[at++] = *head++;
+    while (n > 0) out[at++] = digits[--n];
+    out[at++] = '/';
+    while (*leaf) out[at++] = *leaf++;
+    out[at] = 0;
+    return at;
+}
+
+static long read_all(const char *path, char *buffer, long size) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    long total = 0;
+    while (total < size - 1) {
+        ssize_t got = read(fd, buffer + total, (size_t)(size - 1 - total));
+        if (got <= 0) break;
+        total += got;
+    }
+    close(fd);
+    buffer[total] = 0;
+    return total;
+}
+
+static long parse_number(const char **cursor) {
+    const char *p = *cursor;
+    long value = 0;
+    while (*p == ' ') p++;
+    while (*p >= '0' && *p <= '9') value = value * 10 + (*p++ - '0');
+    *cursor = p;
+    return value;
+}
+
+static int carries_mark(int pid, const char *mark, long mark_length) {
+    char path[64];
+    path_of(path, pid, "environ");
+    long length = read_all(path, sweep_buffer, sizeof sweep_buffer);
+    for (long start = 0; start < length;) {
+        long end = start;
+        while (end < length && sweep_buffer[end] != 0) end++;
+        if (end - start >= mark_length && memcmp(sweep_buffer + start, mark, (size_t)mark_length) == 0) return 1;
+        start = end + 1;
+    }
+    return 0;
+}
+
+static int sweep_once(pid_t me, const char *mark, long mark_length) {
+    int count = 0;
+    int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) return 0;
+    char entries[8192];
+    for (;;) {
+        long got = syscall(SYS_getdents64, dir, entries, sizeof entries);
+        if (got <= 0) break;
+        for (long at = 0; at < got;) {
+            struct hubsim_dirent64 *entry = (struct hubsim_dirent64 *)(entries + at);
+            at += entry->d_reclen;
+            const char *name = entry->d_name;
+            if (*name < '0' || *name > '9' || count >= SWEEP_MAX) continue;
+            int pid = (int)parse_number(&name);
+            char path[64], stat[512];
+            path_of(path, pid, "stat");
+            if (read_all(path, stat, sizeof stat) <= 0) continue;
+            const char *close_paren = NULL;
+            for (const char *p = stat; *p; p++) if (*p == ')') close_paren = p;
+            if (!close_paren) continue;
+            const char *p = close_paren + 1;
+            while (*p == ' ') p++;
+            char state = *p++;
+            sweep_pid[count] = pid;
+            sweep_parent[count] = (pid_t)parse_number(&p);
+            sweep_zombie[count] = state == 'Z';
+            sweep_target[count] = pid != me && carries_mark(pid, mark, mark_length);
+            count++;
+        }
+    }
+    close(dir);
+    // Everything below hubsim, and below a marked process: until nothing changes.
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < count; i++) {
+            if (sweep_target[i] || sweep_pid[i] == me) continue;
+            int below = sweep_parent[i] == me;
+            for (int j = 0; !below && j < count; j++) below = sweep_target[j] && sweep_pid[j] == sweep_parent[i];
+            if (below) { sweep_target[i] = 1; changed = 1; }
+        }
+    }
+    int killed = 0;
+    for (int i = 0; i < count; i++) {
+        if (sweep_target[i] && !sweep_zombie[i]) { kill(sweep_pid[i], SIGKILL); killed++; }
+    }
+    return killed;
+}
+
+void hubsim_end_descendants(void) {
+    pid_t me = getpid();
+    char mark[64];
+    const char *name = "HUBSIM_BRIDGE_PROCESS=";
+    int at = 0;
+    while (*name) mark[at++] = *name++;
+    char digits[16];
+    int n = 0, pid = (int)me;
+    do { digits[n++] = (char)('0' + pid % 10); pid /= 10; } while (pid > 0 && n < 15);
+    while (n > 0) mark[at++] = digits[--n];
+    mark[at++] = '.';
+    mark[at] = 0;
+    for (int round = 0; round < 5; round++) {
+        if (sweep_once(me, mark, at) == 0) break;
+    }
+}
+
 static void on_crash(int sig) {
     // The modes curses does not know about first, by write(2), then endwin: it is not
     // async-signal-safe, but the process is going down anyway and a raw terminal is the
@@ -210,6 +351,7 @@ static void on_crash(int sig) {
         endwin();
     }
     hubsim_release_terminal_stops(held);
+    if (atomic_load(&guarding_programs)) hubsim_end_descendants();
     for (unsigned i = 0; i < CRASH_COUNT; i++) {
         if (crash_signals[i] == sig) { sigaction(sig, &previous_crash[i], NULL); break; }
     }
@@ -221,6 +363,8 @@ static void on_crash(int sig) {
 }
 
 void hubsim_install_crash_handlers(void) {
+    // Once: installed twice, the handler would hand the signal back to itself.
+    if (crash_installed) return;
     for (unsigned i = 0; i < CRASH_COUNT; i++) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -264,7 +408,9 @@ void hubsim_restore_handlers(void) {
         sigaction(SIGPIPE, &previous_pipe, NULL);
         quit_installed = 0;
     }
-    if (crash_installed) {
+    // While hubsim guards its programs the crash handlers stay: the programs are ended after
+    // curses mode, and a crash then must still end what they started.
+    if (crash_installed && !atomic_load(&guarding_programs)) {
         for (unsigned i = 0; i < CRASH_COUNT; i++) sigaction(crash_signals[i], &previous_crash[i], NULL);
         crash_installed = 0;
     }

@@ -29,6 +29,20 @@ import Testing
         #expect(RPCMessage(line: [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]).errorCode == -32700)
     }
 
+    /// JSON hubsim cannot read is called what it is, not "not JSON": too deeply nested, or a
+    /// number no double holds. What the reader takes and refuses is where the message says.
+    @Test func jsonBeyondTheReadersLimitsIsNamed() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(Self.message(deep) == .invalid(id: nil, RPCError(.parseError, "JSON nested 10000 levels deep: hubsim reads at most 512")))
+        let huge = #"{"jsonrpc":"2.0","id":1,"result":{"n":1e400}}"#
+        #expect(Self.message(huge) == .invalid(id: nil, RPCError(.parseError, "a number out of range: 1e400 (a double holds up to about 1.8e308)")))
+        // The limit is the reader's: 512 levels are read, 513 are not.
+        #expect(JSONValue.parse(Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8)) != nil)
+        #expect(Self.message(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)).errorCode == -32700)
+        // A bracket or a number inside a string counts for nothing.
+        #expect(Self.message(#"{"a":"[[[[ 1e400"#) == .invalid(id: nil, RPCError(.parseError, "not JSON")))
+    }
+
     @Test func stringsRoundTripWithEscapes() {
         let text = "line\nbreak \"quoted\" \\ tab\t \u{1} é 😀 \u{2028}"
         let written = JSONValue.string(text).text
@@ -59,9 +73,9 @@ import Testing
         #expect(call("storage/put", #"{"key":"k","owner":"COU1","protection":"user","text":"t"}"#)
             == .success(.put(key: "k", owner: "cou1", protection: .user, text: "t")))
         #expect(call("storage/put", #"{"key":"k","owner":null,"protection":"vault","text":"t"}"#)
-            == .failure(RPCError(.invalidParams, "storage/put: 'protection' must be sdk, user or plain")))
+            == .failure(RPCError(.invalidParams, "'protection' must be sdk, user or plain")))
         #expect(call("screen/show", #"{"user":null,"items":["a",1]}"#)
-            == .failure(RPCError(.invalidParams, "screen/show: 'items' must be a list of strings")))
+            == .failure(RPCError(.invalidParams, "'items' must be a list of strings")))
         #expect(call("msal/signout", #"{"signoutFromBrowser":true}"#) == .success(.signout(fromBrowser: true)))
         #expect(call("msal/signout", #"{"signoutFromBrowser":"yes"}"#).errorCode == -32602)
         #expect(call("storage/get", "[]").errorCode == -32602)
@@ -84,7 +98,7 @@ import Testing
         #expect(call("msal/registerReceiver", #"{"action":"\#(action)"}"#) == .success(.registerReceiver))
         #expect(call("msal/unregisterReceiver", #"{"action":"\#(action)"}"#) == .success(.unregisterReceiver))
         #expect(call("msal/registerReceiver", #"{"action":"android.intent.action.BOOT_COMPLETED"}"#)
-            == .failure(RPCError(.invalidParams, "msal/registerReceiver: 'action' must be \(action)")))
+            == .failure(RPCError(.invalidParams, "'action' must be \(action)")))
         #expect(ProtocolMapping.json(.accountCallback(prior: "cou1", current: "cou1")).text
             == #"{"activeAccount":{"username":"cou1"},"callback":"onAccountLoaded"}"#)
         #expect(ProtocolMapping.json(.accountCallback(prior: "cou1", current: nil)).text

@@ -115,8 +115,28 @@ import Testing
         defer { bridge.shutdown(&device) }
         _ = try device.launch("ext").get()
         bridge.settle(&device)
-        #expect(BridgeFixtures.entries(device, .output).contains("stderr: error -32602 storage/put: 'key' is missing"))
+        // The answer says what is wrong; the pane's warning names the call, once.
+        #expect(BridgeFixtures.entries(device, .output).contains("stderr: error -32602 'key' is missing"))
+        #expect(BridgeFixtures.entries(device, .process).contains("warning: storage/put: 'key' is missing"))
+        #expect(BridgeFixtures.entries(device, .output).contains("stderr: storage/put: a key is 1 to 64 letters, digits, '-', '_' or '.'"))
+        let lines = BridgeFixtures.entries(device, .output) + BridgeFixtures.entries(device, .process)
+        #expect(!lines.contains { $0.contains("storage/put: storage/put:") }, "\(lines)")
         #expect(Self.health(device) == .running)
+    }
+
+    /// A program that closes its standard output can answer nothing more: it is not "hung" (it
+    /// is not slow, it is deaf to hubsim), and it is stopped with a line that says so.
+    @Test func aProgramThatClosesItsOutputIsNotCalledHung() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("close-output", timeout: 5000)])
+        let bridge = Self.bridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        let start = Date()
+        bridge.settle(&device)
+        #expect(Date().timeIntervalSince(start) < 4)
+        #expect(Self.health(device) == .faulted("closed its standard output and went on running: it can answer nothing more"))
+        #expect(!BridgeFixtures.entries(device, .process).contains { $0.contains("hung") })
+        #expect(bridge.processIDs["ext"] == nil)
     }
 
     @Test func aLineOverTheLimitFaultsAndStopsTheApp() throws {

@@ -118,8 +118,8 @@ import Testing
     @Test func iOSRefusesAndroidsCallsInOneLine() {
         var d = Self.device(.entraIOS)
         _ = d.launch("ext")
-        #expect(d.call(.getCurrentAccountAsync, from: "ext") == .failure(AppCallError(.refused, "msal/getCurrentAccountAsync: MSAL for Android's, not on entra-ios; use msal/getCurrentAccount")))
-        #expect(d.call(.registerReceiver, from: "ext") == .failure(AppCallError(.refused, "msal/registerReceiver: MSAL for Android's, not on entra-ios; use the Darwin notification (msal/SHARED_MODE_CURRENT_ACCOUNT_CHANGED)")))
-        #expect(d.call(.signOut, from: "ext") == .failure(AppCallError(.refused, "msal/signOut: MSAL for Android's, not on entra-ios; use msal/signout")))
+        #expect(d.call(.getCurrentAccountAsync, from: "ext") == .failure(AppCallError(.refused, "an MSAL for Android call, not on entra-ios; use msal/getCurrentAccount")))
+        #expect(d.call(.registerReceiver, from: "ext") == .failure(AppCallError(.refused, "an MSAL for Android call, not on entra-ios; use the Darwin notification (msal/SHARED_MODE_CURRENT_ACCOUNT_CHANGED)")))
+        #expect(d.call(.signOut, from: "ext") == .failure(AppCallError(.refused, "an MSAL for Android call, not on entra-ios; use msal/signout")))
     }
 }

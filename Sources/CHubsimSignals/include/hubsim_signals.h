@@ -57,6 +57,14 @@ int hubsim_hold_terminal_stops(void);
 /// Undoes `hubsim_hold_terminal_stops` (unblocks SIGTTOU unless it was blocked before).
 void hubsim_release_terminal_stops(int was_held);
 
+/// From now on the crash handlers also end every process hubsim started, directly or not, that
+/// is still running (its descendants, hubsim being their subreaper, and every process marked
+/// `HUBSIM_BRIDGE_PROCESS=<hubsim's pid>.…`), before the crash goes on.
+void hubsim_guard_programs(void);
+
+/// The sweep the crash handlers do (`hubsim_guard_programs`), with system calls only.
+void hubsim_end_descendants(void);
+
 /// Tells the crash handler whether curses mode is on (it calls endwin only then).
 void hubsim_set_curses_active(int active);
 

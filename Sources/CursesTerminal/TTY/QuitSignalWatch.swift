@@ -10,6 +10,14 @@ import Synchronization
 public enum QuitSignalWatch {
     private static let started = Mutex(false)
 
+    /// A crash (SIGSEGV, SIGABRT, …) ends every process hubsim's programs started before it
+    /// goes on to the runtime's backtracer (`hubsim_guard_programs`): no Swift runs then, so the
+    /// sweep is the C one. The crash handlers stay installed (curses' own install is then a no-op).
+    public static func endProgramsOnCrash() {
+        hubsim_install_crash_handlers()
+        hubsim_guard_programs()
+    }
+
     /// Starts the watch, once a process (a second call does nothing).
     public static func start(cleanUp: @escaping @Sendable (Int32) -> Void) {
         guard started.withLock({ was in defer { was = true }; return !was }) else { return }

@@ -126,7 +126,12 @@ struct CheckAppCommand: ParsableCommand {
         var report = matrix.run(cells: named.isEmpty ? CellID.matrix(profileID, transitions: chosen) : named, shard: part,
                                 parallel: !serial)
         report.rerun = rerunCommand(id: id, sdk: sdkName, exec: exec)
-        print(CheckAppText.render(report), terminator: "")
+        if let failure = report.startFailure {
+            // One line: every other cell would have failed the same way.
+            print("\(definition.id): FAILED: \(failure)")
+        } else {
+            print(CheckAppText.render(report), terminator: "")
+        }
         if let file = claimed["--junit"] {
             do throws(OutputFile.WriteFailure) {
                 try file.write(Array(CheckAppJUnit.render(report).utf8), what: "the JUnit report",

@@ -145,6 +145,7 @@ struct InteractiveLaunch: Equatable {
             // hang-up meanwhile is recorded, not fatal, so no program outlives hubsim.
             session.endKeepingSignals()
             model.updateDevice { bridge.shutdown(&$0); return false }
+            ProgramGuard.sweep()
             if let signalled = session.releaseSignals(), ended == .quit { ended = signalled }
         } else {
             session.end()

@@ -87,8 +87,11 @@ public struct CheckAppReport: Sendable {
     public func id(of cell: CheckAppCell) -> CellID {
         CellID(profile: profile, transition: cell.transition, state: cell.state)
     }
+    /// The program never got through `initialize` in the first cell (why, in a line): the run
+    /// stopped there, `cells` holds that one cell.
+    public var startFailure: String?
 
-    public var failed: Bool { cells.contains { $0.verdict.failed } }
+    public var failed: Bool { startFailure != nil || cells.contains { $0.verdict.failed } }
 
     /// How many cells got each verdict word, in the order the summary names them.
     public var counts: [(word: String, count: Int)] {

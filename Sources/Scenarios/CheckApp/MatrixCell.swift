@@ -139,6 +139,9 @@ struct MatrixCell {
     /// Ends the program (no process outlives its cell).
     mutating func shutdown() { bridge.shutdown(&device) }
 
+    /// Ends the program at once: it never got through `initialize`.
+    mutating func killNow() { bridge.killNow(&device) }
+
     /// An app log entry as the table's `delivered` column names it (nil: not something that
     /// reached the app). The SDK's long names are shortened (`CheckAppText.legend`).
     static func deliveredName(_ e: AppLogEntry) -> String? {

@@ -97,13 +97,26 @@ public struct ShiftMatrix: Sendable {
     public func run(cells ids: [CellID], shard: MatrixShard? = nil, parallel: Bool = true) -> CheckAppReport {
         let start = Date()
         let pairs = (shard?.cells(of: ids) ?? ids).map { ($0.transition, $0.state) }
-        let cells: [CheckAppCell]
-        if parallel && pairs.count > 1 {
-            let slots = CellSlots(count: pairs.count)
-            DispatchQueue.concurrentPerform(iterations: pairs.count) { i in slots.set(i, cell(pairs[i].0, pairs[i].1)) }
-            cells = slots.values
+        guard let head = pairs.first else {
+            return CheckAppReport(app: app, profile: profile.id, cells: [], duration: 0, matrix: ids, shard: shard)
+        }
+        // The first cell alone: a program that cannot get through `initialize` would fail every
+        // cell alike, slowly; the run stops there, with that one line.
+        let (first, startFailure) = run(head.0, head.1)
+        if let startFailure {
+            var report = CheckAppReport(app: app, profile: profile.id, cells: [first], duration: Date().timeIntervalSince(start),
+                                        matrix: ids, shard: shard)
+            report.startFailure = startFailure
+            return report
+        }
+        let rest = Array(pairs.dropFirst())
+        var cells = [first]
+        if parallel && rest.count > 1 {
+            let slots = CellSlots(count: rest.count)
+            DispatchQueue.concurrentPerform(iterations: rest.count) { i in slots.set(i, cell(rest[i].0, rest[i].1)) }
+            cells += slots.values
         } else {
-            cells = pairs.map { cell($0.0, $0.1) }
+            cells += rest.map { cell($0.0, $0.1) }
         }
         return CheckAppReport(app: app, profile: profile.id, cells: cells, duration: Date().timeIntervalSince(start),
                               matrix: ids, shard: shard)
@@ -111,6 +124,12 @@ public struct ShiftMatrix: Sendable {
 
     /// One cell: a fresh device and a fresh process.
     public func cell(_ transition: ShiftTransition, _ state: ShiftAppState) -> CheckAppCell {
+        run(transition, state).cell
+    }
+
+    /// One cell, and why its program could not start if it could not (`AppBridge.startFailure`):
+    /// then the program is killed at once and the cell ends there.
+    private func run(_ transition: ShiftTransition, _ state: ShiftAppState) -> (cell: CheckAppCell, startFailure: String?) {
         let start = Date()
         let device = SharedDevice(profile: profile, tenant: tenant, apps: neighbours + [app],
                                   dependencies: EngineDependencies.seeded(hasher: verifier))
@@ -122,6 +141,12 @@ public struct ShiftMatrix: Sendable {
         }
         if transition.startsWithFirstUser { run.act(signOnLabel(first)) { signOn(first, &$0) } }
         run.act("cold launch") { $0.launch(id).refusal }
+        if let failure = run.bridge.startFailure {
+            run.killNow()
+            var cell = run.judge(transition, state)
+            cell.duration = Date().timeIntervalSince(start)
+            return (cell, failure)
+        }
         switch state {
         case .foreground: break
         case .background: run.act("background") { $0.background(id).refusal }
@@ -134,7 +159,7 @@ public struct ShiftMatrix: Sendable {
         var cell = run.judge(transition, state, strict: strict)
         run.shutdown()
         cell.duration = Date().timeIntervalSince(start)
-        return cell
+        return (cell, nil)
     }
 
     /// The transition's device events, each settled before the next.

@@ -11,10 +11,10 @@ extension SharedDevice {
             case .signOut: "msal/signout"
             default: "the Darwin notification (msal/\(API.accountChangedNotification))"
             }
-            return .failure(AppCallError(.refused, "\(call.method): MSAL for Android's, not on \(profile.id.rawValue); use \(instead)"))
+            return .failure(AppCallError(.refused, "an MSAL for Android call, not on \(profile.id.rawValue); use \(instead)"))
         }
         guard snapshot.apps[i].definition.msal != nil else {
-            return .failure(AppCallError(.refused, "\(call.method): \(id) does not use MSAL (sdk: \(snapshot.apps[i].definition.sdk.label))"))
+            return .failure(AppCallError(.refused, "\(id) does not use MSAL (sdk: \(snapshot.apps[i].definition.sdk.label))"))
         }
         switch call {
         case .getCurrentAccountAsync: return .success(getCurrentAccountAsync(at: i))
@@ -42,7 +42,7 @@ extension SharedDevice {
             logEvent(.call, app: id, "\(id) \(on ? "registered" : "unregistered") a receiver for \(API.currentAccountChangedBroadcast) at run time")
             return .success(.done)
         default:
-            return .failure(AppCallError(.invalidParams, "\(call.method): not an Android call"))
+            return .failure(AppCallError(.invalidParams, "not an Android call"))
         }
     }
 

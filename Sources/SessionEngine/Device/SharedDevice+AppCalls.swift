@@ -72,7 +72,7 @@ extension SharedDevice {
         case let .show(user, items, lines):
             if let user, tenant.user(user) == nil { return .failure(AppCallError(.invalidParams, "no user '\(user)' in the tenant")) }
             guard items.count <= 1000, lines.count <= 100, lines.allSatisfy(Self.isPrintable) else {
-                return .failure(AppCallError(.invalidParams, "screen/show: at most 1,000 items and 100 printable lines"))
+                return .failure(AppCallError(.invalidParams, "at most 1,000 items and 100 printable lines"))
             }
             // A screen shows the app's own items: a key it does not keep is a mistake in the
             // program, refused in one line, and the screen stays as it was.
@@ -129,7 +129,7 @@ extension SharedDevice {
 
     private mutating func retrieveUserInfo(_ i: Int) -> Result<AppCallResult, AppCallError> {
         guard profile.id == .workspaceOne else {
-            return .failure(AppCallError(.refused, "retrieveUserInfo: not a Workspace ONE shared device (\(profile.id.rawValue))"))
+            return .failure(AppCallError(.refused, "not a Workspace ONE shared device (\(profile.id.rawValue))"))
         }
         guard let user = state.user, let person = tenant.user(user) else {
             record(i, .call, "retrieveUserInfo", "→ error: nobody is checked out")
@@ -141,10 +141,10 @@ extension SharedDevice {
 
     private mutating func put(_ i: Int, key: String, owner: UserID?, protection: AppCall.Protection, text: String) -> Result<AppCallResult, AppCallError> {
         guard Self.isItemKey(key) else {
-            return .failure(AppCallError(.invalidParams, "storage/put: a key is 1 to 64 letters, digits, '-', '_' or '.'"))
+            return .failure(AppCallError(.invalidParams, "a key is 1 to 64 letters, digits, '-', '_' or '.'"))
         }
         guard text.utf8.count <= Self.longestItemText, Self.isPrintable(text) else {
-            return .failure(AppCallError(.invalidParams, "storage/put: text of at most 64 KiB, without control characters"))
+            return .failure(AppCallError(.invalidParams, "text of at most 64 KiB, without control characters"))
         }
         if let owner, tenant.user(owner) == nil { return .failure(AppCallError(.invalidParams, "no user '\(owner)' in the tenant")) }
         let id = snapshot.apps[i].id
@@ -161,7 +161,7 @@ extension SharedDevice {
                            nonce: deps.keys.makeNonce(), cipher: deps.cipher)
         case .user:
             guard let owner, owner == state.user else {
-                return .failure(AppCallError(.refused, "storage/put: a user key exists only for the signed-in user, and only in memory"))
+                return .failure(AppCallError(.refused, "a user key exists only for the signed-in user, and only in memory"))
             }
             if snapshot.externalKeyServer[owner] == nil { snapshot.externalKeyServer[owner] = deps.keys.makeKey() }
             if snapshot.apps[i].keychain.externalKeys[owner] == nil {
@@ -176,7 +176,7 @@ extension SharedDevice {
             snapshot.apps[i].storage[at] = item
         } else {
             guard snapshot.apps[i].storage.count < 10_000 else {
-                return .failure(AppCallError(.refused, "storage/put: an app keeps at most 10,000 items"))
+                return .failure(AppCallError(.refused, "an app keeps at most 10,000 items"))
             }
             snapshot.apps[i].storage.append(item)
         }

@@ -77,6 +77,12 @@ for line in sys.stdin:
         elif mode == "bad-params":
             reply = call("storage/put", {"owner": None, "protection": "plain", "text": "x"})
             log("error %d %s" % (reply["error"]["code"], reply["error"]["message"]))
+            # As the examples log a refused call: the method, then hubsim's message.
+            reply = call("storage/put", {"key": "no key!", "owner": None, "protection": "plain", "text": "x"})
+            log("storage/put: %s" % reply["error"]["message"])
+        elif mode == "close-output":
+            os.close(1)
+            time.sleep(30)
         elif mode == "long-line":
             sys.stdout.write("{\"x\":\"" + "y" * (1100 * 1024) + "\"}\n")
             sys.stdout.flush()

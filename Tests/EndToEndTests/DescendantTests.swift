@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// Nothing a developer's program starts outlives hubsim (Docs/bridge-protocol.md, "Starting
+/// and stopping"): `daemon_app.py` starts a daemon with a double fork and `setsid` (a session
+/// and a process group of its own, its parent gone, the program's output still open), and
+/// after each way hubsim can end (a normal end, SIGINT, SIGTERM, SIGHUP, a crash) no process
+/// with the test's tag is left, for `run`, `check-app` and the interactive session. And the
+/// program's environment holds none of hubsim's secrets but the ones its entry gives.
+@Suite("Nothing a program starts outlives hubsim")
+struct DescendantTests {
+    static let daemonApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BridgeApps/daemon_app.py").path
+
+    enum Ending: String, CaseIterable, CustomStringConvertible {
+        case normal, interrupt, terminate, hangUp, crash
+        var description: String { rawValue }
+        var signal: Int32? {
+            switch self {
+            case .normal: nil
+            case .interrupt: SIGINT
+            case .terminate: SIGTERM
+            case .hangUp: SIGHUP
+            case .crash: SIGSEGV
+            }
+        }
+    }
+
+    /// A folder of its own, and a tag no other test's processes carry.
+    struct Setup {
+        let folder: String
+        let tag = "hubsim-daemon-\(UUID().uuidString.prefix(8))"
+        init() throws {
+            folder = NSTemporaryDirectory() + "hubsim-descendants-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+        /// The daemons that wrote their file (pids).
+        func daemons() -> [Int32] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasPrefix("daemon-") }.compactMap { Int32($0.dropFirst("daemon-".count)) }
+        }
+    }
+
+    /// hubsim's environment for these runs: secrets of the kinds hubsim reads, and a crash that
+    /// skips the runtime's backtracer (slow to symbolicate on a busy machine).
+    static let environment: [String: String] = [
+        "HUBSIM_TEST_TENANTS": "1", "SWIFT_BACKTRACE": "enable=no",
+        "HUBSIM_PASSWORD_STAGE": "stage", "HUBSIM_PIN_COU1": "2468", "HUBSIM_PASSCODE_COU1": "135790",
+    ]
+
+    /// Starts hubsim with `arguments`, its output to files in `directory` (a daemon holding a pipe
+    /// must not block the test).
+    static func spawn(_ arguments: [String], in directory: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, directory + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, directory + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(Self.environment) { $1 }
+        return try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
+    }
+
+    static func waitFor(_ what: String, timeout: Double = 60, _ check: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !check() {
+            if Date() > deadline { Issue.record("timed out waiting for \(what)"); return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    /// Ends hubsim as `ending` says (nothing for a normal end) and waits for it.
+    static func end(_ pid: pid_t, _ ending: Ending) -> Int32 {
+        if let signal = ending.signal { kill(pid, signal) }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline { kill(pid, SIGKILL); Issue.record("hubsim did not end"); break }
+            usleep(20_000)
+        }
+        return status
+    }
+
+    /// No process with the tag is left (a killed one may take a moment to go).
+    static func expectNothingLeft(_ setup: Setup, _ context: String) throws {
+        var left: [String] = []
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            // The program and its daemon (python3), not the tmux pane's shell that started hubsim.
+            left = try HeadlessSignalTests.processes(containing: setup.tag).filter { pid in
+                ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("python3\0")
+            }
+            if left.isEmpty { return }
+            usleep(50_000)
+        } while Date() < deadline
+        Issue.record("\(context): still running: \(left)")
+        for pid in left { if let pid = Int32(pid) { kill(pid, SIGKILL) } }
+    }
+
+    static func scenario(_ setup: Setup, hang: Bool) -> String {
+        """
+        name: daemon
+        profile: workspace-one
+        tenant: \(HubsimPane.testTenant)
+        apps:
+          - id: daemon
+            exec: [python3, \(daemonApp), \(setup.tag), \(setup.folder)\(hang ? ", --hang-at-launch" : "")]
+            env: {HUBSIM_PIN_COU2: "1357"}
+            timeout: 60s
+        steps:
+          - enroll: {group: FRONTLINE, user: stage, password: stage}
+          - launch: daemon
+        """
+    }
+
+    @Test(arguments: Ending.allCases)
+    func aRunEndsTheDaemon(ending: Ending) throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try Self.scenario(setup, hang: ending != .normal).write(toFile: setup.folder + "/daemon.yaml", atomically: true, encoding: .utf8)
+        let pid = try Self.spawn(["run", setup.folder + "/daemon.yaml"], in: setup.folder)
+        if ending != .normal { guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
+        _ = Self.end(pid, ending)
+        #expect(!setup.daemons().isEmpty, "the daemon never started")
+        try Self.expectNothingLeft(setup, "run, \(ending)")
+    }
+
+    @Test(arguments: Ending.allCases)
+    func aCheckAppRunEndsTheDaemons(ending: Ending) throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let pid = try Self.spawn(["check-app", "--tenant", HubsimPane.testTenant, "--transition", "check-in", "--",
+                                  "python3", Self.daemonApp, setup.tag, setup.folder] + (ending == .normal ? [] : ["--hang-at-launch"]),
+                                 in: setup.folder)
+        if ending != .normal { guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
+        _ = Self.end(pid, ending)
+        #expect(!setup.daemons().isEmpty, "the daemon never started")
+        try Self.expectNothingLeft(setup, "check-app, \(ending)")
+    }
+
+    @Test(arguments: Ending.allCases)
+    func theInteractiveSessionEndsTheDaemon(ending: Ending) throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let tmux = try HubsimPane.start(arguments: ["--ephemeral"] + HubsimPane.cheapTenant
+                                        + ["--apps", "notes", "--app", "daemon=python3 \(Self.daemonApp) \(setup.tag) \(setup.folder)"],
+                                        width: 120, height: 40, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        defer { tmux.kill() }
+        let hub = HubDriver(tmux: tmux)
+        try hub.enroll()
+        try hub.checkOut("cou1")
+        try tmux.send("Tab", "Tab", "Enter")
+        guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
+        if let signal = ending.signal {
+            let hubsim = try #require(try HubsimPane.hubsimPID(tmux))
+            kill(hubsim, signal)
+        } else {
+            try hub.quit()
+        }
+        _ = try tmux.waitFor(HubsimPane.endMarker)
+        try Self.expectNothingLeft(setup, "the interactive session, \(ending)")
+    }
+
+    /// The program and its daemon hold no secret of hubsim's but the one the entry's `env:` gives.
+    @Test func aProgramGetsNoSecretItsEntryDoesNotGive() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        try Self.scenario(setup, hang: true).write(toFile: setup.folder + "/daemon.yaml", atomically: true, encoding: .utf8)
+        let pid = try Self.spawn(["run", setup.folder + "/daemon.yaml"], in: setup.folder)
+        defer { _ = Self.end(pid, .terminate) }
+        guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
+        let program = try #require(try HeadlessSignalTests.processes(containing: "daemon_app.py").first { pid in
+            ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(setup.tag)
+        })
+        for child in [program] + setup.daemons().map(String.init) {
+            let environ = try String(contentsOfFile: "/proc/\(child)/environ", encoding: .utf8).split(separator: "\0").map(String.init)
+            #expect(!environ.contains { $0.hasPrefix("HUBSIM_PASSWORD_") || $0.hasPrefix("HUBSIM_PASSCODE_") || $0.hasPrefix("HUBSIM_PIN_COU1") },
+                    "\(environ.filter { $0.hasPrefix("HUBSIM_") })")
+            #expect(environ.contains("HUBSIM_PIN_COU2=1357"))
+            #expect(environ.contains { $0.hasPrefix("HUBSIM_BRIDGE_PROCESS=") })
+        }
+    }
+}
