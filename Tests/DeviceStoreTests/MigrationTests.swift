@@ -121,32 +121,7 @@ import Testing
                 }
                 try Schema.migrator().migrate(queue)
             }
-            return try queue.read { db in
-                var lines: [String] = []
-                let tables = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
-                for table in tables {
-                    let name: String = table["name"], sql: String = table["sql"]
-                    lines.append("table \(name)\(sql.hasSuffix("WITHOUT ROWID") ? " without rowid" : "")")
-                    for c in try Row.fetchAll(db, sql: "SELECT * FROM pragma_table_info(?)", arguments: [name]) {
-                        lines.append("  column \(c["cid"] as Int) \(c["name"] as String) \(c["type"] as String) notnull=\(c["notnull"] as Int) default=\(c["dflt_value"] as String? ?? "-") pk=\(c["pk"] as Int)")
-                    }
-                    for i in try Row.fetchAll(db, sql: "SELECT * FROM pragma_index_list(?) ORDER BY name", arguments: [name]) {
-                        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [i["name"] as String])
-                        lines.append("  index \(i["name"] as String) unique=\(i["unique"] as Int) origin=\(i["origin"] as String) \(columns)")
-                    }
-                    for f in try Row.fetchAll(db, sql: "SELECT * FROM pragma_foreign_key_list(?)", arguments: [name]) {
-                        lines.append("  references \(f["table"] as String)(\(f["to"] as String)) from \(f["from"] as String) on delete \(f["on_delete"] as String)")
-                    }
-                    // CHECK constraints are in the text only.
-                    for check in sql.components(separatedBy: "CHECK").dropFirst() {
-                        lines.append("  check" + check.prefix { $0 != "\n" }.replacingOccurrences(of: ",", with: ""))
-                    }
-                }
-                lines.append("user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? -1)")
-                lines.append("application_id \(try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? -1)")
-                lines += try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                return lines
-            }
+            return try queue.read(Self.schemaLines)
         }
         let migrated = try describe(fresh: false), fresh = try describe(fresh: true)
         #expect(migrated.contains("table app_definitions without rowid"))
@@ -154,6 +129,36 @@ import Testing
         #expect(fresh == migrated, "\(Set(fresh).symmetricDifference(migrated).sorted())")
         let resumed = try describe(fresh: true, cutShort: true)
         #expect(resumed == migrated, "\(Set(resumed).symmetricDifference(migrated).sorted())")
+    }
+
+    /// The schema as lines to compare: each table's columns (names, types, order,
+    /// constraints), keys, indexes, foreign keys, `WITHOUT ROWID`, `user_version`,
+    /// `application_id` and the applied migrations.
+    static func schemaLines(_ db: Database) throws -> [String] {
+        var lines: [String] = []
+        let tables = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        for table in tables {
+            let name: String = table["name"], sql: String = table["sql"]
+            lines.append("table \(name)\(sql.hasSuffix("WITHOUT ROWID") ? " without rowid" : "")")
+            for c in try Row.fetchAll(db, sql: "SELECT * FROM pragma_table_info(?)", arguments: [name]) {
+                lines.append("  column \(c["cid"] as Int) \(c["name"] as String) \(c["type"] as String) notnull=\(c["notnull"] as Int) default=\(c["dflt_value"] as String? ?? "-") pk=\(c["pk"] as Int)")
+            }
+            for i in try Row.fetchAll(db, sql: "SELECT * FROM pragma_index_list(?) ORDER BY name", arguments: [name]) {
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [i["name"] as String])
+                lines.append("  index \(i["name"] as String) unique=\(i["unique"] as Int) origin=\(i["origin"] as String) \(columns)")
+            }
+            for f in try Row.fetchAll(db, sql: "SELECT * FROM pragma_foreign_key_list(?)", arguments: [name]) {
+                lines.append("  references \(f["table"] as String)(\(f["to"] as String)) from \(f["from"] as String) on delete \(f["on_delete"] as String)")
+            }
+            // CHECK constraints are in the text only.
+            for check in sql.components(separatedBy: "CHECK").dropFirst() {
+                lines.append("  check" + check.prefix { $0 != "\n" }.replacingOccurrences(of: ",", with: ""))
+            }
+        }
+        lines.append("user_version \(try Int.fetchOne(db, sql: "PRAGMA user_version") ?? -1)")
+        lines.append("application_id \(try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? -1)")
+        lines += try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        return lines
     }
 
     @Test func theSchemaIsInspectable() throws {
