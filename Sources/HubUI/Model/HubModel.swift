@@ -133,7 +133,11 @@ public struct HubModel: TerminalProgram, Sendable {
         // A sign-in prompt waiting for the person is in front of everything (the app went
         // to the background for the broker, or shows its own prompt).
         // (An inactivity lock covers it: the unlock prompt comes first.)
-        if let p = device.pendingTokenRequest, p.phase != .promptDismissed,
+        // Beside the Workspace ONE Hub the Authenticator is an app of its own: once the person
+        // opens the Hub (`h`), the Hub's own page is in front and the broker's prompt waits
+        // behind it (Docs/faults.md, "broker-interrupted-by-check-in": log out from there).
+        let hubOverBroker = ws1 && device.pendingTokenRequest?.place == .broker && device.foreground == .hub
+        if let p = device.pendingTokenRequest, p.phase != .promptDismissed, !hubOverBroker,
            device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
         // Managed Home Screen is the launcher on android-mhs: its own pages replace the
         // Authenticator's once the device is enrolled (Microsoft Learn, configure the Microsoft
