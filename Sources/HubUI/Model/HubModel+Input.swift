@@ -200,8 +200,8 @@ extension HubModel {
         guard seconds > 0 else { return }
         if case .enrolling = device.state {
             installElapsed += seconds
-            while installElapsed >= Self.installStepInterval - 1e-9, case .enrolling = device.state {
-                installElapsed -= Self.installStepInterval
+            while installElapsed >= currentInstallStepInterval - 1e-9, case .enrolling = device.state {
+                installElapsed -= currentInstallStepInterval
                 apply(.installProfileStep)
             }
         } else {

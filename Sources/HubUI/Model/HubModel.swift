@@ -113,6 +113,12 @@ public struct HubModel: TerminalProgram, Sendable {
     public static let minimumHeight = 24
     /// Seconds between two profile-install steps while enrollment animates.
     public static let installStepInterval = 0.4
+    /// Seconds between two steps of Android's registration in shared device mode: its page
+    /// names the two broadcasts and who received them, which a class must have time to read
+    /// (at 0.4 s a step it showed for under a second). Two steps: about six seconds.
+    public static let registrationStepInterval = 3.0
+    /// The interval of the enrollment step under way.
+    var currentInstallStepInterval: Double { isRegistering ? Self.registrationStepInterval : Self.installStepInterval }
 
     public init(device: SharedDevice, theme: Theme = .colour, width: Int = 80, height: Int = 24) {
         self.device = device
@@ -235,6 +241,10 @@ public struct HubModel: TerminalProgram, Sendable {
         if device.state.kind != .checkedOut { hubOverlay = nil }
         // The inactivity lock takes the whole device: its unlock prompt gets the keyboard.
         if device.state.kind == .locked, syncedState != .locked { focus = .hub }
+        // On Android the session's end puts the sign-in form in the Hub's column (the
+        // Authenticator's, Managed Home Screen's): the next user types there, so it takes the
+        // keyboard, as after `S` (removed in Settings) from a pane.
+        if device.profile.platform == .android, device.state.kind == .checkedIn, syncedState == .checkedOut { focus = .hub }
         syncedState = device.state.kind
         // A question about a state the device has left (a lock came, the session ended) is moot.
         if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
