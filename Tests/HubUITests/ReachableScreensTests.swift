@@ -55,4 +55,50 @@ import Testing
         m.press("cou2<Enter>cou2<Enter>")
         #expect(m.device.state == .checkedOut(UserID("cou2")), "\(m.screen())")
     }
+
+    /// The Android sign-out dialog at 80x24 counted the apps that did not fit (`+2 more apps`)
+    /// with no way to read them: ↓ (or the wheel, or a click on the count) scrolls by whole apps
+    /// until every app's fate has been on screen, and ↑ comes back.
+    @Test func everyAppsFateInTheSignOutDialogIsReachableAt80x24() throws {
+        let apps = ["chat", "mail", "tasks", "till", "roster", "forms"].map { AppID($0) }
+        func dialog() -> HubModel {
+            var m = Fixtures.model(.entraAndroid, width: 80, height: 24, apps: apps)
+            m.enrollThroughUI()
+            m.press("cou1<Enter>cou1<Enter>")
+            m.press("<Enter>")                                  // the broker's Sign out: the dialog
+            return m
+        }
+        func names(_ m: HubModel) -> Set<String> {
+            let lines = m.screen().split(separator: "\n").map(String.init)
+            return Set(m.confirmation!.forecast!.apps.map(\.name).filter { name in lines.contains { $0.contains("│ \(name) ") } })
+        }
+        var m = dialog()
+        let forecast = try #require(m.confirmation?.forecast)
+        #expect(m.screen().contains("more apps: ↓"), "\(m.screen())")
+        let all = Set(forecast.apps.map(\.name))
+        for (how, step) in [("key", { (m: inout HubModel) in m.press("<Down>") }),
+                            ("wheel", { (m: inout HubModel) in _ = m.handle(.mouse(MouseEvent(x: 40, y: 12, button: .wheelDown))) }),
+                            ("click", { (m: inout HubModel) in
+                                let frame = m.render(width: 80, height: 24)
+                                let lines = frame.grid.lines
+                                guard let y = lines.firstIndex(where: { $0.contains("more app") && $0.contains("↓") }) else { return }
+                                let x = lines[y].distance(from: lines[y].startIndex, to: lines[y].range(of: "more app")!.lowerBound)
+                                _ = m.handle(.mouse(MouseEvent(x: x, y: y)), shown: frame)
+                            })] {
+            m = dialog()
+            var seen = names(m)
+            for _ in 0..<all.count where m.screen().contains("more app") && m.screen().contains("↓") {
+                step(&m)
+                seen.formUnion(names(m))
+            }
+            #expect(seen == all, "by \(how): \(all.subtracting(seen)) never shown\n\(m.screen())")
+            #expect(m.confirmation != nil, "scrolling answers nothing")
+            #expect(m.screen().contains("above: ↑"), "by \(how)")
+        }
+        // ↑ goes back to the first app; the dialog's answer is still Enter or y.
+        for _ in 0..<all.count { m.press("<Up>") }
+        #expect(m.confirmScroll == 0 && !m.screen().contains("above: ↑"))
+        m.press("y")
+        #expect(m.device.state == .checkedIn)
+    }
 }

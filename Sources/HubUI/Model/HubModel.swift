@@ -38,7 +38,12 @@ public struct HubModel: TerminalProgram, Sendable {
     /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
     public internal(set) var signInSource: AccountSource = .broker
     /// The step waiting for the person's yes in the forecast-and-confirm dialog, if any.
-    public internal(set) var confirmation: Confirmation?
+    public internal(set) var confirmation: Confirmation? {
+        didSet { if confirmation?.kind != oldValue?.kind { confirmScroll = 0 } }
+    }
+    /// The first app of the dialog's forecast on screen: at 80x24 a sign-out's forecast of
+    /// many apps does not fit, and ↓ ↑ (or the wheel, or a click on `+N more apps`) scroll it.
+    public internal(set) var confirmScroll = 0
     /// Whether the console's wipe, global sign-outs and quitting mid-walk ask first. Off for
     /// scenarios and QA (`--no-confirm`); step mode skips the question too, since it holds every
     /// delivery. The Hub's own log-out confirmation is a page of the device and always asks.
@@ -248,7 +253,11 @@ public struct HubModel: TerminalProgram, Sendable {
         syncedState = device.state.kind
         // A question about a state the device has left (a lock came, the session ended) is moot.
         if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
-        confirmation?.refresh(on: device)
+        if var c = confirmation {
+            let d = device
+            c.refresh(on: d)
+            confirmation = c
+        }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }
