@@ -184,3 +184,33 @@ import Testing
 extension LessonPanel {
     var isOffTrack: Bool { if case .offTrack = mode { true } else { false } }
 }
+
+/// The Android lesson's narration uses the panes' words: a callback it names (`onAccountLoaded`,
+/// `onAccountChanged`) or a pane line it quotes (`← changed: nil → cou1`) is on the screen at
+/// 80x24 when the step is done. It said "told onAccountLoaded(cou1)" while every pane showed
+/// `← changed: nil → cou1`.
+@Suite struct LessonPaneWordsTests {
+    @Test func theAndroidLessonSaysWhatItsPanesShow() throws {
+        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "android-broadcast-running-apps.yaml" })
+        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/" + url.lastPathComponent)
+        var p = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher), theme: .mono)
+        _ = p.handle(.resize(width: 80, height: 24), shown: nil)
+        var quoted = 0
+        while !p.isAtEnd {
+            let done = p.perform()
+            #expect(done.allSatisfy { $0.failure == nil })
+            let narration = [p.panel.watch, p.panel.why].compactMap { $0 }.joined(separator: " ")
+            // The panes only: the narration panel would find itself.
+            let panes = p.model.render(width: 80, height: 24).grid.text.split(separator: "\n").prefix(16).joined(separator: "\n")
+            for name in ["onAccountLoaded", "onAccountChanged"] where narration.contains(name) {
+                #expect(panes.contains(name), "step \(p.position) names \(name), which no pane shows:\n\(panes)")
+            }
+            if let r = narration.range(of: "← ") {
+                let quote = String(narration[r.lowerBound...].prefix { $0 != "." }).components(separatedBy: " says").first!
+                quoted += 1
+                #expect(panes.contains(quote), "step \(p.position) quotes '\(quote)', which no pane shows:\n\(panes)")
+            }
+        }
+        #expect(quoted == 2)
+    }
+}
