@@ -36,7 +36,7 @@ struct LessonLeadWalkTests {
                 try hub.waitFor("Log out cou1?")
                 // Enter is the trainer's next step: the class's turn, still checked out.
                 try tmux.send("Enter")
-                try hub.waitFor("Class's turn: Enter on Log out")
+                try hub.waitFor("Class's turn: Enter (checkIn)")
                 #expect(try tmux.screen().contains("Log out cou1?"))
                 try tmux.send("Enter")                 // now the class logs out
                 try hub.waitFor("step 7/9")

@@ -17,7 +17,7 @@ struct LessonWalkTests {
 
         // Step 2 is the class's step: Space pauses, → shows them instead.
         try tmux.send("Space")
-        try hub.waitFor("Class's turn: type FRONTLINE, cou1, cou1")
+        try hub.waitFor("Class's turn: type FRONTLINE Enter cou1 Enter password Enter")
         try tmux.send("Right")
         try hub.waitFor("Checked out to cou1")
         try hub.waitFor("step 2/9")

@@ -14,8 +14,8 @@ enum Contexts {
         m = Screens.home(); m.press("<F1>"); list.append(m)                  // help
         m = Fixtures.model(); _ = m.handle(.resize(width: 60, height: 20)); list.append(m)  // too small
         m = Screens.home(); m.lesson = Contexts.lesson(.showing); list.append(m)             // a lesson, the trainer leads
-        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(expected: "x")); list.append(m)  // the class's turn
-        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(expected: "x")); m.lesson?.isRace = true; list.append(m)  // a race: your turn
+        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); list.append(m)  // the class's turn
+        m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); m.lesson?.isRace = true; list.append(m)  // a race: your turn
         return list
     }()
 }

@@ -72,7 +72,7 @@ import Testing
         #expect(KeyTable.binding(for: .char("y"), in: turn)?.command == .confirmAction)
         #expect(KeyTable.binding(for: .escape, in: turn)?.command == .back)
         var turnFrame = Self.logoutPage()
-        turnFrame.lesson?.mode = .waiting(expected: "Enter on Log out")
+        turnFrame.lesson?.mode = .waiting(keys: "Enter (logOut)", done: 0, of: 1)
         #expect(turnFrame.screen().contains("Enter/y log out · Esc/n cancel"))
     }
 

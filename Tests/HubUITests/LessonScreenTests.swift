@@ -24,7 +24,7 @@ import Testing
 
     static let screens: [(name: String, model: @Sendable () -> HubModel)] = [
         ("lesson-narration", { screen(.showing) }),
-        ("lesson-class-turn", { screen(.waiting(expected: "type FRONTLINE, cou2, cou2 (Enter after each)")) }),
+        ("lesson-class-turn", { screen(.waiting(keys: "type FRONTLINE Enter cou2 Enter password Enter (checkOut cou2)", done: 0, of: 1)) }),
         ("lesson-off-track", { screen(.offTrack(message: "The class did launch forms, not checkOut cou2: [ undoes it, → shows them.")) }),
         ("lesson-finished", { screen(.finished, next: nil) }),
     ]
@@ -66,7 +66,7 @@ import Testing
         let frame = Self.screen(.showing).render(width: 80, height: 24)
         let targets = frame.hitMap.regions.map(\.target)
         for command in [UICommand.lessonBack, .lessonNext, .lessonTry] { #expect(targets.contains(.command(command))) }
-        let waiting = Self.screen(.waiting(expected: "x")).render(width: 80, height: 24).hitMap.regions.map(\.target)
+        let waiting = Self.screen(.waiting(keys: "x", done: 0, of: 1)).render(width: 80, height: 24).hitMap.regions.map(\.target)
         #expect(waiting.contains(.command(.lessonShow)) && !waiting.contains(.command(.lessonNext)))
     }
 }

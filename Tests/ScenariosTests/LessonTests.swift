@@ -145,7 +145,8 @@ import Testing
         var p = try Self.player().advanced(to: 1)
         let waits = p.letThemTry()
         #expect(waits && p.isWaiting)
-        #expect(p.panel.mode == .waiting(expected: "type FRONTLINE, cou1, cou1"))
+        #expect(p.panel.task == "type FRONTLINE, cou1, cou1")
+        #expect(p.panel.mode == .waiting(keys: "type FRONTLINE Enter cou1 Enter password Enter (checkOut cou1)", done: 0, of: 1))
         for key in Self.keys("FRONTLINE<Enter>cou1<Enter>cou1<Enter>") { _ = p.handle(.key(key), shown: nil) }
         #expect(!p.isWaiting && p.position == 2 && p.model.device.state.user == "cou1")
         #expect(p.results[2].allSatisfy { $0.status == .passed })
@@ -161,7 +162,8 @@ import Testing
         #expect(p.model.device.app("forms")?.lifecycle == .foreground)
         _ = p.handle(.key(.char("[")), shown: nil)
         #expect(p.model.device.app("forms")?.lifecycle == .notRunning)
-        #expect(p.isWaiting && p.panel.mode == .waiting(expected: "Tab to Notes, Enter") && p.position == 2)
+        #expect(p.isWaiting && p.panel.task == "Tab to Notes, Enter" && p.position == 2)
+        #expect(p.panel.mode == .waiting(keys: "Tab Enter (launch notes)", done: 0, of: 1))
         for key in Self.keys("<Tab><Enter>") { _ = p.handle(.key(key), shown: nil) }
         #expect(p.position == 3 && p.model.device.app("notes")?.lifecycle == .foreground)
     }

@@ -54,7 +54,7 @@ import Testing
                                         theme: .mono, width: 80, height: 24, wording: .races)
             var player = try #require(session.player)
             #expect(player.position == race.lesson.handOver, "\(race.name)")
-            #expect(player.isWaiting && player.panel.mode == .waiting(expected: race.walk), "\(race.name)")
+            #expect(player.isWaiting && player.panel.task == race.walk, "\(race.name)")
             #expect(player.model.device.deliveryMode == .held, "\(race.name)")
             // Armed, or already under way (a silent request kept in flight waits for the sign-out),
             // or a race of events with nothing to arm.
@@ -63,7 +63,7 @@ import Testing
                     "\(race.name): no fault armed or under way when the person gets the keys")
             #expect(player.results.joined().allSatisfy { $0.failure == nil }, "\(race.name): the set-up failed")
             let screen = session.render(width: 80, height: 24).grid.text
-            #expect(screen.contains("Your turn: " + race.walk), "\(race.name): the walk is cut at 80x24 (about 64 characters show whole)")
+            #expect(screen.contains("To do: " + race.walk), "\(race.name): the walk is cut at 80x24 (about 70 characters show whole)")
             #expect(screen.contains("Look for: " + race.lookFor.prefix(30)), "\(race.name)")
             while !(session.player?.isAtEnd ?? true) { _ = session.handle(.key(.right), shown: nil) }
             player = try #require(session.player)

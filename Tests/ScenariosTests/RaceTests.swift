@@ -140,7 +140,7 @@ import Testing
         #expect(lesson.steps[0].tryIt == nil && lesson.steps[1].tryIt == nil)
         #expect(lesson.steps[2].checks.map(\.label) == ["expect held=1", "expectApp notes"])
         #expect(lesson.steps[2].tryIt == "Check out cou2, bring Notes to the front, then F8")
-        #expect(lesson.steps[3].tryIt == "Now: releaseDelivery")
+        #expect(lesson.steps[3].tryIt == "releaseDelivery")
         #expect(lesson.steps.allSatisfy { $0.watch == nil && $0.lookFor == "Notes keeps showing cou1's notes until the delivery is released" })
         #expect(lesson.steps.allSatisfy { $0.ref == "004 Workspace ONE SDK for iOS, shared devices" })
     }
@@ -156,16 +156,19 @@ import Testing
         #expect(player.model.device.deliveryMode == .held && player.model.device.heldDeliveries.isEmpty)
         #expect(player.isWaiting)
         #expect(player.panel.isRace)
-        #expect(player.panel.mode == .waiting(expected: race.walk))
+        #expect(player.panel.task == race.walk)
+        #expect(player.panel.mode == .waiting(keys: "type FRONTLINE Enter cou2 Enter password Enter (checkOut cou2)", done: 0, of: 2))
         let screen = session.render(width: 80, height: 24).grid.text
-        #expect(screen.contains("Your turn: Check out cou2, bring Notes to the front, then F8"))
+        #expect(screen.contains("To do: Check out cou2, bring Notes to the front, then F8"))
+        #expect(screen.contains("Your turn, 0 of 2 done: type FRONTLINE Enter cou2 Enter password Enter"))
         #expect(screen.contains("Look for: Notes keeps showing cou1's notes"))
         // "Show me" (→) does the check-out and the launch for the person; the next turn is F8.
         _ = session.handle(.key(.right), shown: nil)
         player = try #require(session.player)
         #expect(player.model.device.state == .checkedOut(UserID("cou2")))
         #expect(player.model.device.heldDeliveries.count == 1)
-        #expect(player.panel.mode == .waiting(expected: "Now: releaseDelivery"))
+        #expect(player.panel.title == "releaseDelivery" && player.panel.task == nil)
+        #expect(player.panel.mode == .waiting(keys: "F8 (releaseDelivery)", done: 0, of: 1))
         #expect(player.results.last?.allSatisfy { $0.failure == nil } == true)
         // F8 is the person's own key: it releases the delivery, and the race's checks pass on what they did.
         _ = session.handle(.key(.function(8)), shown: nil)

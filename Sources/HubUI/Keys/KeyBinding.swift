@@ -33,7 +33,9 @@ public struct KeyBinding: Sendable {
         let lessonKey = KeyBinding.lessonCommands.contains(command) && context.lessonPlaying && !context.confirmingQuit
         if context.helpOpen && !KeyBinding.helpCommands.contains(command) && !lessonKey { return [] }
         // The confirmation is modal: it is answered before anything else happens.
-        if context.confirming && !KeyBinding.confirmCommands.contains(command) && !lessonKey { return [] }
+        // Its forecast scrolls (a view, anyone's, as the trainer leads too).
+        let scrollsForecast = context.confirming && KeyBinding.confirmScrollCommands.contains(command) && scope.hasPrefix("confirmation")
+        if context.confirming && !KeyBinding.confirmCommands.contains(command) && !lessonKey && !scrollsForecast { return [] }
         // A page a lesson step opened is answered by the class, at its turn: while the trainer
         // leads, its yes and no are not keys (the lesson says "wait for the trainer").
         if context.lessonPlaying && !context.lessonWaiting && context.confirming && !context.confirmingQuit
@@ -64,6 +66,8 @@ public struct KeyBinding: Sendable {
     public static let lessonCommands: [UICommand] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
     /// What works while the forecast-and-confirm dialog is open: yes and no.
     static let confirmCommands: [UICommand] = [.confirmAction, .back]
+    /// What scrolls the dialog's forecast while it is open.
+    static let confirmScrollCommands: [UICommand] = [.lineUp, .lineDown]
     /// What works while the faults menu is open (Esc and `!` close it).
     static let faultMenuCommands: [UICommand] = [.faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter]
 }

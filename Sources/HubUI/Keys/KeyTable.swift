@@ -59,6 +59,10 @@ public enum KeyTable {
         // The forecast-and-confirm dialog: every step that cannot be taken back
         KeyBinding([.enter, .char("y")], "confirm", .confirmAction, scope: "confirmation") { $0.confirming },
         KeyBinding([.escape, .char("n")], "cancel", .back, scope: "confirmation") { $0.confirming },
+        // Its forecast, app by app, where not all apps fit (`+2 more apps`): the wheel and a
+        // click on that line do the same.
+        KeyBinding([.down, .char("j")], "more apps", .lineDown, scope: "confirmation (its forecast)", inHint: false) { $0.confirming && !$0.confirmingQuit },
+        KeyBinding([.up, .char("k")], "apps above", .lineUp, scope: "confirmation (its forecast)", inHint: false) { $0.confirming && !$0.confirmingQuit },
         // Managed Home Screen's countdown before the automatic sign-out: [Stay signed in]
         // (Microsoft Learn, Managed Home Screen: `auto_signout_time_to_give_user_notice`).
         KeyBinding([.enter, .escape, .char("y")], "stay signed in", .dismissAutoSignOut, scope: "sign-out countdown (android-mhs)") {

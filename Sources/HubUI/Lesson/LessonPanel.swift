@@ -6,8 +6,9 @@ public struct LessonPanel: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// The trainer leads: Next performs the next step.
         case showing
-        /// The class has the keys: the lesson waits for `expected` (one line: what to do).
-        case waiting(expected: String)
+        /// The class has the keys: the lesson waits for the step's actions, `done` of `of` done so
+        /// far; `keys` is what to press for the next one (`Tab ×2 Enter (launch notes)`).
+        case waiting(keys: String, done: Int, of: Int)
         /// Waiting, and the class did something else: `message` says what and what to do.
         case offTrack(message: String)
         /// The last step is done.
@@ -28,6 +29,8 @@ public struct LessonPanel: Equatable, Sendable {
     /// A race preset's `lookFor`: what to look for on the screen as the race unfolds. Not a
     /// claim about the screen now (a `watch` is checked against the panes; this is not).
     public var lookFor: String?
+    /// On the class's turn: what the step asks of them (its `try` text, or what it does).
+    public var task: String?
     /// The reference it comes from (`004 §Notes`).
     public var ref: String?
     /// The next step as one line (its title and what it does), nil at the end.
@@ -65,9 +68,10 @@ public struct LessonPanel: Equatable, Sendable {
     public var canGoBack: Bool { position > 0 || isWaiting }
     public var canGoOn: Bool { next != nil }
 
-    /// Watch, why, the reference (closing the last paragraph) and any note, wrapped to `width`.
+    /// The class's task, watch, why, the reference (closing the last paragraph) and any note, wrapped to `width`.
     public func narrationLines(width: Int) -> [String] {
         var paragraphs: [String] = []
+        if let task { paragraphs.append("To do: " + task) }
         if let watch { paragraphs.append("Watch: " + watch) }
         if let lookFor { paragraphs.append("Look for: " + lookFor) }
         if let why { paragraphs.append("Why: " + why) }

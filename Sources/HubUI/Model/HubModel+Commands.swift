@@ -69,8 +69,8 @@ extension HubModel {
         case .scrollDown: scroll(.pageDown)
         case .scrollTop: scroll(.top)
         case .scrollBottom: scroll(.bottom)
-        case .lineUp: scroll(.lines(-1))
-        case .lineDown: scroll(.lines(1))
+        case .lineUp: if confirmation != nil { scrollConfirmation(by: -1) } else { scroll(.lines(-1)) }
+        case .lineDown: if confirmation != nil { scrollConfirmation(by: 1) } else { scroll(.lines(1)) }
         case .zoomPane:
             if view == .zoom { view = .panes; zoomedApp = nil } else if let id = focus.appID { view = .zoom; zoomedApp = id; zoomScroll = 0 }
         case .audit: view = view == .audit ? .panes : .audit; auditScroll = 0
@@ -129,6 +129,12 @@ extension HubModel {
 
     /// A step that cannot be taken back: asked in the forecast-and-confirm dialog first, unless
     /// confirmations are off (scenarios, `--no-confirm`) or step mode holds every delivery.
+    /// Moves the dialog's forecast by whole apps; the view keeps the last app reachable.
+    mutating func scrollConfirmation(by apps: Int) {
+        let count = confirmation?.forecast?.apps.count ?? 0
+        confirmScroll = max(0, min(confirmScroll + apps, max(0, count - 1)))
+    }
+
     mutating func ask(_ action: DeviceAction, place: Notice.Place = .hub) {
         // The console cannot reach an offline device: the refusal says so at once, no question.
         let refusedAtOnce = action == .enterpriseWipe && !device.online

@@ -101,6 +101,9 @@ extension HubModel {
     /// against the frame drawn at the current size.
     mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> ProgramCommand {
         switch mouse.button {
+        // Over the forecast-and-confirm dialog, the wheel scrolls its apps (nothing behind it moves).
+        case .wheelUp where confirmation != nil: scrollConfirmation(by: -1); return .none
+        case .wheelDown where confirmation != nil: scrollConfirmation(by: 1); return .none
         // The wheel moves a zoomed pane or the audit three rows at a time, like a terminal.
         case .wheelUp where !helpOpen && keyContext.scrollsByLine: scroll(.lines(-3)); return .none
         case .wheelDown where !helpOpen && keyContext.scrollsByLine: scroll(.lines(3)); return .none
@@ -121,7 +124,10 @@ extension HubModel {
         // it (a click on a form label under it once moved the form's cursor). Help, likewise,
         // lets nothing under it take the focus.
         if confirmation != nil {
-            guard case let .command(command) = target, KeyBinding.confirmCommands.contains(command) else { return .none }
+            guard case let .command(command) = target else { return .none }
+            // Its count lines scroll its forecast (`+2 more apps: ↓`).
+            if KeyBinding.confirmScrollCommands.contains(command) { return run(command) }
+            guard KeyBinding.confirmCommands.contains(command) else { return .none }
             return clickCommand(command)
         }
         if helpOpen {
@@ -205,8 +211,8 @@ extension HubModel {
         guard seconds > 0 else { return }
         if case .enrolling = device.state {
             installElapsed += seconds
-            while installElapsed >= Self.installStepInterval - 1e-9, case .enrolling = device.state {
-                installElapsed -= Self.installStepInterval
+            while installElapsed >= currentInstallStepInterval - 1e-9, case .enrolling = device.state {
+                installElapsed -= currentInstallStepInterval
                 apply(.installProfileStep)
             }
         } else {

@@ -10,7 +10,7 @@ extension HubModel {
     /// Every timer of the engine that `advanceClock` fires must be listed here, or it would
     /// fire only at the next input or the next minute.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? {
-        if case .enrolling = device.state { return max(0, Self.installStepInterval - installElapsed) }
+        if case .enrolling = device.state { return max(0, currentInstallStepInterval - installElapsed) }
         let now = device.now
         // Simulator seconds until each change; the clock moves in whole seconds (`tick`).
         var due: [Double] = []

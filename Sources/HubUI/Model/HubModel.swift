@@ -38,7 +38,12 @@ public struct HubModel: TerminalProgram, Sendable {
     /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
     public internal(set) var signInSource: AccountSource = .broker
     /// The step waiting for the person's yes in the forecast-and-confirm dialog, if any.
-    public internal(set) var confirmation: Confirmation?
+    public internal(set) var confirmation: Confirmation? {
+        didSet { if confirmation?.kind != oldValue?.kind { confirmScroll = 0 } }
+    }
+    /// The first app of the dialog's forecast on screen: at 80x24 a sign-out's forecast of
+    /// many apps does not fit, and ↓ ↑ (or the wheel, or a click on `+N more apps`) scroll it.
+    public internal(set) var confirmScroll = 0
     /// Whether the console's wipe, global sign-outs and quitting mid-walk ask first. Off for
     /// scenarios and QA (`--no-confirm`); step mode skips the question too, since it holds every
     /// delivery. The Hub's own log-out confirmation is a page of the device and always asks.
@@ -113,6 +118,12 @@ public struct HubModel: TerminalProgram, Sendable {
     public static let minimumHeight = 24
     /// Seconds between two profile-install steps while enrollment animates.
     public static let installStepInterval = 0.4
+    /// Seconds between two steps of Android's registration in shared device mode: its page
+    /// names the two broadcasts and who received them, which a class must have time to read
+    /// (at 0.4 s a step it showed for under a second). Two steps: about six seconds.
+    public static let registrationStepInterval = 3.0
+    /// The interval of the enrollment step under way.
+    var currentInstallStepInterval: Double { isRegistering ? Self.registrationStepInterval : Self.installStepInterval }
 
     public init(device: SharedDevice, theme: Theme = .colour, width: Int = 80, height: Int = 24) {
         self.device = device
@@ -133,7 +144,11 @@ public struct HubModel: TerminalProgram, Sendable {
         // A sign-in prompt waiting for the person is in front of everything (the app went
         // to the background for the broker, or shows its own prompt).
         // (An inactivity lock covers it: the unlock prompt comes first.)
-        if let p = device.pendingTokenRequest, p.phase != .promptDismissed,
+        // Beside the Workspace ONE Hub the Authenticator is an app of its own: once the person
+        // opens the Hub (`h`), the Hub's own page is in front and the broker's prompt waits
+        // behind it (Docs/faults.md, "broker-interrupted-by-check-in": log out from there).
+        let hubOverBroker = ws1 && device.pendingTokenRequest?.place == .broker && device.foreground == .hub
+        if let p = device.pendingTokenRequest, p.phase != .promptDismissed, !hubOverBroker,
            device.state.kind == .checkedOut || device.state.kind == .checkedIn { return .tokenPrompt }
         // Managed Home Screen is the launcher on android-mhs: its own pages replace the
         // Authenticator's once the device is enrolled (Microsoft Learn, configure the Microsoft
@@ -231,10 +246,18 @@ public struct HubModel: TerminalProgram, Sendable {
         if device.state.kind != .checkedOut { hubOverlay = nil }
         // The inactivity lock takes the whole device: its unlock prompt gets the keyboard.
         if device.state.kind == .locked, syncedState != .locked { focus = .hub }
+        // On Android the session's end puts the sign-in form in the Hub's column (the
+        // Authenticator's, Managed Home Screen's): the next user types there, so it takes the
+        // keyboard, as after `S` (removed in Settings) from a pane.
+        if device.profile.platform == .android, device.state.kind == .checkedIn, syncedState == .checkedOut { focus = .hub }
         syncedState = device.state.kind
         // A question about a state the device has left (a lock came, the session ended) is moot.
         if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
-        confirmation?.refresh(on: device)
+        if var c = confirmation {
+            let d = device
+            c.refresh(on: d)
+            confirmation = c
+        }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
         if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
         if device.state.kind != .checkedIn { signInSource = .broker }

@@ -127,7 +127,7 @@ enum ConfirmView {
         let inner = c.box(r, style: t.focusedBorder, title: words.title, titleStyle: t.heading)
         var row = c.paragraph(words.intro, in: inner, row: 0, indent: 1, style: t.text)
         row += 1
-        if !apps.isEmpty { forecast(apps, action, &c, inner, row: row) }
+        if !apps.isEmpty { forecast(apps, action, from: m.confirmScroll, &c, inner, row: row) }
         let y = inner.y + inner.height - 1
         let yes = " \(words.yes) "
         var x = inner.maxX - TextWidth.of(yes) - 13
@@ -153,18 +153,30 @@ enum ConfirmView {
 
     /// Each app's name and what the rehearsal of the step did to it, wrapped beside the
     /// name. When they do not all fit, whole sentences are shown while they fit and the rest
-    /// counted (`+2 more apps`): a sentence cut short could say something untrue.
-    private static func forecast(_ apps: [AppForecast], _ action: DeviceAction, _ c: inout Canvas, _ inner: Rect, row start: Int) {
+    /// counted (`+2 more apps: ↓`): a sentence cut short could say something untrue. From
+    /// `first` on (↓ ↑, the wheel, or a click on either count line scrolls by whole apps).
+    private static func forecast(_ apps: [AppForecast], _ action: DeviceAction, from first: Int, _ c: inout Canvas, _ inner: Rect, row start: Int) {
         let t = c.theme
         let nameWidth = Self.nameWidth(apps)
         let end = inner.height - 2
         let blocks = apps.map { Canvas.wrap(ForecastText.sentence($0, action: action), width: inner.width - nameWidth - 2) }
         let allFit = start + blocks.reduce(0) { $0 + $1.count } <= end
+        // Scrolled no further than needed for the last app to show.
+        var skip = allFit ? 0 : min(first, apps.count - 1)
+        while skip > 0, start + 1 + blocks[(skip - 1)...].reduce(0, { $0 + $1.count }) <= end { skip -= 1 }
         var row = start
-        for (i, (app, lines)) in zip(apps, blocks).enumerated() {
-            if !allFit && row + lines.count > end - 1 {
+        if skip > 0 {
+            c.line("↑ \(skip) more app\(skip == 1 ? "" : "s") above: ↑", in: inner, row: row, indent: 1, style: t.dim)
+            c.hits.add(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .command(.lineUp))
+            row += 1
+        }
+        for (i, (app, lines)) in zip(apps, blocks).enumerated() where i >= skip {
+            if !allFit && row + lines.count > end - 1 && !(i == apps.count - 1 && row + lines.count <= end) {
                 let rest = apps.count - i
-                if row < end { c.line("+\(rest) more app\(rest == 1 ? "" : "s")", in: inner, row: row, indent: 1, style: t.dim) }
+                if row < end {
+                    c.line("+\(rest) more app\(rest == 1 ? "" : "s"): ↓", in: inner, row: row, indent: 1, style: t.dim)
+                    c.hits.add(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .command(.lineDown))
+                }
                 break
             }
             c.line(app.name, in: inner, row: row, indent: 1, style: t.title)

@@ -7,7 +7,7 @@ enum LessonPanelView {
         let t = c.theme
         guard r.height >= 4, r.width >= 20 else { return }
         let waiting = lesson.isWaiting
-        let heading = "\(lesson.lessonTitle) · step \(lesson.position)/\(lesson.count)"
+        let heading = "\(lesson.lessonTitle) · step \(shownStep(lesson))/\(lesson.count)"
         let inner = c.box(r, style: waiting ? t.focusedBorder : t.border, title: heading, titleStyle: t.heading)
         c.line(lesson.title, in: inner, row: 0, indent: 1, style: t.title)
         // The narration: as many lines as the panel has between the title and the status line.
@@ -16,7 +16,7 @@ enum LessonPanelView {
         for (i, line) in lines.prefix(room).enumerated() {
             let last = i == room - 1 && lines.count > room
             c.line(last ? TextWidth.truncate(line + " …", to: inner.width - 2) : line, in: inner, row: 1 + i, indent: 1,
-                   style: line.hasPrefix("Watch:") || line.hasPrefix("Look for:") ? t.text : t.dim)
+                   style: line.hasPrefix("Watch:") || line.hasPrefix("Look for:") || line.hasPrefix("To do:") ? t.text : t.dim)
         }
         let (status, style) = statusLine(lesson, theme: t)
         c.line(status, in: inner, row: inner.height - 1, indent: 1, style: style)
@@ -32,7 +32,7 @@ enum LessonPanelView {
         c.grid.fill(r, style: t.statusBar)
         let (status, style) = statusLine(lesson, theme: t)
         // A refusal names the step itself, and needs the whole row.
-        let head = lesson.hold == nil ? "\(lesson.isRace ? "Race" : "Lesson") step \(lesson.position)/\(lesson.count) · " : ""
+        let head = lesson.hold == nil ? "\(lesson.isRace ? "Race" : "Lesson") step \(shownStep(lesson))/\(lesson.count) · " : ""
         let x = r.x + 1
         let w = c.text(head, x: x, y: r.y, width: r.width - 2, style: t.heading)
         c.text(status, x: x + w, y: r.y, width: max(0, r.width - 2 - w), style: lesson.hold != nil || lesson.isWaiting ? style : t.statusBar)
@@ -46,14 +46,19 @@ enum LessonPanelView {
             guard let next = lesson.next else { return (endLine(lesson), t.success) }
             if lesson.nextTry != nil { return ("Next, \(lesson.isRace ? "your" : "the class's") turn: \(next)", t.text) }
             return ("Next: \(next)", t.text)
-        case let .waiting(expected):
-            return ("\(lesson.isRace ? "Your" : "Class's") turn: \(expected)", t.warning)
+        case let .waiting(keys, done, count):
+            // Where the class stands in the step, then the keys for its next action.
+            let progress = count > 1 ? ", \(done) of \(count) done" : ""
+            return ("\(lesson.isRace ? "Your" : "Class's") turn\(progress): \(keys)", t.warning)
         case let .offTrack(message):
             return (message, t.error)
         case .finished:
             return (endLine(lesson), t.success)
         }
     }
+
+    /// The step the panel is about: the one just done, or on the class's turn the one they do.
+    static func shownStep(_ lesson: LessonPanel) -> Int { lesson.isWaiting ? lesson.position + 1 : lesson.position }
 
     static func endLine(_ lesson: LessonPanel) -> String {
         lesson.isRace ? "End of the race: [ steps back, q quits." : "End of the lesson: [ steps back, q quits."

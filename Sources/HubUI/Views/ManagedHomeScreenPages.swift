@@ -63,7 +63,9 @@ enum ManagedHomeScreenPages {
     static func tile(_ app: AppRuntime, chosen: Bool, _ c: inout Canvas, _ r: Rect) {
         let t = c.theme
         let style = chosen ? t.focusedBorder : t.border
-        let inner = c.box(r, style: style, title: app.definition.name, titleStyle: chosen ? t.selection : t.title)
+        // The chosen tile is marked in text too (`▸Chat`), not by colour alone: in a class's
+        // monochrome projection or with NO_COLOR the arrows' choice must still show.
+        let inner = c.box(r, style: style, title: (chosen ? "▸" : "") + app.definition.name, titleStyle: chosen ? t.selection : t.title)
         c.line(app.lifecycle.rawValue, in: inner, row: 0, style: t.dim)
         c.hits.add(r, .appCommand(.launchApp, app: app.id))
     }

@@ -35,6 +35,11 @@ public struct LessonPlayer: TerminalProgram {
     /// The device actions the next step applies (what the class would have to do), worked
     /// out once per position.
     private var nextExpected: [DeviceAction]?
+    /// The same, unblanked: what the turn line's keys aim at.
+    private var nextTargets: [DeviceAction] = []
+    /// Which of them the step expects to be refused (a check-out offline): the class's refused
+    /// attempt is then the step done, not a mistake.
+    private var nextRefused: [Bool] = []
     /// Every step result so far, per position (a headless run reports them).
     public private(set) var results: [[StepResult]] = [[]]
     /// What the class tried before its turn and was refused (one line in the panel).
@@ -47,6 +52,10 @@ public struct LessonPlayer: TerminalProgram {
     struct ClassTurn: Sendable {
         /// The device actions the step would apply, secrets blanked, in order.
         var expected: [DeviceAction]
+        /// The same actions as written (the group ID kept, which the turn line's keys type; never shown as a secret).
+        var targets: [DeviceAction]
+        /// Which of them the step expects to be refused.
+        var refused: [Bool]
         /// How many of them the class has done.
         var matched = 0
         /// The model's action log already looked at.
@@ -132,7 +141,7 @@ public struct LessonPlayer: TerminalProgram {
     public mutating func letThemTry() -> Bool {
         guard !isAtEnd else { return false }
         guard let expected = nextExpected, !expected.isEmpty else { return false }
-        turn = ClassTurn(expected: expected, seen: model.actionLog.count)
+        turn = ClassTurn(expected: expected, targets: nextTargets, refused: nextRefused, seen: model.actionLog.count)
         refreshPanel()
         return true
     }
@@ -187,12 +196,33 @@ public struct LessonPlayer: TerminalProgram {
             p.nextTryable = nextExpected?.isEmpty == false
         }
         if let turn {
+            // The class's turn is about the step they are to do: its title and what they are
+            // asked, not the step before it (whose "watch" no longer describes the screen).
             let step = lesson.steps[position]
-            p.mode = turn.offTrack.map { .offTrack(message: $0) } ?? .waiting(expected: step.tryIt ?? step.doing ?? step.title)
+            p.title = step.title
+            p.watch = nil
+            p.why = nil
+            p.ref = step.ref
+            p.lookFor = step.lookFor
+            // What they are asked, unless the title already says it (a race's later turns).
+            p.task = (step.tryIt ?? step.doing).flatMap { $0 == step.title ? nil : $0 }
+            p.mode = turn.offTrack.map { .offTrack(message: $0) }
+                ?? .waiting(keys: keysLine(turn), done: turn.matched, of: turn.expected.count)
         } else if isAtEnd {
             p.mode = .finished
         }
         return p
+    }
+
+    /// The keys for the class's next expected action, read from the key table on the screen as
+    /// it is (`KeyGuide`), and the action's name: `Tab ×2 Enter (launch notes)`. Where no keys are
+    /// found within reach, the action's name alone.
+    private func keysLine(_ turn: ClassTurn) -> String {
+        guard turn.matched < turn.expected.count else { return "" }
+        let action = turn.targets[turn.matched]
+        let label = Self.label(action)
+        guard let steps = KeyGuide.steps(for: action, in: model) else { return label }
+        return KeyGuide.text(steps) + " (\(label))"
     }
 
     static func panel(for step: LessonStep, in lesson: Lesson, position: Int) -> LessonPanel {
@@ -283,7 +313,9 @@ public struct LessonPlayer: TerminalProgram {
 
     /// What the class is told when they act before their turn.
     var waitLine: String {
-        if isAtEnd { return "The lesson is over: [ steps back, q quits." }
+        // The end says one thing, the panel's own end line; a race has no trainer to wait for.
+        if isAtEnd { return lesson.handOver == nil ? "End of the lesson: [ steps back, q quits." : "End of the race: [ steps back, q quits." }
+        if lesson.handOver != nil { return "Step \(position + 1) of \(lesson.steps.count) plays by itself: → plays it, [ steps back." }
         let tryable = nextExpected?.isEmpty == false
         return "Wait for the trainer: this is step \(position) of \(lesson.steps.count); → goes on"
             + (tryable ? ", d lets the class try." : ".")
@@ -339,9 +371,16 @@ public struct LessonPlayer: TerminalProgram {
         let log = model.actionLog
         guard log.count > t.seen else { return }
         for applied in log[t.seen...] {
-            guard !Self.isNoise(applied.action) else { continue }
+            // The clock moves by the class's own F5 where the step moves it; otherwise it is noise.
+            let clockExpected = t.matched < t.expected.count && Self.blanked(applied.action) == t.expected[t.matched]
+            guard !Self.isNoise(applied.action) || clockExpected else { continue }
             execution.lastOutcome = (applied.action, applied.outcome)
             let label = Self.label(applied.action)
+            if applied.outcome.refusal != nil, clockExpected || (t.matched < t.expected.count && Self.blanked(applied.action) == t.expected[t.matched]),
+               t.refused[t.matched] {
+                t.matched += 1
+                continue
+            }
             if let refusal = applied.outcome.refusal {
                 t.offTrack = "Refused, \(refusal.tag): \(label). Try again, or → shows \(lesson.handOver == nil ? "them" : "it")."
                 continue
@@ -367,6 +406,9 @@ public struct LessonPlayer: TerminalProgram {
         turn = nil
         var out: [StepResult] = step.actions.map { StepResult(step: $0, status: .passed) }
         execution.console.show(nil)
+        // The checks read the device once it is still, as a scenario's do: an enrollment the
+        // class started finishes its profile steps first.
+        execution.console.settleAll()
         for s in step.checks { out.append(run(s, after: out)) }
         out.append(run(narrationStep(position), after: out))
         advance(with: out, classNote: wentOffTrack ? "the class got there after a detour; [ goes back to try it cleanly." : nil)
@@ -374,12 +416,20 @@ public struct LessonPlayer: TerminalProgram {
 
     /// The device actions `step` applies, found by running it on a copy (so `press` steps
     /// count too), secrets blanked; the UI's own noise left out.
-    private func expectedActions(of step: LessonStep) -> [DeviceAction] {
+    private func expectedActions(of step: LessonStep) -> [AppliedAction] {
         var scratch = execution
         scratch.console.show(nil)
         let before = scratch.console.model.actionLog.count
         for s in step.actions { _ = scratch.run(s) }
-        return scratch.console.model.actionLog.dropFirst(before).map(\.action).filter { !Self.isNoise($0) }.map(Self.blanked)
+        // A step that moves the clock itself (`advanceClock`) asks for the class's F5: a race's
+        // "then F5 twice" is theirs to press, as its panel says.
+        let movesClock = step.actions.contains { s in
+            if case let .action(actions, _) = s.kind { actions.contains { if case .advanceClock = $0 { true } else { false } } } else { false }
+        }
+        return scratch.console.model.actionLog.dropFirst(before).filter { applied in
+            if case .advanceClock = applied.action, movesClock { return true }
+            return !Self.isNoise(applied.action)
+        }
     }
 
     /// Actions that are the simulator's doing, not the class's: clock ticks, the enrollment animation, activity.
@@ -391,15 +441,7 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     /// The action with its secrets and group left out: the class types its own.
-    static func blanked(_ action: DeviceAction) -> DeviceAction {
-        switch action {
-        case let .enroll(_, user, _): .enroll(group: nil, user: user, password: Secret(""))
-        case let .checkOut(_, user, _, passcode): .checkOut(group: nil, user: user, password: Secret(""), passcode: passcode.map { _ in Secret("") })
-        case .unlock: .unlock(Secret(""))
-        case let .signIn(user, _, from): .signIn(user: user, password: Secret(""), from: from)
-        default: action
-        }
-    }
+    static func blanked(_ action: DeviceAction) -> DeviceAction { KeyGuide.blanked(action) }
 
     /// An action as the panel names it (`launch notes`, `checkOut cou1`); never a secret.
     static func label(_ action: DeviceAction) -> String {
@@ -451,7 +493,12 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     private mutating func refreshPanel() {
-        if nextExpected == nil, !isAtEnd { nextExpected = expectedActions(of: lesson.steps[position]) }
+        if nextExpected == nil, !isAtEnd {
+            let applied = expectedActions(of: lesson.steps[position])
+            nextTargets = applied.map(\.action)
+            nextRefused = applied.map { $0.outcome.refusal != nil }
+            nextExpected = nextTargets.map(Self.blanked)
+        }
         execution.console.show(panel)
     }
 }

@@ -42,7 +42,7 @@ public struct Race: Sendable {
         let raceSteps = Self.groups(race).enumerated().map { index, group in
             let doing = Self.doing(group.actions)
             var step = LessonStep(title: doing.isEmpty ? "What it caused" : doing, ref: source,
-                                  tryIt: group.actions.isEmpty ? nil : (index == 0 ? walk : "Now: " + doing),
+                                  tryIt: group.actions.isEmpty ? nil : (index == 0 ? walk : doing),
                                   actions: group.actions, checks: group.checks, line: group.line, column: group.column)
             step.lookFor = lookFor
             return step

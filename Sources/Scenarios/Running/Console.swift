@@ -42,6 +42,13 @@ struct Console {
         model.updateDevice { bridge.settle(&$0); return false }
     }
 
+    /// Finishes what the screen animates (an enrollment's profile steps) and what the
+    /// programs owe, so checks read a still device, as after a `press:` step.
+    mutating func settleAll() {
+        model.settle()
+        settle()
+    }
+
     /// Ends the programs (the scenario is over): none is left running, and their ends are
     /// in the device's log.
     mutating func shutdown() {

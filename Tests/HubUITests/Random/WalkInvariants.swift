@@ -66,9 +66,10 @@ enum WalkInvariants {
             return ["the snapshot does not survive saving: \(error)"]
         }
         // An app's external keys are held in memory only, never saved (Docs/decisions.md): a
-        // restored app fetches them again. Everything else must come back as it was.
+        // restored app fetches them again; so is an unsaved draft (`AppRuntime.draft`: it lives
+        // in the app's memory and is lost with it). Everything else must come back as it was.
         var saved = d.snapshot
-        for i in saved.apps.indices { saved.apps[i].keychain.externalKeys = [:] }
+        for i in saved.apps.indices { saved.apps[i].keychain.externalKeys = [:]; saved.apps[i].draft = nil }
         guard back == saved else {
             // Name the fields that differ, so a failure says what did not survive.
             let fields = zip(Mirror(reflecting: saved).children, Mirror(reflecting: back).children).filter { a, b in (a.value as? any Equatable)?.isEqual(to: b.value) == false }.map { $0.0.label ?? "?" }

@@ -57,7 +57,7 @@ enum AndroidScreens {
             _ = m.handle(.tick(HubModel.installStepInterval))
             ticks += 1
         }
-        _ = m.handle(.tick(HubModel.installStepInterval))
+        _ = m.handle(.tick(HubModel.registrationStepInterval))
         return m
     }
 
