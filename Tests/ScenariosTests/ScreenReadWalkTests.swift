@@ -89,12 +89,12 @@ import Testing
     }
 
     static func race(_ name: String) throws -> Race {
-        let url = try #require(BundledAssets.raceURLs().first { $0.deletingPathExtension().lastPathComponent == name })
-        return try RaceParser(scenarios: Fixtures.parser()).load(contentsOf: url, displayPath: "Assets/races/" + url.lastPathComponent)
+        let file = try #require(BundledAssets.raceFiles().first { $0.name == name })
+        return try RaceParser(scenarios: Fixtures.parser()).load(.bundled(file))
     }
 
-    static let races = BundledAssets.raceURLs().map { $0.deletingPathExtension().lastPathComponent }
-    static let lessons = BundledAssets.lessonURLs().map { $0.deletingPathExtension().lastPathComponent }
+    static let races = BundledAssets.raceFiles().map(\.name)
+    static let lessons = BundledAssets.lessonFiles().map(\.name)
 
     @Test(arguments: races) func everyRaceIsWalkedByTheKeysItsPanelNames(_ name: String) throws {
         let race = try Self.race(name)
@@ -127,8 +127,8 @@ import Testing
     }
 
     @Test(arguments: lessons) func everyLessonsFirstThreeStepsAreWalkedByTheKeysOnScreen(_ name: String) throws {
-        let url = try #require(BundledAssets.lessonURLs().first { $0.deletingPathExtension().lastPathComponent == name })
-        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/" + url.lastPathComponent)
+        let file = try #require(BundledAssets.lessonFiles().first { $0.name == name })
+        let lesson = try Fixtures.runner().lessons.load(.bundled(file))
         var w = Walker(session: LessonSession(playing: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher),
                                               theme: .mono, width: 80, height: 24))
         var handed = 0
@@ -191,8 +191,8 @@ extension LessonPanel {
 /// `← changed: nil → cou1`.
 @Suite struct LessonPaneWordsTests {
     @Test func theAndroidLessonSaysWhatItsPanesShow() throws {
-        let url = try #require(BundledAssets.lessonURLs().first { $0.lastPathComponent == "android-broadcast-running-apps.yaml" })
-        let lesson = try Fixtures.runner().lessons.load(contentsOf: url, displayPath: "Assets/lessons/" + url.lastPathComponent)
+        let file = try #require(BundledAssets.lessonFiles().first { $0.fileName == "android-broadcast-running-apps.yaml" })
+        let lesson = try Fixtures.runner().lessons.load(.bundled(file))
         var p = LessonPlayer(lesson: lesson, dependencies: EngineDependencies.seeded(hasher: Fixtures.hasher), theme: .mono)
         _ = p.handle(.resize(width: 80, height: 24), shown: nil)
         var quoted = 0

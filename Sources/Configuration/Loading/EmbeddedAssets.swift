@@ -279,7 +279,7 @@ steps:
       - expectApp: {app: tasks, shows: cou1, lifecycle: background}
       - expectApp: {app: till, shows: cou1, lifecycle: background}
     watch: Four apps hold cou1's data, all running in the background.
-    why: At start each asked getCurrentAccountAsync, told onAccountLoaded(cou1).
+    why: "At start each asked getCurrentAccountAsync; panes show ← changed: nil → cou1."
     ref: Shared device mode for Android, get the user
 
   - title: Android stops Tasks' process
@@ -325,7 +325,7 @@ steps:
       - expectApp: {app: tasks, shows: cou2}
       - expectNoLeak
     watch: Tasks shows cou2 and nothing of cou1's.
-    why: A cold start asks getCurrentAccountAsync; onAccountChanged tells it to clear.
+    why: "A cold start asks getCurrentAccountAsync; ← changed: cou1 → cou2 says clear."
     ref: Shared device mode for Android, get the user
 
   - title: cou2's account is removed in Settings
