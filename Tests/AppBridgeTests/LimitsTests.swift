@@ -60,6 +60,7 @@ import Testing
         let deadline = Date().addingTimeInterval(1)
         while Date() < deadline, device.pendingTokenRequest == nil { bridge.exchange(&device); usleep(5_000) }
         #expect(device.pendingTokenRequest?.app == "chat")
+        // The subject: longer than the 300 ms timeout passes with the prompt open (no event to wait on).
         usleep(500_000)
         bridge.exchange(&device)
         #expect(FaultTests.health(device, "chat") != .hung("cold launch"))

@@ -72,7 +72,7 @@ for line in sys.stdin:
     if method == "awcontroller/controllerDidWipeCurrentUserData":
         if HANG_ON_WIPE:
             while True:
-                time.sleep(60)
+                time.sleep(60)  # a program hung on the wipe: the subject
         wipe()
     elif method in ("awcontroller/controllerDidFinishInitialCheck", "awcontroller/controllerDidDetectUserChange",
                     "app/foreground"):

@@ -15,7 +15,7 @@ import Testing
         import signal, time, sys
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         open(sys.argv[1], "w").close()
-        time.sleep(600)
+        time.sleep(600)  # runs until interrupted: the subject
         """.write(to: directory.appendingPathComponent("stubborn.py"), atomically: true, encoding: .utf8)
         try """
         name: stubborn

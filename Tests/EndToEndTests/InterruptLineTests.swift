@@ -9,7 +9,7 @@ import Testing
     static let sleeper = """
         import sys, time
         open(sys.argv[1], "w").close()
-        time.sleep(600)
+        time.sleep(600)  # runs until interrupted: the subject
         """
 
     @Test func checkAppSaysItWasInterrupted() throws {

@@ -38,10 +38,8 @@ import Testing
 
     /// Work done while `body` runs: facts worked out per app, and panes drawn.
     static func work(_ m: inout HubModel, _ body: (inout HubModel) -> Void) -> (appFacts: Int, panes: Int) {
-        let counter = LayoutCounter()
-        m.layoutCounter = counter
-        body(&m)
-        m.layoutCounter = nil
+        let counter = LayoutWorkCount()
+        counter.during { body(&m) }
         return (counter.appFacts, counter.panesDrawn)
     }
 

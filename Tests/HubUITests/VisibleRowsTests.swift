@@ -28,13 +28,13 @@ import Testing
 
     /// Rows laid out while `keys` are pressed one by one, each followed by its frame.
     static func rowsLaidOut(_ m: inout HubModel, pressing keys: [Key]) -> Int {
-        let counter = LayoutCounter()
-        m.layoutCounter = counter
-        for key in keys {
-            m.press(key)
-            _ = m.screen()
+        let counter = LayoutWorkCount()
+        counter.during {
+            for key in keys {
+                m.press(key)
+                _ = m.screen()
+            }
         }
-        m.layoutCounter = nil
         return counter.rows
     }
 
@@ -59,10 +59,10 @@ import Testing
         // again, and so is the map after the device changed (a second passes: tokens age).
         var m = Self.ssoMap(extra: 1000)
         #expect(Self.rowsLaidOut(&m, pressing: [.function(11), .function(11)]) > 1000)
-        m.layoutCounter = LayoutCounter()
-        _ = m.handle(.tick(1))
+        let counter = LayoutWorkCount()
+        counter.during { _ = m.handle(.tick(1)) }
         #expect(m.view == .ssoMap)
-        #expect(m.layoutCounter!.rows > 1000)
+        #expect(counter.rows > 1000)
     }
 
     @Test func theKeptRowsFollowTheWidth() {

@@ -101,8 +101,6 @@ public struct HubModel: TerminalProgram, Sendable {
     var leakTallyKept: LeakTally?
     /// The facts of the panes on screen for the device's revision (`paneFacts(of:)`).
     var paneFactsKept: KeptPaneFacts?
-    /// Tests: counts the rows the scrolling views lay out.
-    var layoutCounter: LayoutCounter?
     /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
     var syncedPrompt: AppID?
     var installElapsed = 0.0

@@ -52,7 +52,7 @@ enum AuditView {
 
     static func layOut(_ m: HubModel, width: Int) -> [Row] {
         let out = layOutRows(m, width: width)
-        m.layoutCounter?.rows += out.count
+        LayoutWork.tell(.rows(out.count))
         return out
     }
 

@@ -21,7 +21,7 @@ enum EventLogView {
     static func filtered(_ m: HubModel) -> [Int] {
         let all = m.eventLogLines
         let out = all.indices.filter { m.logFilter.matches(all[$0]) }
-        m.layoutCounter?.rows += all.count
+        LayoutWork.tell(.rows(all.count))
         return out
     }
 

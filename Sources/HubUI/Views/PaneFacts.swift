@@ -26,8 +26,8 @@ struct PaneFacts: Sendable {
     var explaining: FaultEffect?
 
     /// `misconfigurations`: the app's, when worked out with other panes' (one index of the apps for them all).
-    init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil, counter: LayoutCounter?) {
-        counter?.appFacts += 1
+    init(_ d: SharedDevice, _ app: AppRuntime, misconfigurations: [SSOMisconfiguration]? = nil) {
+        LayoutWork.tell(.appFacts)
         leak = d.findings.first { $0.app == app.id && $0.severity == .visibleLeak }
         exposure = d.findings.first { $0.app == app.id && $0.severity == .atRestExposure }
         tokenStatus = d.tokenStatus(of: app.id)
@@ -64,7 +64,7 @@ extension HubModel {
         var now: [AppID: PaneFacts] = [:]
         for (index, _) in tiling.panes {
             let app = apps[index]
-            now[app.id] = before[app.id] ?? PaneFacts(device, app, misconfigurations: problems[app.id] ?? [], counter: layoutCounter)
+            now[app.id] = before[app.id] ?? PaneFacts(device, app, misconfigurations: problems[app.id] ?? [])
         }
         paneFactsKept = KeptPaneFacts(deviceRevision: revision, byApp: now)
     }
@@ -72,8 +72,8 @@ extension HubModel {
     /// The facts of `app`'s pane: kept, or worked out afresh (a frame at another size than
     /// the model's, a model whose device changed without an event, such as a scenario's step).
     func paneFacts(of app: AppRuntime) -> PaneFacts {
-        layoutCounter?.panesDrawn += 1
+        LayoutWork.tell(.paneDrawn)
         if let kept = paneFactsKept, kept.deviceRevision == device.revision, let facts = kept.byApp[app.id] { return facts }
-        return PaneFacts(device, app, counter: layoutCounter)
+        return PaneFacts(device, app)
     }
 }

@@ -70,7 +70,7 @@ enum SSOMapView {
     /// 10,000 URIs, a list scanned per URI took 10^8 comparisons).
     static func layOut(_ m: HubModel, width: Int) -> [Row] {
         let out = layOutRows(m, width: width)
-        m.layoutCounter?.rows += out.count
+        LayoutWork.tell(.rows(out.count))
         return out
     }
 

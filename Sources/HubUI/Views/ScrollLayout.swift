@@ -71,10 +71,10 @@ struct LeakTally: Sendable {
     var lifecycles: [AppLifecycle: Int] = [:]
 
     /// Each app's verdict once (what `SharedDevice.leakCounts` counts), and its lifecycle.
-    init(_ d: SharedDevice, counter: LayoutCounter? = nil) {
+    init(_ d: SharedDevice) {
         deviceRevision = d.revision
         for (i, app) in d.apps.enumerated() {
-            counter?.appFacts += 1
+            LayoutWork.tell(.appFacts)
             switch d.verdict(of: app).kind {
             case .leak: leaking.append(i)
             case .willLeak: willLeaking.append(i)
@@ -86,20 +86,27 @@ struct LeakTally: Sendable {
     }
 }
 
-/// Counts work a frame or a key does, for tests that check a frame does no work for what is
-/// off screen: rows laid out by the scrolling views, facts worked out per app (a verdict, a
-/// pane's facts), panes drawn.
-final class LayoutCounter: @unchecked Sendable {
-    var rows = 0
-    var appFacts = 0
-    var panesDrawn = 0
+/// Work a frame or a key does, for the tests that check a frame does no work for what is off
+/// screen: rows laid out by the scrolling views, facts worked out for an app (a verdict, a
+/// pane's facts), a pane drawn. Told to an observer a test binds to its task
+/// (`LayoutWork.$observer.withValue`), not counted in the model: `HubModel` stays a value with
+/// nothing mutable shared inside, and tests running in parallel see only their own work.
+/// Unbound, telling reads one task-local and does nothing.
+enum LayoutWork: Sendable {
+    case rows(Int)
+    case appFacts
+    case paneDrawn
+
+    @TaskLocal static var observer: (@Sendable (LayoutWork) -> Void)?
+
+    static func tell(_ work: LayoutWork) { observer?(work) }
 }
 
 extension HubModel {
     /// Lays the scrolling view's rows out again when what they show changed (and counts the
     /// leaks, and works out the facts of the panes on screen, when the device changed).
     mutating func refreshScrollLayout() {
-        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device, counter: layoutCounter) }
+        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device) }
         refreshPaneFacts()
         let width = ScrollLayout.bodyWidth(self)
         guard let key = ScrollLayout.key(self, width: width) else {
@@ -122,7 +129,7 @@ extension HubModel {
     /// The leak counts for the device as it is: kept, or counted afresh.
     var leakTally: LeakTally {
         if let kept = leakTallyKept, kept.deviceRevision == device.revision { return kept }
-        return LeakTally(device, counter: layoutCounter)
+        return LeakTally(device)
     }
 
     /// The kept rows when they are `view`'s at `width`, for what the device is now.

@@ -97,7 +97,7 @@ enum ZoomView {
 
     static func layOut(_ m: HubModel, _ app: AppRuntime, width: Int) -> [Row] {
         let out = layOutRows(m, app, width: width)
-        m.layoutCounter?.rows += out.count
+        LayoutWork.tell(.rows(out.count))
         return out
     }
 

@@ -41,7 +41,7 @@ if mode == "exit-at-once":
     sys.exit(7)
 if mode == "ignore-term":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    child = subprocess.Popen(["sleep", "60"])
+    child = subprocess.Popen(["sleep", "60"])  # a grandchild that outlives a SIGTERM: the subject
     log("grandchild %d" % child.pid)
 
 for line in sys.stdin:
@@ -86,7 +86,7 @@ for line in sys.stdin:
         elif mode == "long-line":
             sys.stdout.write("{\"x\":\"" + "y" * (1100 * 1024) + "\"}\n")
             sys.stdout.flush()
-            time.sleep(5)
+            time.sleep(5)  # still running: the bridge must stop it for the line, not see it exit
         elif mode == "env":
             log("cwd %s" % os.path.basename(os.getcwd()))
             log("HUBSIM_TEST %s" % os.environ.get("HUBSIM_TEST", "-"))
@@ -104,14 +104,14 @@ for line in sys.stdin:
             for i in range(3000):
                 sys.stdout.write('{"jsonrpc":"2.0","method":"storage/list"}\n')
             sys.stdout.flush()
-            time.sleep(5)
+            time.sleep(5)  # still running: the bridge must stop it for the flood, not see it exit
     if method == "awcontroller/controllerDidWipeCurrentUserData" and mode == "good":
         call("storage/delete", {"key": "orders"})
         call("screen/show", {"user": None, "items": []})
     send({"jsonrpc": "2.0", "id": msg["id"], "result": {}})
     if method == "app/terminate" and mode == "ignore-term":
         while True:
-            time.sleep(1)
+            time.sleep(1)  # never leaves on app/terminate: the bridge must kill it
 
 if mode == "stdin-closed":
     log("stdin closed")
