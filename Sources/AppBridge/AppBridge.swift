@@ -8,9 +8,10 @@ import Subprocess
 ///
 /// The engine never waits for a program: a delivery to an external app is an `AppRequest` in the
 /// device's outbox, and everything a program does comes back through the device's own events
-/// (`appAnswered`, `appHung`, …). The children's output is read on background tasks into an
-/// `Inbox`; the device is changed only here, in `exchange`/`settle`/`shutdown`, on the caller's
-/// thread (`SharedDevice` is a value passed `inout`), which is why the class is `@unchecked Sendable`:
+/// (`appAnswered`, `appHung`, …). The children's standard output and error are read here, on the
+/// caller's thread, as they come (`ChildProcess.readOutput`); their start and exit come from
+/// background tasks through an `Inbox`. The device is changed only here, in
+/// `exchange`/`settle`/`shutdown`, on the caller's thread (`SharedDevice` is a value passed `inout`), which is why the class is `@unchecked Sendable`:
 /// one caller at a time, as with the device itself.
 public final class AppBridge: @unchecked Sendable {
     private let options: BridgeOptions
@@ -48,7 +49,17 @@ public final class AppBridge: @unchecked Sendable {
     /// person finished the prompt. Returns whether it changed the device.
     @discardableResult public func exchange(_ device: inout SharedDevice) -> Bool {
         var changed = false
-        for delivery in inbox.take() { changed = handle(delivery, &device) || changed }
+        for var delivery in inbox.take() {
+            // What a program wrote before it ended comes before its end, whose report ends with
+            // the last lines it logged.
+            if case let .exited(status, _) = delivery.kind, let id = owners[delivery.process],
+               let process = channels[id]?.process, process.number == delivery.process {
+                changed = readOutput(of: id, atEnd: true, &device) || changed
+                delivery.kind = .exited(status: status, lastLines: process.lastLines)
+            }
+            changed = handle(delivery, &device) || changed
+        }
+        for id in readyOutputs() { changed = readOutput(of: id, &device) || changed }
         let requests = device.takeAppRequests()
         if !requests.isEmpty { changed = true }
         for request in requests { accept(request, &device) }
@@ -68,14 +79,47 @@ public final class AppBridge: @unchecked Sendable {
                 if inbox.isEmpty { return }
                 continue
             }
-            let deadline = channels.values.compactMap(\.nextDeadline).min()
-            inbox.wait(until: deadline.map { DispatchTime(uptimeNanoseconds: $0) })
+            waitForPrograms()
         }
+    }
+
+    /// Sleeps until a program writes to its standard output, a background task delivers something
+    /// (a start, a standard error line, an exit), or the nearest time limit runs out.
+    private func waitForPrograms() {
+        inbox.wait(until: channels.values.compactMap(\.nextDeadline).min(), outputs: outputs)
+    }
+
+    /// The standard outputs and errors of the programs whose start was reported, while they can say more.
+    private var outputs: [Int32] { watchedOutputs.map(\.fd) }
+
+    private var watchedOutputs: [(id: AppID, fd: Int32)] {
+        channels.keys.sorted().flatMap { id -> [(id: AppID, fd: Int32)] in
+            guard let channel = channels[id], channel.pid != nil, let process = channel.process else { return [] }
+            return process.outputFDs.map { (id, $0) }
+        }
+    }
+
+    /// The apps whose programs wrote something not read yet (one `poll(2)` for all of them).
+    private func readyOutputs() -> [AppID] {
+        let watched = watchedOutputs
+        var ready: [AppID] = []
+        for (entry, readable) in zip(watched, Inbox.readable(watched.map(\.fd))) where readable && ready.last != entry.id {
+            ready.append(entry.id)
+        }
+        return ready
+    }
+
+    /// Takes in what the app's program wrote, without waiting (`atEnd`: it ended, all of it).
+    private func readOutput(of id: AppID, atEnd: Bool = false, _ device: inout SharedDevice) -> Bool {
+        guard let channel = channels[id], let process = channel.process, channel.pid != nil else { return false }
+        var changed = false
+        for kind in process.readOutput(atEnd: atEnd) { changed = handle(Delivery(process: process.number, kind: kind), &device) || changed }
+        return changed
     }
 
     /// An event is awaited or a program's message is unread: the interactive loop polls again soon.
     public var isBusy: Bool {
-        !inbox.isEmpty || channels.values.contains(where: \.isAwaited)
+        !inbox.isEmpty || channels.values.contains(where: \.isAwaited) || Inbox.readable(outputs).contains(true)
     }
 
     /// A program was reported hung and may still answer: the interactive loop looks now and
@@ -152,7 +196,7 @@ public final class AppBridge: @unchecked Sendable {
                 killed = true
             }
             if now >= start + 2 * half { break }
-            inbox.wait(until: DispatchTime(uptimeNanoseconds: killed ? start + 2 * half : start + half))
+            inbox.wait(until: killed ? start + 2 * half : start + half)
             for delivery in inbox.take() {
                 if case .exited = delivery.kind { waiting.remove(delivery.process) }
             }
@@ -473,8 +517,7 @@ public final class AppBridge: @unchecked Sendable {
         while channels.values.contains(where: { $0.process != nil }) {
             exchange(&device)
             guard channels.values.contains(where: { $0.process != nil }) else { return }
-            let deadline = channels.values.compactMap(\.nextDeadline).min()
-            inbox.wait(until: deadline.map { DispatchTime(uptimeNanoseconds: $0) })
+            waitForPrograms()
         }
     }
 

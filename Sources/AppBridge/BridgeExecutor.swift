@@ -5,17 +5,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the children's reading and writing tasks run: a dispatch queue of the bridge's own,
-/// not Swift's cooperative pool. `settle` blocks its caller until a child answers; when that
-/// caller is itself on the cooperative pool (a test, an async command), the readers that
-/// would wake it must not need a thread of that same small pool. A serial queue (libdispatch gives
-/// it a thread of its own when the pool's are blocked); the work on it is only moving lines.
+/// Where the children's background tasks run (each one's start, exit report and signals): a
+/// dispatch queue of the bridge's own, not Swift's cooperative pool. `settle` blocks its caller
+/// until a child answers or ends; when that caller is itself on the cooperative pool (a test, an
+/// async command), the task that reports an exit must not need a thread of that same small pool.
+/// A serial queue (libdispatch gives it a thread of its own when the pool's are blocked). The
+/// answers themselves never pass through it: the caller's thread reads them (`ChildPipes`).
 ///
 /// Writing to a program that has just ended raises SIGPIPE, whose default action ends hubsim.
 /// The interactive session ignores it while curses runs, but a headless run (a scenario,
-/// check-app, a test) does not, and swift-subprocess leaves it alone: so the thread that runs
-/// the bridge's work blocks SIGPIPE for itself (a write then fails with EPIPE), without
-/// touching the process's signal dispositions, which belong to CursesTerminal.
+/// check-app, a test) does not, and swift-subprocess leaves it alone: so a thread of the
+/// bridge's that writes blocks SIGPIPE for itself (a write then fails with EPIPE), and the
+/// caller's thread holds it back only for the moment of its write, without touching the
+/// process's signal dispositions, which belong to CursesTerminal.
 final class BridgeExecutor: TaskExecutor {
     static let shared = BridgeExecutor()
     private let queue = DispatchQueue(label: "hubsim.app-bridge")
@@ -29,7 +31,7 @@ final class BridgeExecutor: TaskExecutor {
         }
     }
 
-    private static func blockBrokenPipe() {
+    static func blockBrokenPipe() {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGPIPE)
