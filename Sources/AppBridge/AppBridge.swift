@@ -71,9 +71,16 @@ public final class AppBridge: @unchecked Sendable {
     /// Headless (scenarios, check-app, benchmarks): `exchange` until no event is awaited and no
     /// request is pending, blocking on the children's output (no polling sleeps), each event bounded
     /// by its app's time limit (a hung app is reported hung and `settle` returns).
-    public func settle(_ device: inout SharedDevice) {
+    /// `cancellingPrompts`: nobody is at the device (check-app), so a program's sign-in prompt
+    /// is cancelled as it comes up, as a person walking away would, and its `acquireToken`
+    /// answered; otherwise the prompt waits for a step that answers it.
+    public func settle(_ device: inout SharedDevice, cancellingPrompts: Bool = false) {
         while true {
             exchange(&device)
+            if cancellingPrompts, let pending = device.pendingTokenRequest, pending.phase != .promptDismissed, channels[pending.app] != nil {
+                _ = device.cancelTokenRequest()
+                continue
+            }
             guard device.pendingAppRequests.isEmpty else { continue }
             guard channels.values.contains(where: \.isAwaited) else {
                 if inbox.isEmpty { return }

@@ -70,4 +70,27 @@ import Testing
         #expect(sso.redirectURIs == ["msauth.mine://auth"])
         #expect(sso.bundleID == "mine" && sso.urlSchemes == ["msauth.mine"] && sso.querySchemes.isEmpty && sso.credentialMode == .embedded)
     }
+
+    @Test func theBrokerAcceptsMSALsDefaultRedirectNamingTheBundleInItsScheme() {
+        let sso = SSOConfiguration.program(id: "mine", clientID: "c", redirectURI: "msauth.com.contoso.msal-sample://auth",
+                                           keychainGroup: nil, broker: true)
+        #expect(SSORules.brokerProblem(sso, registrations: [])?.problem == nil)
+        // The same form naming another bundle than the app's is refused by the broker.
+        var other = sso
+        other.bundleID = "com.contoso.other"
+        #expect(SSORules.brokerProblem(other, registrations: [])?.problem
+                == .redirectNamesOtherBundle(redirectURI: "msauth.com.contoso.msal-sample://auth", bundleID: "com.contoso.other"))
+    }
+
+    @Test func aRefusedTokenCallIsInTheAppsLogWithItsReasonInAFewWords() {
+        var d = Self.running()
+        _ = d.call(.acquireTokenSilent, from: "mine")
+        #expect(d.app("mine")!.log.last?.name == "acquireTokenSilent")
+        #expect(d.app("mine")!.log.last?.refusalReason == "no MSAL configuration")
+        _ = d.call(.configureMSAL(clientID: "contoso-msal-sample", redirectURI: "msauth.com.contoso.msal-sample://auth",
+                                  keychainGroup: nil, broker: true), from: "mine")
+        _ = d.call(.acquireTokenSilent, from: "mine")
+        #expect(d.app("mine")!.log.last?.refusalReason == "client not registered")
+        #expect(d.app("mine")!.log.last?.detail.contains("contoso-msal-sample") == true)
+    }
 }

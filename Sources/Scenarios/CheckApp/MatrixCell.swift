@@ -31,7 +31,8 @@ struct MatrixCell {
     mutating func act(_ label: String, _ event: (inout SharedDevice) -> Refusal?) {
         step = label
         if let refusal = event(&device) { notes.append("\(label) refused: \(refusal)") }
-        bridge.settle(&device)
+        // Nobody is at the device to type credentials: a sign-in prompt is cancelled.
+        bridge.settle(&device, cancellingPrompts: true)
         observe()
     }
 
@@ -103,8 +104,19 @@ struct MatrixCell {
         let delivered = entries.compactMap(Self.deliveredName)
         var did: [String] = []
         var calls: [String] = []
-        for e in entries where e.kind == .call && !calls.contains(e.name) { calls.append(e.name) }
+        var refused: [String] = []
+        for e in entries where e.kind == .call {
+            // A refused call is listed apart, with its reason (`acquireTokenSilent refused:
+            // client not registered`); an answered one once, by its name.
+            if let reason = e.refusalReason {
+                let line = "\(e.name) refused: \(reason)"
+                if !refused.contains(line) { refused.append(line) }
+            } else if !calls.contains(e.name) {
+                calls.append(e.name)
+            }
+        }
         if !calls.isEmpty { did.append("called " + calls.joined(separator: ", ")) }
+        did += refused
         let keys = Set(runtime.storage.map(\.id))
         let deleted = mark.keys.subtracting(keys).sorted()
         let stored = keys.subtracting(mark.keys).sorted()

@@ -58,6 +58,12 @@ public struct AppLogEntry: Codable, Sendable, Equatable {
         set { note = .text(newValue) }
     }
 
+    /// Why the call was refused, in a few words (`client not registered`); nil for a call that
+    /// was answered, and for an entry read back from a file (which keeps its text only).
+    public var refusalReason: String? {
+        if case let .refused(_, reason) = note { reason } else { nil }
+    }
+
     /// Entries are equal when they read the same (a loaded entry holds its text).
     public static func == (a: AppLogEntry, b: AppLogEntry) -> Bool {
         a.time == b.time && a.kind == b.kind && a.name == b.name && (a.note.sameValues(as: b.note) || a.detail == b.detail)
@@ -90,6 +96,10 @@ enum AppNote: Sendable {
     case cleared(count: Int, of: UserID)
     /// The arguments of `onAccountLoaded` / `onAccountChanged` (MSAL for Android).
     case accountCallback(prior: UserID?, current: UserID?)
+    /// A call the SDK or the device refused: the whole answer, and its reason in a few words
+    /// (`client not registered`) for check-app's table. Boxed: rare, and the entry stays one
+    /// cache line.
+    indirect case refused(detail: String, reason: String)
 
     /// Made from the same values (so reading the same); false says nothing.
     func sameValues(as other: AppNote) -> Bool {
@@ -99,6 +109,7 @@ enum AppNote: Sendable {
         case let (.created(u1, n1), .created(u2, n2)): u1 == u2 && n1 == n2
         case let (.cleared(n1, u1), .cleared(n2, u2)): n1 == n2 && u1 == u2
         case let (.accountCallback(p1, c1), .accountCallback(p2, c2)): p1 == p2 && c1 == c2
+        case let (.refused(d1, r1), .refused(d2, r2)): d1 == d2 && r1 == r2
         default: false
         }
     }
@@ -110,6 +121,7 @@ enum AppNote: Sendable {
         case let .created(user, count): "\(user) created \(count) item(s)"
         case let .cleared(count, user): "cleared \(count) item(s) of \(user)"
         case let .accountCallback(prior, current): AccountCallback(prior: prior, current: current).arguments
+        case let .refused(detail, _): detail
         }
     }
 }

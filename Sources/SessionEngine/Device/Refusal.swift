@@ -160,6 +160,15 @@ public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// A short, stable tag for coverage and scenarios (`refused: offline`).
     public var tag: String { kind.rawValue }
 
+    /// The refusal in a few words (`no MSAL configuration`): what check-app's table writes
+    /// after a program's refused call.
+    public var shortReason: String {
+        switch self {
+        case .noSSOConfiguration: "no MSAL configuration"
+        default: String(tag.map { $0 == "-" ? " " : $0 })
+        }
+    }
+
     /// A refused credential check as values (why, attempts left, lockout end), for a prompt
     /// to render; nil for every other refusal.
     public var credentialFailure: CredentialFailure? {

@@ -26,10 +26,14 @@ extension SharedDevice {
             record(i, .call, API.getDeviceInformation, "→ deviceMode: \(deviceMode)")
             return .success(.deviceInformation(mode: deviceMode))
         case .acquireTokenSilent:
-            return tokenResult(acquireTokenSilently(id))
+            let result = acquireTokenSilently(id)
+            if case let .failure(r) = result { recordRefusal(i, "acquireTokenSilent", r) }
+            return tokenResult(result)
         case .acquireToken:
             switch beginTokenRequest(id) {
-            case let .failure(r): return .failure(AppCallError(.refused, r.description))
+            case let .failure(r):
+                recordRefusal(i, "acquireToken", r)
+                return .failure(AppCallError(.refused, r.description))
             case .success(.awaiting): return .success(.pending)
             case let .success(.finished(outcome)): return tokenResult(.success(outcome))
             }
@@ -199,6 +203,13 @@ extension SharedDevice {
         case .failed(.canceled): .failure(AppCallError(.canceled, "the person cancelled the sign-in"))
         case let .failed(failure): .failure(AppCallError(.refused, "\(failure)"))
         }
+    }
+
+    /// A token call the device refused before any rule of 003 was applied (no MSAL
+    /// configuration, not running, another prompt up): in the app's log, so that check-app's
+    /// table lists it as refused.
+    private mutating func recordRefusal(_ i: Int, _ call: String, _ refusal: Refusal) {
+        snapshot.apps[i].record(now, .call, call, note: .refused(detail: "refused: \(refusal)", reason: refusal.shortReason))
     }
 
     private mutating func record(_ i: Int, _ kind: AppLogEntry.Kind, _ name: String, _ detail: String) {

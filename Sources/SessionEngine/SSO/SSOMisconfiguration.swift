@@ -69,6 +69,14 @@ public enum SSOMisconfiguration: Codable, Sendable, Equatable, Hashable, CustomS
 
     public var tag: String { kind.rawValue }
 
+    /// The rule broken, in a few words (`client not registered`): check-app's table.
+    public var shortReason: String {
+        switch kind {
+        case .unknownClient: "client not registered"
+        default: String(tag.map { $0 == "-" ? " " : $0 })
+        }
+    }
+
     /// Breaks sharing only (the app still signs in, on its own).
     public var onlyPreventsSharing: Bool { kind == .keychainGroupDiffers || kind == .clientIDDiffers }
 

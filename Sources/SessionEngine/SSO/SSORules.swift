@@ -24,6 +24,10 @@ public enum SSORules {
     }
 
     /// The broker redirect 003 asks for: `<scheme>://<bundle id>`, with the app's first URL scheme.
+    /// MSAL's default redirect, `msauth.<bundle ID>://auth`, in its two parts.
+    static let msalRedirectSchemePrefix = "msauth."
+    static let msalRedirectHost = "auth"
+
     public static func expectedBrokerRedirect(_ sso: SSOConfiguration) -> String {
         "\(sso.urlSchemes.first ?? "<scheme>")://\(sso.bundleID)"
     }
@@ -81,6 +85,17 @@ public enum SSORules {
         let scheme = String(redirect[..<sep.lowerBound])
         let host = String(redirect[sep.upperBound...])
         guard sso.urlSchemes.contains(scheme) else { return (.urlSchemeNotRegistered(scheme: scheme, bundleID: sso.bundleID), true) }
+        // MSAL's own form, `msauth.<bundle ID>://auth`, names the bundle in its scheme; MSAL
+        // makes it when the app gives none, and it works with the broker (Microsoft Learn,
+        // "Using redirect URIs with the Microsoft authentication library for iOS and macOS").
+        // Docs/decisions.md says why the broker accepts it beside 003's `<scheme>://<bundle ID>`.
+        if scheme.hasPrefix(msalRedirectSchemePrefix), host == msalRedirectHost {
+            guard scheme.dropFirst(msalRedirectSchemePrefix.count) == sso.bundleID else {
+                return (.redirectNamesOtherBundle(redirectURI: redirect, bundleID: sso.bundleID), false)
+            }
+            if let cert = certificateProblem(sso, registrations: registrations) { return (cert, false) }
+            return nil
+        }
         guard !host.isEmpty, !host.contains("/") else {
             return (.brokerRedirectMalformed(redirectURI: redirect, expected: expectedBrokerRedirect(sso)), false)
         }

@@ -354,7 +354,13 @@ extension SharedDevice {
         state.lastAt = now
         withApp(id) { app in
             app.token = state
-            if inAppLog { app.record(ctx.now, .call, call, outcome.description) }
+            if inAppLog {
+                if let failure = outcome.failure {
+                    app.record(ctx.now, .call, call, note: .refused(detail: outcome.description, reason: failure.shortReason))
+                } else {
+                    app.record(ctx.now, .call, call, outcome.description)
+                }
+            }
             if let account = outcome.grant?.account, app.currentUser != account { app.handleAccountChange(to: account, ctx) }
         }
         logEvent(.call, app: id, "\(id) → \(call): \(outcome)")

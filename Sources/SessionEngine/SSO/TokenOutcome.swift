@@ -111,6 +111,24 @@ public enum TokenFailure: Codable, Sendable, Equatable, Hashable, CustomStringCo
         }
     }
 
+    /// Why the request got no token, in a few words: what check-app's table writes after
+    /// `refused:` (the whole reason is in the app's log).
+    public var shortReason: String {
+        switch self {
+        case .interactionRequired(.noToken): "no token"
+        case let .interactionRequired(.tokensRemoved(by, _)): "tokens removed by \(by)"
+        case let .interactionRequired(.signedOut(user)): "\(user) signed out"
+        case let .interactionRequired(.notShared(m)): "not shared, \(m.shortReason)"
+        case let .misconfigured(m): m.shortReason
+        case .inFlight: "still in flight"
+        case .interrupted: "interrupted by a sign-out"
+        case .canceled: "cancelled"
+        case let .otherAccountSignedIn(user): "\(user) is signed in"
+        case .brokerResponseNotReceived: "no answer from the broker"
+        case .interactiveSessionInProgress: "a sign-in is under way"
+        }
+    }
+
     public var description: String {
         switch self {
         case .interactionRequired(.noToken): "interaction required: no token in the cache"
