@@ -116,7 +116,7 @@ struct PageWalker {
                 if !screen.contains(words) { fail("the screen does not show \"\(words)\"", step: step); return }
                 previous = words
             case let .showThen(words):
-                guard let first = previous, let a = Self.position(of: first, in: screen), let b = Self.position(of: words, in: screen), a < b else {
+                guard let first = previous, let a = Self.position(of: first, in: screen), let b = Self.position(of: words, in: screen), a.lexicographicallyPrecedes(b) else {
                     fail("the screen does not show \"\(words)\" after \"\(previous ?? "")\"", step: step); return
                 }
                 previous = words
@@ -154,8 +154,4 @@ struct PageWalker {
         }
         return ""
     }
-}
-
-extension Array where Element == Int {
-    static func < (a: [Int], b: [Int]) -> Bool { a.lexicographicallyPrecedes(b) }
 }
