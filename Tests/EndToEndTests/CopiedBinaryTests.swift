@@ -18,8 +18,14 @@ struct CopiedBinaryTests {
             let files = FileManager.default
             try files.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
             try files.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
-            try files.copyItem(atPath: try HubsimBinary.path(), toPath: root + "/bin/hubsim")
+            // cp(1) in a process of its own, not FileManager here: a copy written by this process
+            // holds a descriptor that a test forking at that moment (tmux, another hubsim) would
+            // inherit and keep open, and exec of the copy then fails with "Text file busy" (126).
+            let copy = try Subprocess.run(["/bin/cp", try HubsimBinary.path(), root + "/bin/hubsim"], environment: ["PATH": "/usr/bin:/bin"])
+            guard copy.status == 0 else { throw CopyFailed(message: copy.stderr) }
         }
+
+        struct CopyFailed: Error { let message: String }
 
         func remove() { try? FileManager.default.removeItem(atPath: root) }
 
