@@ -18,14 +18,23 @@ public final class MSALPublicClientApplicationConfig: @unchecked Sendable {
 
 /// Where MSAL keeps its tokens (MSAL's `MSALCacheConfig`).
 public final class MSALCacheConfig: @unchecked Sendable {
+    // Guarded by `lock`: the proof of the unchecked Sendable.
+    private let lock = NSLock()
+    private var group = "com.microsoft.adalcache"
+
     /// The keychain access group MSAL shares its cache through (MSAL's default is
     /// `com.microsoft.adalcache`).
-    public var keychainSharingGroup = "com.microsoft.adalcache"
+    public var keychainSharingGroup: String {
+        get { lock.withLock { group } }
+        set { lock.withLock { group = newValue } }
+    }
 }
 
 /// The directory that issues tokens (MSAL's `MSALAuthority`). Accepted and ignored: hubsim's
 /// tenant is the only directory there is.
 public class MSALAuthority: @unchecked Sendable {
+    // Its one stored property is a `let`: the proof of the unchecked Sendable, which only a
+    // class open to subclassing (as MSAL's is, by MSALAADAuthority) cannot have checked.
     public let url: URL
 
     init(checked url: URL) {
@@ -35,6 +44,7 @@ public class MSALAuthority: @unchecked Sendable {
 
 /// A Microsoft Entra authority such as `https://login.microsoftonline.com/common`.
 public final class MSALAADAuthority: MSALAuthority, @unchecked Sendable {
+    // No stored property of its own: the proof of the unchecked Sendable.
     /// Throws nothing here; `throws` as in MSAL, so that `try` in the app's code compiles.
     public init(url: URL) throws {
         super.init(checked: url)
