@@ -14,7 +14,13 @@ struct LessonLeadWalkTests {
         try tmux.send("Space")
         try hub.waitFor("step 1/9")
         for step in 1...8 {
-            let before = try hub.waitFor("step \(step)/9")
+            // The screen to come back to, once it has settled: the capture that first shows the
+            // step can be a frame still being painted, which nothing would ever show again.
+            var seen = try hub.waitFor("step \(step)/9")
+            let before = try tmux.waitUntil("step \(step)'s screen to settle", timeout: HubDriver.patience) { screen in
+                defer { seen = screen }
+                return screen == seen
+            }
             // q asks (the lesson is mid-way) and Esc comes back to the very same screen.
             try tmux.send("q")
             try hub.waitFor("Quit the lesson?")
