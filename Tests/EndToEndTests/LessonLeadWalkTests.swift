@@ -25,7 +25,12 @@ struct LessonLeadWalkTests {
             try tmux.send("q")
             try hub.waitFor("Quit the lesson?")
             try tmux.send("Escape")
-            try tmux.waitUntil("the screen of step \(step) back", timeout: HubDriver.patience) { $0 == before }
+            do {
+                try tmux.waitUntil("the screen of step \(step) back", timeout: HubDriver.patience) { $0 == before }
+            } catch {
+                Issue.record("the screen before q was:\n\(before)")
+                throw error
+            }
             if step != 6 {
                 // An action before its turn (launch the first pane's app) is refused with one
                 // line; the device does not move.
@@ -55,8 +60,12 @@ struct LessonLeadWalkTests {
                 $0.contains("step \(step + 1)/9") || $0.contains("Class's turn")
             }
             if try tmux.screen().contains("Class's turn") {
+                // The class's turn already heads the panel with the next step's number: wait for
+                // the turn to end, or the next step's screen would be taken before → shows them.
                 try tmux.send("Right")
-                try hub.waitFor("step \(step + 1)/9")
+                try tmux.waitUntil("step \(step + 1) shown to the class", timeout: HubDriver.patience) {
+                    $0.contains("step \(step + 1)/9") && !$0.contains("Class's turn")
+                }
             }
         }
         // Step 9: cou2 checked out, the check-in's message gone; the end quits at once.
