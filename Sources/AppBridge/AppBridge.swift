@@ -383,6 +383,9 @@ public final class AppBridge: @unchecked Sendable {
                 fault(&channel, reason, &device)
                 return
             }
+            if case let .array(names)? = result?["callbacks"] {
+                device.appImplements(channel.id, optionalCallbacks: names.compactMap(\.string))
+            }
             // A late handshake needs no word to the device: the launch goes now, and its answer clears *hung*.
             channel.warningsInARow = 0
             return

@@ -36,6 +36,23 @@ import Testing
         #expect(device.app("ext")!.process?.health == .running)
     }
 
+    /// The SDK's optional callbacks reach a program that lists them in its `initialize` answer.
+    @Test func aProgramThatImplementsTheDataAccessCallbacksIsToldOfTheLockAndTheUnlock() throws {
+        var device = BridgeFixtures.device([BridgeFixtures.app("data-access")])
+        let bridge = AppBridge()
+        defer { bridge.shutdown(&device) }
+        _ = try device.launch("ext").get()
+        bridge.settle(&device)
+        _ = try device.advanceClock(by: 3600).get()
+        bridge.settle(&device)
+        _ = try device.unlock(Secret("cou1")).get()
+        bridge.settle(&device)
+        #expect(BridgeFixtures.entries(device, .output).filter { $0.hasPrefix("stderr: told awcontroller/") } == [
+            "stderr: told awcontroller/controllerDidFinishInitialCheck", "stderr: told awcontroller/controllerWillPromptForPasscode",
+            "stderr: told awcontroller/controllerDidLockDataAccess", "stderr: told awcontroller/controllerDidUnlockDataAccess",
+        ])
+    }
+
     @Test func aLaunchRightAfterATerminateStartsAFreshProcess() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("good")])
         let bridge = AppBridge()

@@ -8,7 +8,11 @@ struct HandshakeTests {
         let hubsim = FakeHubsim()
         hubsim.start(name: "Store")
         let answer = hubsim.initialize(sdk: "workspace-one", profile: "workspace-one")
-        #expect(answer == ["jsonrpc": "2.0", "id": 1, "result": ["protocolVersion": "1", "name": "Store"]])
+        // A Workspace ONE app says it implements the SDK's optional data-access callbacks.
+        #expect(answer == ["jsonrpc": "2.0", "id": 1, "result": [
+            "protocolVersion": "1", "name": "Store",
+            "callbacks": ["controllerWillPromptForPasscode", "controllerDidLockDataAccess", "controllerDidUnlockDataAccess"],
+        ]])
         #expect(hubsim.finish())
         #expect(hubsim.bridge.application.launchInformation == LaunchInformation(
             protocolVersion: "1", appID: "store", name: "Store", sdk: "workspace-one", profile: "workspace-one"))

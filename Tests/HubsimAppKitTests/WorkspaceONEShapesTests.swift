@@ -68,6 +68,23 @@ struct WorkspaceONEShapesTests {
         #expect(hubsim.finish())
         #expect(delegate.events == ["initialCheck -32001", "profiles: Profile(SDK profile of Store)", "enrollment: enrolled"])
     }
+
+    @Test func theInactivityLockAndUnlockReachTheDelegatesDataAccessMethodsInOrder() {
+        let hubsim = FakeHubsim()
+        let delegate = ProfileDelegate()
+        hubsim.bridge.awController.delegate = delegate
+        hubsim.bridge.awController.start()
+        hubsim.start()
+        hubsim.initialize()
+        hubsim.request(3, "awcontroller/controllerWillPromptForPasscode", [:])
+        #expect(hubsim.receive() == done(3))
+        hubsim.request(4, "awcontroller/controllerDidLockDataAccess", [:])
+        #expect(hubsim.receive() == done(4))
+        hubsim.request(5, "awcontroller/controllerDidUnlockDataAccess", [:])
+        #expect(hubsim.receive() == done(5))
+        #expect(hubsim.finish())
+        #expect(delegate.events == ["willPromptForPasscode", "didLockDataAccess", "didUnlockDataAccess"])
+    }
 }
 
 private final class ProfileDelegate: AWControllerDelegate, @unchecked Sendable {
@@ -75,4 +92,7 @@ private final class ProfileDelegate: AWControllerDelegate, @unchecked Sendable {
     func controllerDidFinishInitialCheck(error: NSError?) { events.append("initialCheck \(error?.code ?? 0)") }
     func controllerDidReceive(profiles: [Profile]) { events.append("profiles: " + profiles.map(\.description).joined(separator: ", ")) }
     func controllerDidReceive(enrollmentStatus: EnrollmentStatus) { events.append("enrollment: \(enrollmentStatus)") }
+    func controllerWillPromptForPasscode() { events.append("willPromptForPasscode") }
+    func controllerDidLockDataAccess() { events.append("didLockDataAccess") }
+    func controllerDidUnlockDataAccess() { events.append("didUnlockDataAccess") }
 }

@@ -29,6 +29,9 @@ import Foundation
 public final class HubsimBridge: @unchecked Sendable {
     /// The bridge protocol version this library speaks.
     public static let protocolVersion = "1"
+    /// The Workspace ONE SDK's optional callbacks this library delivers to an `AWControllerDelegate`
+    /// (Docs/bridge-protocol.md, "Optional callbacks").
+    static let optionalAWControllerCallbacks = ["controllerWillPromptForPasscode", "controllerDidLockDataAccess", "controllerDidUnlockDataAccess"]
 
     /// The bridge over this process's standard input and output, the one hubsim talks to. Made
     /// on first use; from then on standard output is the bridge's alone, and anything else
@@ -211,6 +214,12 @@ public final class HubsimBridge: @unchecked Sendable {
             awController.deliver(request.method) { $0.controllerDidWipeCurrentUserData() }
         case "awcontroller/controllerDidDetectUserChange":
             awController.deliver(request.method) { $0.controllerDidDetectUserChange() }
+        case "awcontroller/controllerWillPromptForPasscode":
+            awController.deliver(request.method) { $0.controllerWillPromptForPasscode() }
+        case "awcontroller/controllerDidLockDataAccess":
+            awController.deliver(request.method) { $0.controllerDidLockDataAccess() }
+        case "awcontroller/controllerDidUnlockDataAccess":
+            awController.deliver(request.method) { $0.controllerDidUnlockDataAccess() }
         case "awcontroller/controllerDidFinishInitialCheck":
             let error: NSError?
             switch request.params["error"] ?? .null {
@@ -254,6 +263,12 @@ public final class HubsimBridge: @unchecked Sendable {
         )
         var result: [String: JSONValue] = ["protocolVersion": .string(Self.protocolVersion)]
         if let name { result["name"] = .string(name) }
+        // The SDK calls an optional delegate method only when the delegate implements it; a Swift
+        // protocol's default cannot be told from an override, so a Workspace ONE app takes all
+        // three data-access callbacks (the defaults do nothing).
+        if application.launchInformation?.sdk == "workspace-one" {
+            result["callbacks"] = .array(Self.optionalAWControllerCallbacks.map { .string($0) })
+        }
         return .success(.object(result))
     }
 }

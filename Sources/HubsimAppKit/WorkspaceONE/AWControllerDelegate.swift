@@ -8,9 +8,11 @@ import Foundation
 /// order: ``controllerDidWipeCurrentUserData()``, ``controllerDidDetectUserChange()``, then (at a
 /// cold start) ``controllerDidFinishInitialCheck(error:)``, after which the SDK hands over the
 /// app's profile (``controllerDidReceive(profiles:)``) and the enrollment status
-/// (``controllerDidReceive(enrollmentStatus:)``). hubsim models no passcode lock of the SDK's own
-/// and no network policy, so it never calls the lock, unlock and network methods; they are here
-/// so that a delegate written for the SDK compiles unchanged.
+/// (``controllerDidReceive(enrollmentStatus:)``). At the device's inactivity lock a running app
+/// hears ``controllerWillPromptForPasscode()`` then ``controllerDidLockDataAccess()``, and after
+/// the unlock ``controllerDidUnlockDataAccess()`` (a suspended app misses them). hubsim models no
+/// network policy, so it never calls the network methods; they are here so that a delegate
+/// written for the SDK compiles unchanged.
 public protocol AWControllerDelegate: AnyObject {
     /// The cold start's initial check finished. On a Workspace ONE shared device that nobody has
     /// checked out, `error` is ``AWSDKError/sharedDeviceNotCheckedOut``
@@ -25,11 +27,11 @@ public protocol AWControllerDelegate: AnyObject {
     func controllerDidReceive(profiles: [Profile])
     /// The device's enrollment status, after the initial check (on hubsim's device, `.enrolled`).
     func controllerDidReceive(enrollmentStatus: EnrollmentStatus)
-    /// The SDK locked the app's data behind its passcode (not called by hubsim).
+    /// The SDK locked the app's data behind its passcode (the device's inactivity lock).
     func controllerDidLockDataAccess()
-    /// The SDK is about to show its passcode prompt (not called by hubsim).
+    /// The SDK is about to show its passcode prompt (the device's inactivity lock, before the lock).
     func controllerWillPromptForPasscode()
-    /// The person unlocked the SDK's passcode prompt (not called by hubsim).
+    /// The person unlocked the SDK's passcode prompt (the device's unlock).
     func controllerDidUnlockDataAccess()
     /// The administrator's network policy forbids network use now (not called by hubsim).
     func applicationShouldStopNetworkActivity(reason: NetworkActivityStatus)

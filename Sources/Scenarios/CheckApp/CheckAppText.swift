@@ -25,6 +25,8 @@ public enum CheckAppText {
     }
 
     static let columns = (state: 10, delivered: 28, did: 27, verdict: 7)
+    /// The `delivered` column's names for the Workspace ONE SDK's optional data-access callbacks.
+    static let dataAccessNames: Set<String> = ["willLock", "lock", "unlock"]
 
     public static func render(_ report: CheckAppReport) -> String {
         let states = Set(report.cells.map(\.state)).count
@@ -34,6 +36,12 @@ public enum CheckAppText {
                          + (report.shard.map { ", shard \($0): \(report.cells.count) of \(report.matrix.count) cells" } ?? ""),
                          width: 80)
         lines += legend(report.profile).map { "  " + $0 }
+        // Only a program that implements the optional data-access callbacks is sent them: their
+        // legend line is there when a cell shows one.
+        if report.cells.contains(where: { $0.delivered.contains { Self.dataAccessNames.contains($0) } }) {
+            lines += ["  willLock = \(API.willPromptForPasscode)", "  lock = \(API.didLockDataAccess)",
+                      "  unlock = \(API.didUnlockDataAccess)"]
+        }
         for transition in transitions {
             lines.append("")
             lines += wrap("\(transition.rawValue): \(transition.story)", width: 80)

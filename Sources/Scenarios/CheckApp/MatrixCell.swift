@@ -172,6 +172,10 @@ struct MatrixCell {
             case API.didDetectUserChange: return "userChange"
             case API.didFinishInitialCheck:
                 return e.detail.contains(API.sharedDeviceNotCheckedOut) ? "initialCheck(notCheckedOut)" : "initialCheck"
+            // The SDK's own Objective-C names for its optional data-access callbacks.
+            case API.willPromptForPasscode: return "willLock"
+            case API.didLockDataAccess: return "lock"
+            case API.didUnlockDataAccess: return "unlock"
             default: return e.name
             }
         case .notification:

@@ -131,6 +131,12 @@ public enum API {
     public static let didWipeCurrentUserData = "controllerDidWipeCurrentUserData"
     public static let didDetectUserChange = "controllerDidDetectUserChange"
     public static let didFinishInitialCheck = "controllerDidFinishInitialCheck"
+    /// The Workspace ONE SDK's optional data-access callbacks (`AWControllerDelegate`:
+    /// `@objc(willLock)`, `@objc(lock)`, `@objc(unlock)`), sent only to a program that says it
+    /// implements them (Docs/bridge-protocol.md, "Optional callbacks").
+    public static let willPromptForPasscode = "controllerWillPromptForPasscode"
+    public static let didLockDataAccess = "controllerDidLockDataAccess"
+    public static let didUnlockDataAccess = "controllerDidUnlockDataAccess"
     public static let sharedDeviceNotCheckedOut = "sharedDeviceNotCheckedOut"
     public static let accountChangedNotification = "SHARED_MODE_CURRENT_ACCOUNT_CHANGED"
     public static let getCurrentAccount = "getCurrentAccount"

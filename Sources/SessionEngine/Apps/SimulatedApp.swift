@@ -11,6 +11,7 @@ enum SimulatedApp {
         case .controllerDidDetectUserChange:
             app.userChangeFlag = true
         case .controllerDidFinishInitialCheck, .sharedModeCurrentAccountChanged, .currentAccountChanged,
+             .controllerWillPromptForPasscode, .controllerDidLockDataAccess, .controllerDidUnlockDataAccess,
              .launch, .foreground, .background, .suspend, .terminate:
             break
         }

@@ -16,6 +16,11 @@ public enum AppEvent: Codable, Sendable, Equatable {
     case controllerDidDetectUserChange
     /// `error`: nil, or `sharedDeviceNotCheckedOut` on a checked-in device.
     case controllerDidFinishInitialCheck(error: String?)
+    /// Workspace ONE's optional data-access callbacks at the inactivity lock and its unlock,
+    /// for a program that implements them (`AppProcess.optionalCallbacks`).
+    case controllerWillPromptForPasscode
+    case controllerDidLockDataAccess
+    case controllerDidUnlockDataAccess
     /// Entra shared device mode's Darwin notification (000).
     case sharedModeCurrentAccountChanged
     /// Entra shared device mode on Android: the broker's broadcast
@@ -35,6 +40,9 @@ public enum AppEvent: Codable, Sendable, Equatable {
         case .controllerDidWipeCurrentUserData: "awcontroller/" + API.didWipeCurrentUserData
         case .controllerDidDetectUserChange: "awcontroller/" + API.didDetectUserChange
         case .controllerDidFinishInitialCheck: "awcontroller/" + API.didFinishInitialCheck
+        case .controllerWillPromptForPasscode: "awcontroller/" + API.willPromptForPasscode
+        case .controllerDidLockDataAccess: "awcontroller/" + API.didLockDataAccess
+        case .controllerDidUnlockDataAccess: "awcontroller/" + API.didUnlockDataAccess
         case .sharedModeCurrentAccountChanged: "msal/" + API.accountChangedNotification
         case .currentAccountChanged: "broadcast/" + API.currentAccountChangedBroadcast
         }
@@ -51,6 +59,9 @@ public enum AppEvent: Codable, Sendable, Equatable {
         case .controllerDidWipeCurrentUserData: API.didWipeCurrentUserData
         case .controllerDidDetectUserChange: API.didDetectUserChange
         case .controllerDidFinishInitialCheck(let error): "\(API.didFinishInitialCheck)(error: \(error ?? "nil"))"
+        case .controllerWillPromptForPasscode: API.willPromptForPasscode
+        case .controllerDidLockDataAccess: API.didLockDataAccess
+        case .controllerDidUnlockDataAccess: API.didUnlockDataAccess
         case .sharedModeCurrentAccountChanged: API.accountChangedNotification
         case let .currentAccountChanged(type): "\(API.currentAccountChangedBroadcast) (\(type.rawValue))"
         }

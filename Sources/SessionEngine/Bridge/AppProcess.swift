@@ -31,6 +31,10 @@ public struct AppProcess: Codable, Sendable, Equatable {
     /// Android: the process registered a receiver for `CURRENT_ACCOUNT_CHANGED` at run time
     /// (`msal/registerReceiver`); it ends with the process, as a context-registered receiver does.
     public var receiverRegistered = false
+    /// The SDK's optional callbacks the program says it implements (its `initialize` answer's
+    /// `callbacks`): an Objective-C SDK calls an optional delegate method only when the
+    /// delegate responds to it, and a program written before a callback existed is never sent it.
+    public var optionalCallbacks: Set<String> = []
 
     public struct Screen: Codable, Sendable, Equatable {
         public var user: UserID?

@@ -67,6 +67,18 @@ extension SharedDevice {
         logEvent(.lifecycle, app: id, "\(id): process \(pid) started")
     }
 
+    /// The program's `initialize` answer listed the SDK's optional callbacks it implements
+    /// (Docs/bridge-protocol.md, "Optional callbacks"); those hubsim does not know are ignored.
+    public mutating func appImplements(_ id: AppID, optionalCallbacks names: [String]) {
+        let known = Set([AppEvent.controllerWillPromptForPasscode, .controllerDidLockDataAccess, .controllerDidUnlockDataAccess].map(\.name))
+        let taken = names.filter(known.contains)
+        guard !taken.isEmpty else { return }
+        withApp(id) { app in
+            if app.process == nil { app.process = AppProcess() }
+            app.process?.optionalCallbacks = Set(taken)
+        }
+    }
+
     /// The program answered the event `serial` (its handshake included: it runs now).
     public mutating func appAnswered(_ id: AppID, serial: Int) {
         var late: String?

@@ -19,6 +19,7 @@ extension SharedDevice {
                 logEvent(.event, "inactivity lock: no input for \(formatDuration(seconds: policy.inactivityTimeout)); app UIs locked")
                 cover(.inactivityLock)
                 lockDismissedPrompt()
+                announceDataAccessLocked()
             }
         }
         for (user, record) in snapshot.failedAttempts.sorted(by: { $0.key < $1.key }) {

@@ -96,6 +96,7 @@ extension SharedDevice {
             logEvent(.event, "unlocked: \(user)")
         }
         cover(.unlock)
+        announceDataAccessUnlocked()
         audit()
         return .success(UnlockOutcome(user: user, viaHub: viaHub, returnedTo: returnTo))
     }

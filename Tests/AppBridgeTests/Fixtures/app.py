@@ -51,8 +51,14 @@ for line in sys.stdin:
         continue
     if method == "initialize":
         version = "2" if mode == "version" else "1"
-        send({"jsonrpc": "2.0", "id": msg["id"], "result": {"protocolVersion": version, "name": "test"}})
+        result = {"protocolVersion": version, "name": "test"}
+        if mode == "data-access":
+            # Says it implements the SDK's optional data-access callbacks, and logs each one.
+            result["callbacks"] = ["controllerWillPromptForPasscode", "controllerDidLockDataAccess", "controllerDidUnlockDataAccess"]
+        send({"jsonrpc": "2.0", "id": msg["id"], "result": result})
         continue
+    if mode == "data-access":
+        log("told %s" % method)
     if mode == "hang" and method == target:
         log("not answering " + method)
         continue
