@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Dispatch
 import SessionEngine
 import Subprocess
@@ -160,7 +161,7 @@ public final class AppBridge: @unchecked Sendable {
             if channel.stop == nil {
                 if channel.handshake == nil {
                     let rpcID = channel.takeRPCID()
-                    process.send(RPCMessage.request(id: rpcID, method: AppEvent.terminate.method, params: .object([])))
+                    process.send(RPCMessage.request(id: rpcID, method: .appTerminate, params: .object([:])))
                     channel.stop = .terminating(rpcID: rpcID, deadline: now + grace)
                 } else {
                     process.closeInput()
@@ -277,7 +278,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.warningsInARow = 0
         channel.nextRPCID = 1
         let rpcID = channel.takeRPCID()
-        process.send(RPCMessage.request(id: rpcID, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: profile)))
+        process.send(RPCMessage.request(id: rpcID, method: .initialize, params: ProtocolMapping.initializeParams(app: app, profile: profile)))
         // The handshake also waits for the program to start (an interpreter, a JVM on a busy machine):
         // the app's time limit plus the grace period.
         let limit = command.timeout + options.graceMilliseconds
@@ -348,7 +349,7 @@ public final class AppBridge: @unchecked Sendable {
             case let .failure(error):
                 if let id { process.send(RPCMessage.error(id: id, error)) }
                 // The answer goes to the call it answers; the pane's line names the call.
-                warn(&channel, error.code == RPCError.Code.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
+                warn(&channel, error.code == BridgeErrorCode.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
                 let answer = device.call(call, from: channel.id)
@@ -376,7 +377,7 @@ public final class AppBridge: @unchecked Sendable {
                 fault(&channel, "initialize failed: \(error.message)", &device)
                 return
             }
-            let version = result?["protocolVersion"]?.string ?? "none"
+            let version = result?["protocolVersion"]?.stringValue ?? "none"
             guard version == ProtocolMapping.version else {
                 let reason = "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)"
                 startFailure = startFailure ?? reason
@@ -390,7 +391,7 @@ public final class AppBridge: @unchecked Sendable {
         if let inFlight = channel.inFlight, inFlight.rpcID == rpcID {
             channel.inFlight = nil
             channel.warningsInARow = 0
-            device.appAnswered(channel.id, serial: inFlight.request.serial)
+            device.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name)
             if let error { device.appWrote(channel.id, "answered \(inFlight.request.event.name) with error \(error.code): \(error.message)") }
             if inFlight.request.event == .terminate { beginStop(&channel) }
             return
@@ -482,7 +483,7 @@ public final class AppBridge: @unchecked Sendable {
         if !channel.queue.isEmpty {
             let request = channel.queue.removeFirst()
             let rpcID = channel.takeRPCID()
-            process.send(RPCMessage.request(id: rpcID, method: request.event.method, params: ProtocolMapping.params(of: request.event)))
+            process.send(RPCMessage.request(id: rpcID, method: ProtocolMapping.method(of: request.event), params: ProtocolMapping.params(of: request.event)))
             let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
             channel.inFlight = AppChannel.InFlight(rpcID: rpcID, request: request, deadline: now + UInt64(timeout) * 1_000_000)
         }

@@ -108,8 +108,9 @@ import Testing
         _ = d.launch("mine")
         let taken = d.takeAppRequests()
         #expect(taken.map(\.event.name) == ["foreground", wipe, userChange])
-        // It answers the foreground without drawing: the SDK's key is gone, the screen is not.
-        d.appAnswered("mine", serial: taken[0].serial)
+        // It answers the foreground without drawing: the SDK's key is gone, the screen is not. The
+        // leak's line names the event as the bridge named it to the program.
+        d.appAnswered("mine", serial: taken[0].serial, method: "app/foreground")
         #expect(d.call(.get(key: "orders-cou1"), from: "mine").failureCode == .unreadable)
         let leak = d.findings.first { $0.app == "mine" && $0.severity == .visibleLeak }
         #expect(leak?.owners == ["cou1"] && leak?.currentUser == "cou2")
