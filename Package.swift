@@ -101,8 +101,9 @@ let package = Package(
             swiftSettings: orderableSwiftSettings
         ),
         // The bridge protocol's words, once for both ends: its method names, error codes, messages
-        // and JSON value. Foundation only: HubsimAppKit, an app developer's library, builds on it.
-        .target(name: "BridgeProtocol", swiftSettings: orderableSwiftSettings),
+        // and JSON value. Foundation only, and no unsafe flags: HubsimAppKit, an app developer's
+        // library (which a package depending on a release of hubsim builds), is built on it.
+        .target(name: "BridgeProtocol"),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
