@@ -18,7 +18,7 @@ public final class AppBridge: @unchecked Sendable {
     private let options: BridgeOptions
     private let inbox = Inbox()
     private var channels: [AppID: AppChannel] = [:]
-    /// Process numbers to their app (deliveries name the process, not the app).
+    /// Process numbers to their app (reports name the process, not the app).
     private var owners: [Int: AppID] = [:]
     private var nextProcessNumber = 1
 
@@ -50,15 +50,15 @@ public final class AppBridge: @unchecked Sendable {
     /// person finished the prompt. Returns whether it changed the device.
     @discardableResult public func exchange(_ device: inout SharedDevice) -> Bool {
         var changed = false
-        for var delivery in inbox.take() {
+        for var report in inbox.take() {
             // What a program wrote before it ended comes before its end, whose report ends with
             // the last lines it logged.
-            if case let .exited(status, _) = delivery.kind, let id = owners[delivery.process],
-               let process = channels[id]?.process, process.number == delivery.process {
+            if case let .exited(status, _) = report.kind, let id = owners[report.process],
+               let process = channels[id]?.process, process.number == report.process {
                 changed = readOutput(of: id, atEnd: true, &device) || changed
-                delivery.kind = .exited(status: status, lastLines: process.lastLines)
+                report.kind = .exited(status: status, lastLines: process.lastLines)
             }
-            changed = handle(delivery, &device) || changed
+            changed = handle(report, &device) || changed
         }
         for id in readyOutputs() { changed = readOutput(of: id, &device) || changed }
         let requests = device.takeAppRequests()
@@ -121,7 +121,7 @@ public final class AppBridge: @unchecked Sendable {
     private func readOutput(of id: AppID, atEnd: Bool = false, _ device: inout SharedDevice) -> Bool {
         guard let channel = channels[id], let process = channel.process, channel.pid != nil else { return false }
         var changed = false
-        for kind in process.readOutput(atEnd: atEnd) { changed = handle(Delivery(process: process.number, kind: kind), &device) || changed }
+        for kind in process.readOutput(atEnd: atEnd) { changed = handle(ChildReport(process: process.number, kind: kind), &device) || changed }
         return changed
     }
 
@@ -205,8 +205,8 @@ public final class AppBridge: @unchecked Sendable {
             }
             if now >= start + 2 * half { break }
             inbox.wait(until: killed ? start + 2 * half : start + half)
-            for delivery in inbox.take() {
-                if case .exited = delivery.kind { waiting.remove(delivery.process) }
+            for report in inbox.take() {
+                if case .exited = report.kind { waiting.remove(report.process) }
             }
         }
         for id in channels.keys { channels[id] = AppChannel(id: id) }
@@ -296,12 +296,12 @@ public final class AppBridge: @unchecked Sendable {
 
     // MARK: what the programs said
 
-    private func handle(_ delivery: Delivery, _ device: inout SharedDevice) -> Bool {
-        guard let id = owners[delivery.process], var channel = channels[id], channel.process?.number == delivery.process else {
+    private func handle(_ report: ChildReport, _ device: inout SharedDevice) -> Bool {
+        guard let id = owners[report.process], var channel = channels[id], channel.process?.number == report.process else {
             return false
         }
         defer { channels[id] = channel }
-        switch delivery.kind {
+        switch report.kind {
         case let .started(pid):
             channel.pid = pid
             device.appStarted(id, pid: pid)
@@ -325,7 +325,7 @@ public final class AppBridge: @unchecked Sendable {
             if !channel.faulted {
                 device.appExited(id, status: status, lastLines: lastLines, expected: expected)
             }
-            owners[delivery.process] = nil
+            owners[report.process] = nil
             channel.process = nil
             channel.pid = nil
             channel.handshake = nil
