@@ -5,12 +5,12 @@ import SessionEngine
 /// What a scenario drives: one `HubModel` wrapping one device — the same front-end code
 /// the terminal runs — rendered off screen for `press:` steps, `screen` checks and the
 /// last screen of a failure report.
-struct Console {
+struct HeadlessHub {
     private(set) var model: HubModel
     /// Sees the model after every event a `press:` step feeds (a cast shows them key by key).
     var afterEvent: ((HubModel) -> Void)?
     /// The programs of the device's external apps (nil: it has none). After every action and
-    /// every key the console waits until they have answered (`settle`): a scenario reads the
+    /// every key the hub waits until they have answered (`settle`): a scenario reads the
     /// device as the programs left it.
     let bridge: AppBridge?
 
