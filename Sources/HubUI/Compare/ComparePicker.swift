@@ -103,7 +103,7 @@ public struct ComparePicker: TerminalProgram, Sendable {
         }
     }
 
-    private static func barAction(_ command: UICommand) -> Action? {
+    private static func barAction(_ command: UIIntent) -> Action? {
         [Action.up, .down, .open, .quit].first { barTarget($0) == .command(command) }
     }
 

@@ -180,7 +180,7 @@ extension HubModel {
     }
 
     /// A button's command: runs when its key would run here (help open lets only help's through).
-    private mutating func clickCommand(_ command: UICommand) -> ProgramCommand {
+    private mutating func clickCommand(_ command: UIIntent) -> ProgramCommand {
         switch command {
         case .submitField:
             // The form's button submits the whole form, as Enter does on its last field.

@@ -351,7 +351,7 @@ public struct LessonPlayer: TerminalProgram {
         return model.secondsUntilTimedChange(shown: shown)
     }
 
-    private mutating func run(_ command: UICommand) -> ProgramCommand {
+    private mutating func run(_ command: UIIntent) -> ProgramCommand {
         hold = nil
         switch command {
         case .lessonNext: next()

@@ -3,7 +3,7 @@ import SessionEngine
 extension HubModel {
     /// Runs one command of the key table (from a key, the hint line or a button).
     @discardableResult
-    mutating func run(_ command: UICommand) -> ProgramCommand {
+    mutating func run(_ command: UIIntent) -> ProgramCommand {
         switch command {
         case .quit: return requestQuit()
         case .help: helpOpen.toggle(); helpScroll = 0
