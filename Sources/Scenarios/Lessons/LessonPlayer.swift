@@ -234,7 +234,7 @@ public struct LessonPlayer: TerminalProgram {
 
     // MARK: the terminal
 
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         var personal = false
         switch event {
         case .tick:
@@ -322,7 +322,7 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     /// "Quit the lesson?" over whatever shows (Enter quits, Esc stays).
-    private mutating func askBeforeQuitting() -> ProgramCommand {
+    private mutating func askBeforeQuitting() -> TerminalRequest {
         beforeQuitQuestion = execution
         hold = nil
         execution.hub.askBeforeQuitting()
@@ -332,7 +332,7 @@ public struct LessonPlayer: TerminalProgram {
 
     /// A key or click while "Quit the lesson?" asks: yes quits; anything that closes the
     /// question brings back the screen exactly as it was asked over.
-    private mutating func answerQuitQuestion(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    private mutating func answerQuitQuestion(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         let command = execution.hub.handle(event, shown: shown)
         if command == .quit { return .quit }
         if model.confirmation?.kind != .quit, let saved = beforeQuitQuestion {
@@ -351,7 +351,7 @@ public struct LessonPlayer: TerminalProgram {
         return model.secondsUntilTimedChange(shown: shown)
     }
 
-    private mutating func run(_ command: UIIntent) -> ProgramCommand {
+    private mutating func run(_ command: UIIntent) -> TerminalRequest {
         hold = nil
         switch command {
         case .lessonNext: next()

@@ -72,7 +72,7 @@ struct HeadlessHub {
 
     /// One event of the person at the terminal (a lesson's class): the model handles it as the
     /// interactive simulator does, against the frame on screen.
-    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest { model.handle(event, shown: shown) }
 
     /// Shows (or removes) a lesson's narration panel.
     mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }
