@@ -259,7 +259,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.queue.append(request)
     }
 
-    private func start(_ channel: inout AppChannel, app: AppDefinition, command: ExternalCommand, profile: ProfileID) {
+    private func start(_ channel: inout AppChannel, app: AppDefinition, command: ExternalProgram, profile: ProfileID) {
         let number = nextProcessNumber
         nextProcessNumber += 1
         let process = ChildProcess(
@@ -454,7 +454,7 @@ public final class AppBridge: @unchecked Sendable {
             if !handshake.reportedHung, now >= handshake.deadline, let launch = channel.queue.first {
                 handshake.reportedHung = true
                 channel.handshake = handshake
-                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds) + options.graceMilliseconds
+                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds) + options.graceMilliseconds
                 startFailure = startFailure ?? "no answer to initialize in \(Self.seconds(limit)) s"
                 device.appHung(id, serial: launch.serial)
                 changed = true
@@ -465,7 +465,7 @@ public final class AppBridge: @unchecked Sendable {
             // While the person has the program's sign-in prompt, the program waits for hubsim, not
             // the other way round: its time limit starts again when the prompt is answered.
             if !channel.pendingTokens.isEmpty {
-                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds
                 inFlight.deadline = now + UInt64(timeout) * 1_000_000
                 channel.inFlight = inFlight
                 return changed
@@ -484,7 +484,7 @@ public final class AppBridge: @unchecked Sendable {
             let request = channel.queue.removeFirst()
             let rpcID = channel.takeRPCID()
             process.send(RPCMessage.request(id: rpcID, method: ProtocolMapping.method(of: request.event), params: ProtocolMapping.params(of: request.event)))
-            let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+            let timeout = device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds
             channel.inFlight = AppChannel.InFlight(rpcID: rpcID, request: request, deadline: now + UInt64(timeout) * 1_000_000)
         }
         return changed

@@ -62,7 +62,7 @@ import Testing
         #expect(ProtocolMapping.params(of: .controllerDidFinishInitialCheck(error: nil)).text == #"{"error":null}"#)
         #expect(ProtocolMapping.params(of: .controllerDidFinishInitialCheck(error: "sharedDeviceNotCheckedOut")).text
             == #"{"error":"sharedDeviceNotCheckedOut"}"#)
-        let app = AppDefinition(id: "myapp", name: "My app", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["x"]))
+        let app = AppDefinition(id: "myapp", name: "My app", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["x"]))
         #expect(RPCMessage.request(id: 1, method: .initialize, params: ProtocolMapping.initializeParams(app: app, profile: .workspaceOne))
             == #"{"id":1,"jsonrpc":"2.0","method":"initialize","params":{"app":{"id":"myapp","name":"My app","sdk":"workspace-one"},"profile":"workspace-one","protocolVersion":"1"}}"#)
     }

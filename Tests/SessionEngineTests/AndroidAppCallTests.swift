@@ -8,7 +8,7 @@ import Testing
 @Suite struct AndroidAppCallTests {
     static let program = AppDefinition(
         id: "ext", name: "Orders", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false)),
-        external: ExternalCommand(exec: ["orders"]))
+        external: ExternalProgram(exec: ["orders"]))
 
     /// An enrolled entra-android device with the program beside Chat, cou1 signed in.
     static func device(_ profile: ProfileID = .entraAndroid) -> SharedDevice {
