@@ -4,8 +4,8 @@ import PackageDescription
 // Dependencies point inward:
 //   hubsim → HubsimCommands → CursesTerminal, Scenarios, DeviceStore, Configuration, Platform → HubUI → SessionEngine
 //   Configuration → SessionEngine, Platform, Yams;  Platform → SessionEngine, swift-crypto
-//   Scenarios → AppBridge → SessionEngine, swift-subprocess (AppBridge starts developers' programs;
-//   hubsim-bench starts the processes it measures)
+//   Scenarios → AppBridge → SessionEngine, BridgeProtocol, swift-subprocess (AppBridge starts developers'
+//   programs; hubsim-bench starts the processes it measures);  HubsimAppKit → BridgeProtocol (Foundation only)
 // SessionEngine is the standard library only (no Foundation, files, Yams or Crypto): it takes
 // parsed values and injected capabilities. Only CursesTerminal imports curses (through
 // CNCurses) or touches termios and signals. Scripts/check-imports enforces these rules in CI;
@@ -92,14 +92,18 @@ let package = Package(
         // and the password prompt of the tenant commands.
         .target(name: "CursesTerminal", dependencies: ["HubUI", "SessionEngine", "CNCurses", "CHubsimSignals"], swiftSettings: orderableSwiftSettings),
         // YAML scenarios, headless runner, reports, recorder.
-        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform", "AppBridge"], swiftSettings: orderableSwiftSettings),
+        .target(name: "Scenarios", dependencies: ["HubUI", "SessionEngine", "Configuration", "Platform", "AppBridge", "BridgeProtocol"], swiftSettings: orderableSwiftSettings),
         // A developer's own programs as apps: child processes speaking JSON-RPC over stdio
         // (Docs/bridge-protocol.md). Real I/O beside the pure engine, as swift-nio keeps NIOPosix beside NIOCore.
         .target(
             name: "AppBridge",
-            dependencies: ["SessionEngine", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: ["SessionEngine", "BridgeProtocol", .product(name: "Subprocess", package: "swift-subprocess")],
             swiftSettings: orderableSwiftSettings
         ),
+        // The bridge protocol's words, once for both ends: its method names, error codes, messages
+        // and JSON value. Foundation only, and no unsafe flags: HubsimAppKit, an app developer's
+        // library (which a package depending on a release of hubsim builds), is built on it.
+        .target(name: "BridgeProtocol"),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
@@ -125,16 +129,16 @@ let package = Package(
         ),
         // Your own app in hubsim: the app's end of the bridge protocol (Docs/bridge-protocol.md)
         // and the SDK shapes it speaks for. Foundation only, so an app's package pulls in nothing else.
-        .target(name: "HubsimAppKit"),
+        .target(name: "HubsimAppKit", dependencies: ["BridgeProtocol"]),
         // Thin modules that re-export HubsimAppKit and Foundation under the SDKs' names.
         .target(name: "MSAL", dependencies: ["HubsimAppKit"]),
         .target(name: "AWSDK", dependencies: ["MSAL"]),
         .executableTarget(
             name: "hubsim-bench",
-            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge"]
+            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge", "BridgeProtocol"]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
-        .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),
+        .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "BridgeProtocol", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
         // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
         // the small tmpfs of the full-disk tests.
@@ -148,8 +152,8 @@ let package = Package(
         .testTarget(name: "DeviceStoreTests", dependencies: ["DeviceStore", "FuzzSupport", "SessionEngine", "Configuration", "Platform", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")], exclude: ["OldDevices"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HubUI", "DeviceStore", "FuzzSupport"]),
         // The pseudo-terminal probe of the bench target (hubsim-bench probe).
-        .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench"]),
-        .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "MSAL", "AWSDK"]),
+        .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench", "BridgeProtocol"]),
+        .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "BridgeProtocol", "MSAL", "AWSDK"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

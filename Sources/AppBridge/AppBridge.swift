@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Dispatch
 import SessionEngine
 import Subprocess
@@ -17,7 +18,7 @@ public final class AppBridge: @unchecked Sendable {
     private let options: BridgeOptions
     private let inbox = Inbox()
     private var channels: [AppID: AppChannel] = [:]
-    /// Process numbers to their app (deliveries name the process, not the app).
+    /// Process numbers to their app (reports name the process, not the app).
     private var owners: [Int: AppID] = [:]
     private var nextProcessNumber = 1
 
@@ -49,15 +50,15 @@ public final class AppBridge: @unchecked Sendable {
     /// person finished the prompt. Returns whether it changed the device.
     @discardableResult public func exchange(_ device: inout SharedDevice) -> Bool {
         var changed = false
-        for var delivery in inbox.take() {
+        for var report in inbox.take() {
             // What a program wrote before it ended comes before its end, whose report ends with
             // the last lines it logged.
-            if case let .exited(status, _) = delivery.kind, let id = owners[delivery.process],
-               let process = channels[id]?.process, process.number == delivery.process {
+            if case let .exited(status, _) = report.kind, let id = owners[report.process],
+               let process = channels[id]?.process, process.number == report.process {
                 changed = readOutput(of: id, atEnd: true, &device) || changed
-                delivery.kind = .exited(status: status, lastLines: process.lastLines)
+                report.kind = .exited(status: status, lastLines: process.lastLines)
             }
-            changed = handle(delivery, &device) || changed
+            changed = handle(report, &device) || changed
         }
         for id in readyOutputs() { changed = readOutput(of: id, &device) || changed }
         let requests = device.takeAppRequests()
@@ -120,7 +121,7 @@ public final class AppBridge: @unchecked Sendable {
     private func readOutput(of id: AppID, atEnd: Bool = false, _ device: inout SharedDevice) -> Bool {
         guard let channel = channels[id], let process = channel.process, channel.pid != nil else { return false }
         var changed = false
-        for kind in process.readOutput(atEnd: atEnd) { changed = handle(Delivery(process: process.number, kind: kind), &device) || changed }
+        for kind in process.readOutput(atEnd: atEnd) { changed = handle(ChildReport(process: process.number, kind: kind), &device) || changed }
         return changed
     }
 
@@ -160,7 +161,7 @@ public final class AppBridge: @unchecked Sendable {
             if channel.stop == nil {
                 if channel.handshake == nil {
                     let rpcID = channel.takeRPCID()
-                    process.send(RPCMessage.request(id: rpcID, method: AppEvent.terminate.method, params: .object([])))
+                    process.send(RPCMessage.request(id: rpcID, method: .appTerminate, params: .object([:])))
                     channel.stop = .terminating(rpcID: rpcID, deadline: now + grace)
                 } else {
                     process.closeInput()
@@ -204,8 +205,8 @@ public final class AppBridge: @unchecked Sendable {
             }
             if now >= start + 2 * half { break }
             inbox.wait(until: killed ? start + 2 * half : start + half)
-            for delivery in inbox.take() {
-                if case .exited = delivery.kind { waiting.remove(delivery.process) }
+            for report in inbox.take() {
+                if case .exited = report.kind { waiting.remove(report.process) }
             }
         }
         for id in channels.keys { channels[id] = AppChannel(id: id) }
@@ -258,7 +259,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.queue.append(request)
     }
 
-    private func start(_ channel: inout AppChannel, app: AppDefinition, command: ExternalCommand, profile: ProfileID) {
+    private func start(_ channel: inout AppChannel, app: AppDefinition, command: ExternalProgram, profile: ProfileID) {
         let number = nextProcessNumber
         nextProcessNumber += 1
         let process = ChildProcess(
@@ -277,7 +278,7 @@ public final class AppBridge: @unchecked Sendable {
         channel.warningsInARow = 0
         channel.nextRPCID = 1
         let rpcID = channel.takeRPCID()
-        process.send(RPCMessage.request(id: rpcID, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: profile)))
+        process.send(RPCMessage.request(id: rpcID, method: .initialize, params: ProtocolMapping.initializeParams(app: app, profile: profile)))
         // The handshake also waits for the program to start (an interpreter, a JVM on a busy machine):
         // the app's time limit plus the grace period.
         let limit = command.timeout + options.graceMilliseconds
@@ -295,12 +296,12 @@ public final class AppBridge: @unchecked Sendable {
 
     // MARK: what the programs said
 
-    private func handle(_ delivery: Delivery, _ device: inout SharedDevice) -> Bool {
-        guard let id = owners[delivery.process], var channel = channels[id], channel.process?.number == delivery.process else {
+    private func handle(_ report: ChildReport, _ device: inout SharedDevice) -> Bool {
+        guard let id = owners[report.process], var channel = channels[id], channel.process?.number == report.process else {
             return false
         }
         defer { channels[id] = channel }
-        switch delivery.kind {
+        switch report.kind {
         case let .started(pid):
             channel.pid = pid
             device.appStarted(id, pid: pid)
@@ -324,7 +325,7 @@ public final class AppBridge: @unchecked Sendable {
             if !channel.faulted {
                 device.appExited(id, status: status, lastLines: lastLines, expected: expected)
             }
-            owners[delivery.process] = nil
+            owners[report.process] = nil
             channel.process = nil
             channel.pid = nil
             channel.handshake = nil
@@ -348,7 +349,7 @@ public final class AppBridge: @unchecked Sendable {
             case let .failure(error):
                 if let id { process.send(RPCMessage.error(id: id, error)) }
                 // The answer goes to the call it answers; the pane's line names the call.
-                warn(&channel, error.code == RPCError.Code.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
+                warn(&channel, error.code == BridgeErrorCode.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
                 let answer = device.call(call, from: channel.id)
@@ -376,7 +377,7 @@ public final class AppBridge: @unchecked Sendable {
                 fault(&channel, "initialize failed: \(error.message)", &device)
                 return
             }
-            let version = result?["protocolVersion"]?.string ?? "none"
+            let version = result?["protocolVersion"]?.stringValue ?? "none"
             guard version == ProtocolMapping.version else {
                 let reason = "speaks bridge protocol \(SharedDevicePrintable.clip(version, to: 20)), hubsim speaks \(ProtocolMapping.version)"
                 startFailure = startFailure ?? reason
@@ -384,7 +385,7 @@ public final class AppBridge: @unchecked Sendable {
                 return
             }
             if case let .array(names)? = result?["callbacks"] {
-                device.appImplements(channel.id, optionalCallbacks: names.compactMap(\.string))
+                device.appImplements(channel.id, optionalCallbacks: names.compactMap(\.stringValue))
             }
             // A late handshake needs no word to the device: the launch goes now, and its answer clears *hung*.
             channel.warningsInARow = 0
@@ -393,7 +394,7 @@ public final class AppBridge: @unchecked Sendable {
         if let inFlight = channel.inFlight, inFlight.rpcID == rpcID {
             channel.inFlight = nil
             channel.warningsInARow = 0
-            device.appAnswered(channel.id, serial: inFlight.request.serial)
+            device.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name)
             if let error { device.appWrote(channel.id, "answered \(inFlight.request.event.name) with error \(error.code): \(error.message)") }
             if inFlight.request.event == .terminate { beginStop(&channel) }
             return
@@ -456,7 +457,7 @@ public final class AppBridge: @unchecked Sendable {
             if !handshake.reportedHung, now >= handshake.deadline, let launch = channel.queue.first {
                 handshake.reportedHung = true
                 channel.handshake = handshake
-                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds) + options.graceMilliseconds
+                let limit = (device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds) + options.graceMilliseconds
                 startFailure = startFailure ?? "no answer to initialize in \(Self.seconds(limit)) s"
                 device.appHung(id, serial: launch.serial)
                 changed = true
@@ -467,7 +468,7 @@ public final class AppBridge: @unchecked Sendable {
             // While the person has the program's sign-in prompt, the program waits for hubsim, not
             // the other way round: its time limit starts again when the prompt is answered.
             if !channel.pendingTokens.isEmpty {
-                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+                let timeout = device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds
                 inFlight.deadline = now + UInt64(timeout) * 1_000_000
                 channel.inFlight = inFlight
                 return changed
@@ -485,8 +486,8 @@ public final class AppBridge: @unchecked Sendable {
         if !channel.queue.isEmpty {
             let request = channel.queue.removeFirst()
             let rpcID = channel.takeRPCID()
-            process.send(RPCMessage.request(id: rpcID, method: request.event.method, params: ProtocolMapping.params(of: request.event)))
-            let timeout = device.app(id)?.definition.external?.timeout ?? ExternalCommand.defaultTimeoutMilliseconds
+            process.send(RPCMessage.request(id: rpcID, method: ProtocolMapping.method(of: request.event), params: ProtocolMapping.params(of: request.event)))
+            let timeout = device.app(id)?.definition.external?.timeout ?? ExternalProgram.defaultTimeoutMilliseconds
             channel.inFlight = AppChannel.InFlight(rpcID: rpcID, request: request, deadline: now + UInt64(timeout) * 1_000_000)
         }
         return changed

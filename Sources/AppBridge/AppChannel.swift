@@ -1,3 +1,4 @@
+import BridgeProtocol
 import SessionEngine
 
 /// What the bridge knows of one app's program: its process, the handshake, the events taken

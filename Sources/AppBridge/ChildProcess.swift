@@ -55,7 +55,7 @@ final class ChildProcess: Sendable {
         self.pipes = pipes
         readers = Mutex(Readers(output: OutputReader(limits: limits), log: LogReader(limits: limits)))
         guard let pipes else {
-            inbox.post(Delivery(process: number, kind: .exited(status: "could not start: no pipe for its standard input and output (too many open files)", lastLines: [])))
+            inbox.post(ChildReport(process: number, kind: .exited(status: "could not start: no pipe for its standard input and output (too many open files)", lastLines: [])))
             controlContinuation.finish()
             return
         }
@@ -89,7 +89,7 @@ final class ChildProcess: Sendable {
                     let pid = execution.processIdentifier.value
                     spawned.withLock { $0 = pid }
                     ProcessGroups.started(pid, mark: mark)
-                    inbox.post(Delivery(process: number, kind: .started(pid: execution.processIdentifier.value)))
+                    inbox.post(ChildReport(process: number, kind: .started(pid: execution.processIdentifier.value)))
                     await withTaskGroup(of: Bool.self) { group in
                         group.addTask {
                             for await c in controlStream {
@@ -116,11 +116,11 @@ final class ChildProcess: Sendable {
                     ProcessGroups.ended(pid)
                     exitReported.withLock { $0 = true }
                     // The last lines are the caller's: it reads the standard error.
-                    inbox.post(Delivery(process: number, kind: .exited(status: status, lastLines: [])))
+                    inbox.post(ChildReport(process: number, kind: .exited(status: status, lastLines: [])))
                     return status
                 }
             } catch where !exitReported.withLock({ $0 }) {
-                inbox.post(Delivery(process: number, kind: .exited(status: "could not start: \(error)", lastLines: [])))
+                inbox.post(ChildReport(process: number, kind: .exited(status: "could not start: \(error)", lastLines: [])))
             } catch {
                 // The exit was reported; only swift-subprocess's clean-up failed after it.
             }
@@ -138,7 +138,7 @@ final class ChildProcess: Sendable {
     /// What the program wrote since the last call, without waiting (the caller's thread): its
     /// log lines first (what it logged before an answer comes before the answer), then its
     /// messages. `atEnd`: the process ended; everything left is taken.
-    func readOutput(atEnd: Bool = false) -> [Delivery.Kind] {
+    func readOutput(atEnd: Bool = false) -> [ChildReport.Kind] {
         guard let pipes else { return [] }
         return readers.withLock { r in (atEnd ? r.log.end(pipes) : r.log.read(pipes)) + r.output.read(pipes) }
     }

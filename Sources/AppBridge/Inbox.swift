@@ -9,7 +9,7 @@ import Synchronization
 
 /// What the children's reading tasks hand to the caller's thread. Nothing else crosses
 /// threads: the device is changed only in `AppBridge.exchange`/`settle`, from these.
-struct Delivery: Sendable {
+struct ChildReport: Sendable {
     /// Which process said it (a restarted app's new process has a new one; an old one's
     /// late words are dropped).
     var process: Int
@@ -32,7 +32,7 @@ struct Delivery: Sendable {
 /// on that pipe and on the programs' standard outputs together, so headless runs never poll with
 /// sleeps, and an answer wakes the caller straight from the program.
 final class Inbox: Sendable {
-    private let queue = Mutex<[Delivery]>([])
+    private let queue = Mutex<[ChildReport]>([])
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
@@ -49,15 +49,15 @@ final class Inbox: Sendable {
         close(wakeWrite)
     }
 
-    func post(_ delivery: Delivery) {
-        queue.withLock { $0.append(delivery) }
+    func post(_ report: ChildReport) {
+        queue.withLock { $0.append(report) }
         // A full pipe already wakes the waiter: the byte is not needed then.
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
 
     /// Everything delivered so far, oldest first.
-    func take() -> [Delivery] {
+    func take() -> [ChildReport] {
         queue.withLock { q in
             let taken = q
             q.removeAll(keepingCapacity: true)

@@ -16,14 +16,14 @@ struct LogReader {
     }
 
     /// The log lines written since the last call, without waiting.
-    mutating func read(_ pipes: ChildPipes) -> [Delivery.Kind] {
+    mutating func read(_ pipes: ChildPipes) -> [ChildReport.Kind] {
         guard !finished else { return [] }
         var lines: [[UInt8]] = []
         let ended = pipes.readAvailable(.error, limit: OutputReader.bytesPerCall) { bytes in
             _ = splitter.feed(bytes) { lines.append($0) }
         }
         if ended { splitter.finish { lines.append($0) } }
-        var kinds: [Delivery.Kind] = []
+        var kinds: [ChildReport.Kind] = []
         for line in lines { take(line, into: &kinds) }
         if ended {
             finished = true
@@ -33,7 +33,7 @@ struct LogReader {
     }
 
     /// At the program's end: what is left, and the count of lines not shown.
-    mutating func end(_ pipes: ChildPipes) -> [Delivery.Kind] {
+    mutating func end(_ pipes: ChildPipes) -> [ChildReport.Kind] {
         var kinds = read(pipes)
         if !finished {
             finished = true
@@ -43,7 +43,7 @@ struct LogReader {
         return kinds
     }
 
-    private mutating func take(_ line: [UInt8], into kinds: inout [Delivery.Kind]) {
+    private mutating func take(_ line: [UInt8], into kinds: inout [ChildReport.Kind]) {
         let text = String(decoding: line, as: UTF8.self)
         lastLines.append(text)
         if lastLines.count > limits.lastLines { lastLines.removeFirst(lastLines.count - limits.lastLines) }
@@ -54,7 +54,7 @@ struct LogReader {
         if shown > limits.stderrLinesPerSecond { skipped += 1 } else { kinds.append(.stderr(text)) }
     }
 
-    private mutating func summarize(into kinds: inout [Delivery.Kind]) {
+    private mutating func summarize(into kinds: inout [ChildReport.Kind]) {
         if skipped > 0 { kinds.append(.stderr("… \(skipped) more lines of standard error not shown")) }
         skipped = 0
     }

@@ -20,7 +20,7 @@ struct OutputReader {
 
     /// What the program said since the last call, without waiting: its messages, then a fault or
     /// the end of its output if one came.
-    mutating func read(_ pipes: ChildPipes) -> [Delivery.Kind] {
+    mutating func read(_ pipes: ChildPipes) -> [ChildReport.Kind] {
         guard !finished else { return [] }
         var lines: [[UInt8]] = []
         var fits = true
@@ -29,7 +29,7 @@ struct OutputReader {
             if fits { fits = splitter.feed(bytes) { lines.append($0) } }
         }
         if ended { splitter.finish { lines.append($0) } }
-        var kinds: [Delivery.Kind] = []
+        var kinds: [ChildReport.Kind] = []
         for line in lines { take(line, into: &kinds) }
         if !fits, fault == nil { fault = "a line over \(limits.maxLineBytes) bytes" }
         if let fault {
@@ -42,7 +42,7 @@ struct OutputReader {
         return kinds
     }
 
-    private mutating func take(_ line: [UInt8], into kinds: inout [Delivery.Kind]) {
+    private mutating func take(_ line: [UInt8], into kinds: inout [ChildReport.Kind]) {
         guard fault == nil else { return }
         let message = RPCMessage(line: line)
         let now = ContinuousClock.now

@@ -1,29 +1,74 @@
+import BridgeProtocol
 import SessionEngine
 
 /// The engine's values in the bridge protocol's words (Docs/bridge-protocol.md): events as
 /// hubsim's requests, the program's requests as `AppCall`s, the device's answers as results.
 enum ProtocolMapping {
     /// The protocol version hubsim speaks.
-    static let version = "1"
+    static let version = BridgeMethod.protocolVersion
+
+    /// The method that carries an event to a program.
+    static func method(of event: AppEvent) -> BridgeMethod {
+        switch event {
+        case .launch: .appLaunch
+        case .foreground: .appForeground
+        case .background: .appBackground
+        case .suspend: .appSuspend
+        case .terminate: .appTerminate
+        case .controllerDidWipeCurrentUserData: .controllerDidWipeCurrentUserData
+        case .controllerDidDetectUserChange: .controllerDidDetectUserChange
+        case .controllerDidFinishInitialCheck: .controllerDidFinishInitialCheck
+        case .controllerWillPromptForPasscode: .controllerWillPromptForPasscode
+        case .controllerDidLockDataAccess: .controllerDidLockDataAccess
+        case .controllerDidUnlockDataAccess: .controllerDidUnlockDataAccess
+        case .sharedModeCurrentAccountChanged: .sharedModeCurrentAccountChanged
+        case .currentAccountChanged: .currentAccountChanged
+        }
+    }
+
+    /// The method a program's call comes by (`call(method:params:)` reads it back).
+    static func method(of call: AppCall) -> BridgeMethod {
+        switch call {
+        case .retrieveUserInfo: .retrieveUserInfo
+        case .fetchApplicationAssignmentStatus: .fetchApplicationAssignmentStatus
+        case .getCurrentAccount: .getCurrentAccount
+        case .getDeviceInformation: .getDeviceInformation
+        case .acquireTokenSilent: .acquireTokenSilent
+        case .acquireToken: .acquireToken
+        case .signout: .signout
+        case .removeAccount: .removeAccount
+        case .configureMSAL: .configure
+        case .getCurrentAccountAsync: .getCurrentAccountAsync
+        case .isSharedDevice: .isSharedDevice
+        case .signOut: .signOut
+        case .registerReceiver: .registerReceiver
+        case .unregisterReceiver: .unregisterReceiver
+        case .put: .storagePut
+        case .get: .storageGet
+        case .delete: .storageDelete
+        case .list: .storageList
+        case .show: .screenShow
+        }
+    }
 
     /// The `initialize` request's params: the version, the app and the device's profile.
     static func initializeParams(app: AppDefinition, profile: ProfileID) -> JSONValue {
         .object([
-            ("protocolVersion", .string(version)),
-            ("app", .object([("id", .string(app.id)), ("name", .string(app.name)), ("sdk", .string(app.sdk.kind.rawValue))])),
-            ("profile", .string(profile.rawValue)),
+            "protocolVersion": .string(version),
+            "app": .object(["id": .string(app.id), "name": .string(app.name), "sdk": .string(app.sdk.kind.rawValue)]),
+            "profile": .string(profile.rawValue),
         ])
     }
 
     /// An event's params.
     static func params(of event: AppEvent) -> JSONValue {
         switch event {
-        case .launch: .object([("cold", .bool(true))])
-        case let .controllerDidFinishInitialCheck(error): .object([("error", error.map(JSONValue.string) ?? .null)])
+        case .launch: .object(["cold": .bool(true)])
+        case let .controllerDidFinishInitialCheck(error): .object(["error": error.map(JSONValue.string) ?? .null])
         // The broadcast's Intent: its action and its extra, under their Android names.
         case let .currentAccountChanged(type):
-            .object([("action", .string(API.currentAccountChangedAction)), (API.broadcastType, .string(type.rawValue))])
-        default: .object([])
+            .object(["action": .string(API.currentAccountChangedAction), API.broadcastType: .string(type.rawValue)])
+        default: .object([:])
         }
     }
 
@@ -31,31 +76,33 @@ enum ProtocolMapping {
 
     /// The call a request names, or the JSON-RPC error that says why it is not one.
     static func call(method: String, params: JSONValue?) -> Result<AppCall, RPCError> {
-        let p = params ?? .object([])
+        let p = params ?? .object([:])
         if case .array = p { return .failure(RPCError(.invalidParams, "params must be an object")) }
-        switch method {
-        case "awcontroller/retrieveUserInfo": return .success(.retrieveUserInfo)
-        case "awcontroller/fetchApplicationAssignmentStatus": return .success(.fetchApplicationAssignmentStatus)
-        case "msal/getCurrentAccount": return .success(.getCurrentAccount)
-        case "msal/getDeviceInformation": return .success(.getDeviceInformation)
-        case "msal/acquireTokenSilent": return .success(.acquireTokenSilent)
-        case "msal/acquireToken": return .success(.acquireToken)
-        case "msal/removeAccount": return .success(.removeAccount)
-        case "msal/getCurrentAccountAsync": return .success(.getCurrentAccountAsync)
-        case "msal/isSharedDevice": return .success(.isSharedDevice)
-        case "msal/signOut": return .success(.signOut)
-        case "msal/registerReceiver", "msal/unregisterReceiver":
+        let unknown = RPCError(.methodNotFound, "unknown method '\(SharedDevicePrintable.clip(method))'")
+        guard let known = BridgeMethod(rawValue: method) else { return .failure(unknown) }
+        switch known {
+        case .retrieveUserInfo: return .success(.retrieveUserInfo)
+        case .fetchApplicationAssignmentStatus: return .success(.fetchApplicationAssignmentStatus)
+        case .getCurrentAccount: return .success(.getCurrentAccount)
+        case .getDeviceInformation: return .success(.getDeviceInformation)
+        case .acquireTokenSilent: return .success(.acquireTokenSilent)
+        case .acquireToken: return .success(.acquireToken)
+        case .removeAccount: return .success(.removeAccount)
+        case .getCurrentAccountAsync: return .success(.getCurrentAccountAsync)
+        case .isSharedDevice: return .success(.isSharedDevice)
+        case .signOut: return .success(.signOut)
+        case .registerReceiver, .unregisterReceiver:
             // The receiver is for the one broadcast shared device mode sends; `action`, when
             // given, must name it.
             return optionalString(p, "action", method).flatMap { action in
                 guard action == nil || action == API.currentAccountChangedAction else {
                     return .failure(RPCError(.invalidParams, "'action' must be \(API.currentAccountChangedAction)"))
                 }
-                return .success(method == "msal/registerReceiver" ? .registerReceiver : .unregisterReceiver)
+                return .success(known == .registerReceiver ? .registerReceiver : .unregisterReceiver)
             }
-        case "msal/signout":
+        case .signout:
             return optionalBool(p, "signoutFromBrowser", method).map { AppCall.signout(fromBrowser: $0 ?? false) }
-        case "msal/configure":
+        case .configure:
             return requiredString(p, "clientId", method).flatMap { clientID in
                 optionalString(p, "redirectUri", method).flatMap { redirectURI in
                     optionalString(p, "keychainSharingGroup", method).flatMap { keychainGroup in
@@ -65,7 +112,7 @@ enum ProtocolMapping {
                     }
                 }
             }
-        case "storage/put":
+        case .storagePut:
             return requiredString(p, "key", method).flatMap { key in
                 optionalString(p, "owner", method).flatMap { owner in
                     protection(p, method).flatMap { protection in
@@ -75,10 +122,10 @@ enum ProtocolMapping {
                     }
                 }
             }
-        case "storage/get": return requiredString(p, "key", method).map { AppCall.get(key: $0) }
-        case "storage/delete": return requiredString(p, "key", method).map { AppCall.delete(key: $0) }
-        case "storage/list": return .success(.list)
-        case "screen/show":
+        case .storageGet: return requiredString(p, "key", method).map { AppCall.get(key: $0) }
+        case .storageDelete: return requiredString(p, "key", method).map { AppCall.delete(key: $0) }
+        case .storageList: return .success(.list)
+        case .screenShow:
             return optionalString(p, "user", method).flatMap { user in
                 stringList(p, "items", method, required: true).flatMap { items in
                     stringList(p, "lines", method, required: false).map { lines in
@@ -86,20 +133,24 @@ enum ProtocolMapping {
                     }
                 }
             }
-        default:
-            return .failure(RPCError(.methodNotFound, "unknown method '\(SharedDevicePrintable.clip(method))'"))
+        // hubsim's own requests, which a program answers but never makes.
+        case .initialize, .appLaunch, .appForeground, .appBackground, .appSuspend, .appTerminate,
+             .controllerDidWipeCurrentUserData, .controllerDidDetectUserChange, .controllerDidFinishInitialCheck,
+             .controllerWillPromptForPasscode, .controllerDidLockDataAccess, .controllerDidUnlockDataAccess,
+             .sharedModeCurrentAccountChanged, .currentAccountChanged:
+            return .failure(unknown)
         }
     }
 
     private static func requiredString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String, RPCError> {
         guard let value = p[field] else { return .failure(RPCError(.invalidParams, "'\(field)' is missing")) }
-        guard let s = value.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string")) }
+        guard let s = value.stringValue else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string")) }
         return .success(s)
     }
 
     private static func optionalString(_ p: JSONValue, _ field: String, _ method: String) -> Result<String?, RPCError> {
         guard let value = p[field], !value.isNull else { return .success(nil) }
-        guard let s = value.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string or null")) }
+        guard let s = value.stringValue else { return .failure(RPCError(.invalidParams, "'\(field)' must be a string or null")) }
         return .success(s)
     }
 
@@ -126,7 +177,7 @@ enum ProtocolMapping {
         var out: [String] = []
         out.reserveCapacity(items.count)
         for item in items {
-            guard let s = item.string else { return .failure(RPCError(.invalidParams, "'\(field)' must be a list of strings")) }
+            guard let s = item.stringValue else { return .failure(RPCError(.invalidParams, "'\(field)' must be a list of strings")) }
             out.append(s)
         }
         return .success(out)
@@ -135,43 +186,55 @@ enum ProtocolMapping {
     // MARK: the device's answers
 
     static func json(_ result: AppCallResult) -> JSONValue {
-        func account(_ user: UserID?) -> JSONValue { user.map { .object([("username", .string($0.name))]) } ?? .null }
+        func account(_ user: UserID?) -> JSONValue { user.map { .object(["username": .string($0.name)]) } ?? .null }
         switch result {
         case let .userInfo(userName, groupID, email):
-            return .object([("userName", .string(userName)), ("groupID", .string(groupID)), ("email", .string(email)),
-                            ("firstName", .string("")), ("lastName", .string(""))])
+            return .object(["userName": .string(userName), "groupID": .string(groupID), "email": .string(email),
+                            "firstName": .string(""), "lastName": .string("")])
         case let .assignment(staging, user):
-            return .object([("sharedDeviceInformation", .object([
-                ("isDeviceStagingEnabled", .bool(staging)), ("checkedOutUser", user.map { .string($0.name) } ?? .null),
-            ]))])
+            return .object(["sharedDeviceInformation": .object([
+                "isDeviceStagingEnabled": .bool(staging), "checkedOutUser": user.map { .string($0.name) } ?? .null,
+            ])])
         case let .accounts(current, previous):
-            return .object([("account", account(current)), ("previousAccount", account(previous))])
+            return .object(["account": account(current), "previousAccount": account(previous)])
         case let .accountCallback(prior, current):
             return prior == current
-                ? .object([("callback", .string(API.onAccountLoaded)), ("activeAccount", account(current))])
-                : .object([("callback", .string(API.onAccountChanged)), ("priorAccount", account(prior)), ("currentAccount", account(current))])
+                ? .object(["callback": .string(API.onAccountLoaded), "activeAccount": account(current)])
+                : .object(["callback": .string(API.onAccountChanged), "priorAccount": account(prior), "currentAccount": account(current)])
         case let .sharedDevice(value):
-            return .object([("isSharedDevice", .bool(value))])
+            return .object(["isSharedDevice": .bool(value)])
         case let .deviceInformation(mode):
-            return .object([("deviceMode", .string(mode))])
+            return .object(["deviceMode": .string(mode)])
         case let .token(user, token):
-            return .object([("accessToken", .string(token)), ("account", account(user))])
+            return .object(["accessToken": .string(token), "account": account(user)])
         case .pending, .done:
-            return .object([])
+            return .object([:])
         case let .stored(key):
-            return .object([("key", .string(key))])
+            return .object(["key": .string(key)])
         case let .text(text):
-            return .object([("text", .string(text))])
+            return .object(["text": .string(text)])
         case let .items(items):
-            return .object([("items", .array(items.map { item in
-                .object([("key", .string(item.key)), ("owner", item.owner.map { .string($0.name) } ?? .null),
-                         ("protection", .string(item.protection.rawValue)), ("readable", .bool(item.readable))])
-            }))])
+            return .object(["items": .array(items.map { item in
+                .object(["key": .string(item.key), "owner": item.owner.map { .string($0.name) } ?? .null,
+                         "protection": .string(item.protection.rawValue), "readable": .bool(item.readable)])
+            })])
         }
     }
 
     static func rpcError(_ error: AppCallError) -> RPCError {
-        RPCError(code: error.code.rawValue, message: error.message)
+        RPCError(code(of: error.code), error.message)
+    }
+
+    /// The protocol's code for why the device refused a call.
+    static func code(of code: AppCallError.Code) -> BridgeErrorCode {
+        switch code {
+        case .invalidParams: .invalidParams
+        case .notSignedIn: .notSignedIn
+        case .interactionRequired: .interactionRequired
+        case .unreadable: .unreadable
+        case .refused: .refused
+        case .canceled: .canceled
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import BridgeProtocol
+
 /// One JSON-RPC 2.0 message as the bridge reads it from a program's standard output
 /// (Docs/bridge-protocol.md: one object per line; hubsim answers the program's requests and
 /// reads its answers to hubsim's own).
@@ -24,12 +26,12 @@ enum RPCMessage: Sendable, Equatable {
             self = .invalid(id: nil, RPCError(.invalidRequest, "id must be a string, a number or null"))
             return
         }
-        guard value["jsonrpc"]?.string == "2.0" else {
+        guard value["jsonrpc"]?.stringValue == "2.0" else {
             self = .invalid(id: id, RPCError(.invalidRequest, "\"jsonrpc\" must be \"2.0\""))
             return
         }
         if let method = value["method"] {
-            guard let name = method.string else {
+            guard let name = method.stringValue else {
                 self = .invalid(id: id, RPCError(.invalidRequest, "method must be a string"))
                 return
             }
@@ -47,8 +49,8 @@ enum RPCMessage: Sendable, Equatable {
         }
         if let id, value["result"] != nil || value["error"] != nil {
             if let error = value["error"] {
-                let code: Int = if case let .int(c)? = error["code"] { c } else { RPCError.Code.internalError.rawValue }
-                self = .response(id: id, result: nil, error: RPCError(code: code, message: error["message"]?.string ?? ""))
+                let code: Int = if case let .int(c)? = error["code"] { c } else { BridgeErrorCode.internalError.rawValue }
+                self = .response(id: id, result: nil, error: RPCError(code: code, message: error["message"]?.stringValue ?? ""))
             } else {
                 self = .response(id: id, result: value["result"], error: nil)
             }
@@ -67,33 +69,17 @@ enum RPCMessage: Sendable, Equatable {
     // MARK: writing
 
     /// hubsim's request `method` with `id`.
-    static func request(id: Int, method: String, params: JSONValue) -> String {
-        JSONValue.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)]).text
+    static func request(id: Int, method: BridgeMethod, params: JSONValue) -> String {
+        RPCEnvelope.request(id: .int(id), method: method, params: params).text
     }
 
     /// The answer to the program's request `id`.
     static func result(id: JSONValue, _ result: JSONValue) -> String {
-        JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).text
+        RPCEnvelope.result(id: id, result).text
     }
 
     /// An error answer (`id` null when the request's id could not be read).
     static func error(id: JSONValue?, _ error: RPCError) -> String {
-        JSONValue.object([("jsonrpc", .string("2.0")), ("id", id ?? .null),
-                          ("error", .object([("code", .int(error.code)), ("message", .string(error.message))]))]).text
+        RPCEnvelope.error(id: id, error).text
     }
-}
-
-/// A JSON-RPC error: the standard codes and hubsim's own (Docs/bridge-protocol.md, "Errors").
-struct RPCError: Error, Sendable, Equatable {
-    enum Code: Int {
-        case parseError = -32700
-        case invalidRequest = -32600
-        case methodNotFound = -32601
-        case invalidParams = -32602
-        case internalError = -32603
-    }
-    var code: Int
-    var message: String
-    init(code: Int, message: String) { self.code = code; self.message = message }
-    init(_ code: Code, _ message: String) { self.code = code.rawValue; self.message = message }
 }

@@ -44,7 +44,7 @@ func bridgeBenchmark() throws -> [String] {
 /// action to its answer reported back (`settle`).
 private func roundTrips(exec: [String], events: Int, tenant: Tenant, hasher: ScryptHasher) throws
     -> (median: Double, p99: Double, cpuPerEvent: Double) {
-    let app = AppDefinition(id: "bench", name: "Bench", sdk: .none, external: ExternalCommand(exec: exec))
+    let app = AppDefinition(id: "bench", name: "Bench", sdk: .none, external: ExternalProgram(exec: exec))
     var device = SharedDevice(profile: .named(.workspaceOne), tenant: tenant, apps: [app], dependencies: EngineDependencies.seeded(hasher: hasher))
     let bridge = AppBridge()
     defer { bridge.shutdown(&device) }
@@ -78,7 +78,7 @@ private func broadcast(apps n: Int, exec: [String]?, tenant: Tenant, hasher: Scr
     let traits = MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true)
     let apps = (0..<n).map { i in
         AppDefinition(id: "app\(i)", name: "App \(i)", sdk: .msal(traits), userItems: exec == nil ? ["Item of {user}"] : [],
-                      external: exec.map { ExternalCommand(exec: $0) })
+                      external: exec.map { ExternalProgram(exec: $0) })
     }
     var device = SharedDevice(profile: .named(.entraIOS), tenant: tenant, apps: apps, dependencies: EngineDependencies.seeded(hasher: hasher))
     let bridge = AppBridge()
@@ -103,7 +103,7 @@ private func broadcast(apps n: Int, exec: [String]?, tenant: Tenant, hasher: Scr
 
 /// The interactive loop's `exchange` while one program never answers (after its hung report).
 private func hungExchange(exec: [String], tenant: Tenant, hasher: ScryptHasher) throws -> (median: Double, max: Double) {
-    let app = AppDefinition(id: "hung", name: "Hung", sdk: .none, external: ExternalCommand(exec: exec, timeoutMilliseconds: 100))
+    let app = AppDefinition(id: "hung", name: "Hung", sdk: .none, external: ExternalProgram(exec: exec, timeoutMilliseconds: 100))
     var device = SharedDevice(profile: .named(.workspaceOne), tenant: tenant, apps: [app], dependencies: EngineDependencies.seeded(hasher: hasher))
     var options = BridgeOptions()
     options.graceMilliseconds = 100

@@ -12,7 +12,7 @@ import Testing
     static func app(_ mode: String) -> AppDefinition {
         AppDefinition(id: "ext", name: "Orders", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: false,
                                                                          checksAccountOnForeground: false)),
-                      external: ExternalCommand(exec: ["python3", BridgeFixtures.folder + "/android_app.py", mode]))
+                      external: ExternalProgram(exec: ["python3", BridgeFixtures.folder + "/android_app.py", mode]))
     }
 
     /// An enrolled entra-android device with the program, cou1 signed in.

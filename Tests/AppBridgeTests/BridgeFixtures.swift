@@ -13,7 +13,7 @@ enum BridgeFixtures {
     /// The test app's definition, playing `mode` (see Fixtures/app.py).
     static func app(_ mode: String, _ argument: String = "", id: AppID = "ext", timeout: Int? = nil) -> AppDefinition {
         AppDefinition(id: id, name: "Test app", sdk: .workspaceOne(.none),
-                      external: ExternalCommand(exec: ["python3", folder + "/app.py", mode, argument], timeoutMilliseconds: timeout))
+                      external: ExternalProgram(exec: ["python3", folder + "/app.py", mode, argument], timeoutMilliseconds: timeout))
     }
 
     /// A Workspace ONE device, enrolled, checked out to cou1, with `apps` installed.

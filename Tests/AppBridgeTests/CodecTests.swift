@@ -1,4 +1,5 @@
 @testable import AppBridge
+import BridgeProtocol
 import SessionEngine
 import Testing
 
@@ -8,10 +9,10 @@ import Testing
 
     @Test func readsRequestsNotificationsAndResponses() {
         #expect(Self.message(#"{"jsonrpc":"2.0","id":"a1","method":"storage/list","params":{}}"#)
-            == .request(id: .string("a1"), method: "storage/list", params: .object([])))
+            == .request(id: .string("a1"), method: "storage/list", params: .object([:])))
         #expect(Self.message(#"{"jsonrpc":"2.0","method":"screen/show"}"#) == .request(id: nil, method: "screen/show", params: nil))
         #expect(Self.message(#"{"jsonrpc":"2.0","id":3,"result":{"protocolVersion":"1"}}"#)
-            == .response(id: .int(3), result: .object([("protocolVersion", .string("1"))]), error: nil))
+            == .response(id: .int(3), result: .object(["protocolVersion": .string("1")]), error: nil))
         #expect(Self.message(#"{"jsonrpc":"2.0","id":4,"error":{"code":-1,"message":"no"}}"#)
             == .response(id: .int(4), result: nil, error: RPCError(code: -1, message: "no")))
     }
@@ -56,13 +57,13 @@ import Testing
     }
 
     @Test func writesEventsAsTheProtocolPageShowsThem() {
-        #expect(RPCMessage.request(id: 2, method: AppEvent.launch.method, params: ProtocolMapping.params(of: .launch))
+        #expect(RPCMessage.request(id: 2, method: ProtocolMapping.method(of: .launch), params: ProtocolMapping.params(of: .launch))
             == #"{"id":2,"jsonrpc":"2.0","method":"app/launch","params":{"cold":true}}"#)
         #expect(ProtocolMapping.params(of: .controllerDidFinishInitialCheck(error: nil)).text == #"{"error":null}"#)
         #expect(ProtocolMapping.params(of: .controllerDidFinishInitialCheck(error: "sharedDeviceNotCheckedOut")).text
             == #"{"error":"sharedDeviceNotCheckedOut"}"#)
-        let app = AppDefinition(id: "myapp", name: "My app", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["x"]))
-        #expect(RPCMessage.request(id: 1, method: "initialize", params: ProtocolMapping.initializeParams(app: app, profile: .workspaceOne))
+        let app = AppDefinition(id: "myapp", name: "My app", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["x"]))
+        #expect(RPCMessage.request(id: 1, method: .initialize, params: ProtocolMapping.initializeParams(app: app, profile: .workspaceOne))
             == #"{"id":1,"jsonrpc":"2.0","method":"initialize","params":{"app":{"id":"myapp","name":"My app","sdk":"workspace-one"},"profile":"workspace-one","protocolVersion":"1"}}"#)
     }
 
@@ -104,7 +105,7 @@ import Testing
         #expect(ProtocolMapping.json(.accountCallback(prior: "cou1", current: nil)).text
             == #"{"callback":"onAccountChanged","currentAccount":null,"priorAccount":{"username":"cou1"}}"#)
         #expect(ProtocolMapping.json(.sharedDevice(false)).text == #"{"isSharedDevice":false}"#)
-        #expect(RPCMessage.request(id: 4, method: AppEvent.currentAccountChanged(.globalSignOut).method,
+        #expect(RPCMessage.request(id: 4, method: ProtocolMapping.method(of: .currentAccountChanged(.globalSignOut)),
                                    params: ProtocolMapping.params(of: .currentAccountChanged(.globalSignOut)))
             == #"{"id":4,"jsonrpc":"2.0","method":"broadcast/CURRENT_ACCOUNT_CHANGED","params":{"BROADCAST_TYPE":"GLOBAL_SIGN_OUT","action":"\#(action)"}}"#)
         #expect(AppEvent.currentAccountChanged(.registered).name == "CURRENT_ACCOUNT_CHANGED (SDM_REGISTERED)")

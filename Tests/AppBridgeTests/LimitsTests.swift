@@ -8,7 +8,7 @@ import Testing
 /// standard error, notifications (Docs/bridge-protocol.md).
 @Suite struct LimitsTests {
     @Test func aProgramThatCannotStartIsAnExitWithTheReason() throws {
-        let app = AppDefinition(id: "ext", name: "Missing", sdk: .none, external: ExternalCommand(exec: ["hubsim-no-such-program"]))
+        let app = AppDefinition(id: "ext", name: "Missing", sdk: .none, external: ExternalProgram(exec: ["hubsim-no-such-program"]))
         var device = BridgeFixtures.device([app])
         let bridge = FaultTests.bridge()
         defer { bridge.shutdown(&device) }
@@ -47,7 +47,7 @@ import Testing
 
     @Test func anInteractiveTokenIsAnsweredWhenThePersonFinishesThePrompt() throws {
         var chat = try #require(try BundledAssets.catalogue().select(["chat"]).first)
-        chat.external = ExternalCommand(exec: ["python3", BridgeFixtures.folder + "/app.py", "token"], timeoutMilliseconds: 300)
+        chat.external = ExternalProgram(exec: ["python3", BridgeFixtures.folder + "/app.py", "token"], timeoutMilliseconds: 300)
         var device = SharedDevice(profile: .named(.entraIOS), tenant: BridgeFixtures.tenant, apps: [chat],
                                   dependencies: EngineDependencies.seeded(hasher: BridgeFixtures.hasher))
         _ = try device.enroll(group: nil, user: "stage", password: Secret("stage")).get()
@@ -72,7 +72,7 @@ import Testing
 
     @Test func theCommandRunsWhereAndWithWhatItsDefinitionSays() throws {
         let tests = String(BridgeFixtures.folder.dropLast("/Fixtures".count))
-        let app = AppDefinition(id: "ext", name: "Env", sdk: .none, external: ExternalCommand(
+        let app = AppDefinition(id: "ext", name: "Env", sdk: .none, external: ExternalProgram(
             exec: ["python3", "app.py", "env"], workingDirectory: "Fixtures", environment: [EnvironmentVariable(name: "HUBSIM_TEST", value: "set")]))
         var device = BridgeFixtures.device([app])
         var options = BridgeOptions(baseDirectory: tests)

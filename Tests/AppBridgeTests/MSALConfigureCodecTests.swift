@@ -1,4 +1,5 @@
 @testable import AppBridge
+import BridgeProtocol
 import SessionEngine
 import Testing
 

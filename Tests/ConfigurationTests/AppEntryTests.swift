@@ -25,7 +25,7 @@ import Testing
         let app = try #require(catalogue.app("myapp"))
         #expect(app.name == "My app")
         #expect(app.msal == MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
-        #expect(app.external == ExternalCommand(
+        #expect(app.external == ExternalProgram(
             exec: ["python3", "myapp.py", "--verbose"], workingDirectory: "/srv/apps",
             environment: [EnvironmentVariable(name: "ZED", value: "1"), EnvironmentVariable(name: "ALPHA", value: "two")],
             timeoutMilliseconds: 1500))
@@ -67,7 +67,7 @@ import Testing
     @Test func aCommandLineAppIsSplitOnSpacesAndGetsTheProfilesSDK() throws {
         let app = try CommandLineApp.parse("myapp=python3  myapp.py --fast", directory: "/home/dev/app")
         #expect(app.id == "myapp" && app.sdk == nil)
-        #expect(app.command == ExternalCommand(exec: ["python3", "myapp.py", "--fast"], workingDirectory: "/home/dev/app"))
+        #expect(app.command == ExternalProgram(exec: ["python3", "myapp.py", "--fast"], workingDirectory: "/home/dev/app"))
         #expect(app.definition(profile: .workspaceOne).sdk == .workspaceOne(.none))
         #expect(app.definition(profile: .entraIOS).msal != nil)
         #expect(app.definition(profile: .workspaceOne).isExternal)

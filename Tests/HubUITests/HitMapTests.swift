@@ -17,7 +17,7 @@ extension HubModel {
 
     /// Clicks the hint line's entry for `command`, through its "more" menu when the line had
     /// no room for it; an issue when neither shows it.
-    mutating func tapHint(_ command: UICommand, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func tapHint(_ command: UIIntent, sourceLocation: SourceLocation = #_sourceLocation) {
         if click(where: { $0 == .command(command) }) { return }
         if !click(where: { $0 == .command(.moreActions) }) || !click(where: { $0 == .command(command) }) {
             Issue.record("\(command) is neither on the hint line nor in its menu", sourceLocation: sourceLocation)
@@ -57,7 +57,7 @@ extension HubModel {
         _ = base.handle(.resize(width: 200, height: 60))
         base.press("<Tab><Tab>")  // focus Scanner
         #expect(base.focus == .pane("scanner"))
-        for (key, command) in [("l", UICommand.launchApp), ("b", .backgroundApp), ("s", .suspendApp), ("t", .terminateApp), ("h", .openHub)] {
+        for (key, command) in [("l", UIIntent.launchApp), ("b", .backgroundApp), ("s", .suspendApp), ("t", .terminateApp), ("h", .openHub)] {
             var byKey = base, byClick = base
             byKey.press(key)
             // The key changes something, so that the two ending the same means something.

@@ -245,7 +245,7 @@ import Testing
         #expect(idle == [.unchanged, .unchanged, .unchanged])
         #expect(m.render(width: 80, height: 24) == before)
         let clock = m.device.now
-        #expect(m.handle(.tick(0.25)) == ProgramCommand.none)
+        #expect(m.handle(.tick(0.25)) == TerminalRequest.none)
         #expect(m.device.now.seconds(since: clock) == 1)
         let after = m.render(width: 80, height: 24)
         // The second ticks over: the simulator clock moved, but the home shows minutes

@@ -65,7 +65,7 @@ import Testing
     @Test func thePanelsButtonsAreItsKeys() {
         let frame = Self.screen(.showing).render(width: 80, height: 24)
         let targets = frame.hitMap.regions.map(\.target)
-        for command in [UICommand.lessonBack, .lessonNext, .lessonTry] { #expect(targets.contains(.command(command))) }
+        for command in [UIIntent.lessonBack, .lessonNext, .lessonTry] { #expect(targets.contains(.command(command))) }
         let waiting = Self.screen(.waiting(keys: "x", done: 0, of: 1)).render(width: 80, height: 24).hitMap.regions.map(\.target)
         #expect(waiting.contains(.command(.lessonShow)) && !waiting.contains(.command(.lessonNext)))
     }

@@ -37,7 +37,7 @@ import Testing
     ]
 
     /// The pane buttons drawn for `app`, left to right, as their commands.
-    static func drawnButtons(_ m: HubModel, _ app: AppID) -> [UICommand] {
+    static func drawnButtons(_ m: HubModel, _ app: AppID) -> [UIIntent] {
         m.render(width: m.width, height: m.height).hitMap.regions.compactMap { region in
             guard case let .appCommand(command, id) = region.target, id == app, command != .zoomPane else { return nil }
             return command

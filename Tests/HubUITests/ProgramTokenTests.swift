@@ -13,7 +13,7 @@ import Testing
         .appendingPathComponent("../../Examples/ios-samples/tenant.yaml").standardizedFileURL.path
 
     static let app = AppDefinition(id: "msal", name: "MSALiOSSample", sdk: .msal(MSALTraits(backgroundCapability: true, listensForNotification: false, checksAccountOnForeground: true)),
-                                   external: ExternalCommand(exec: ["Examples/ios-samples/.build/debug/MSALiOSSample"]))
+                                   external: ExternalProgram(exec: ["Examples/ios-samples/.build/debug/MSALiOSSample"]))
 
     @Test func theMSALSampleGetsItsTokensUnderTheSamplesTenant() throws {
         let tenant = try TenantLoader.load(path: Self.samplesTenant)

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 import MSAL
 import Testing

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 import Testing
 @testable import HubsimAppKit

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Testing
 @testable import hubsim_bench
 
@@ -134,21 +135,21 @@ struct ScriptedOutput: ProbeOutput {
 
     @Test func theSummaryTakesMedianMinAndMaxOfEachFigure() {
         var a = JSONValue.Object(), b = JSONValue.Object()
-        a["startup_first_byte_ms"] = .number(4.5); b["startup_first_byte_ms"] = .number(5.5)
+        a["startup_first_byte_ms"] = .double(4.5); b["startup_first_byte_ms"] = .double(5.5)
         a["idle_bytes"] = .int(0); b["idle_bytes"] = .int(0)
         a["vmhwm_kb"] = .int(11000); b["vmhwm_kb"] = .null
         a["exit"] = .string("quit"); b["exit"] = .string("quit")
         a["startup_settled"] = .bool(true); b["startup_settled"] = .bool(false)
         var step = JSONValue.Object()
         step["kind"] = .string("key"); step["label"] = .string("a"); step["bytes"] = .int(3); step["first_byte_ms"] = .null
-        step["settle_ms"] = .number(0.5); step["settled"] = .bool(true)
+        step["settle_ms"] = .double(0.5); step["settled"] = .bool(true)
         a["steps"] = .array([.object(step)]); b["steps"] = .array([.object(step)])
         let s = ProbeReport.summary([a, b])
-        #expect(s["startup_first_byte_ms"]?.text == #"{"median":5.0,"min":4.5,"max":5.5}"#)
-        #expect(s["idle_bytes"]?.text == #"{"median":0,"min":0,"max":0}"#)
-        #expect(s["vmhwm_kb"]?.text == #"{"median":11000,"min":11000,"max":11000}"#)
-        #expect(s["steps"]?.text == #"[{"kind":"key","label":"a","bytes":{"median":3,"min":3,"max":3},"first_byte_ms":null,"settle_ms":{"median":0.5,"min":0.5,"max":0.5},"unsettled_runs":0}]"#)
-        #expect(s["exits"]?.text == #"{"quit":2}"# && s["startup_unsettled_runs"] == .int(1))
+        #expect(s["startup_first_byte_ms"]?.reportText == #"{"median":5.0,"min":4.5,"max":5.5}"#)
+        #expect(s["idle_bytes"]?.reportText == #"{"median":0,"min":0,"max":0}"#)
+        #expect(s["vmhwm_kb"]?.reportText == #"{"median":11000,"min":11000,"max":11000}"#)
+        #expect(s["steps"]?.reportText == #"[{"kind":"key","label":"a","bytes":{"median":3,"min":3,"max":3},"first_byte_ms":null,"settle_ms":{"median":0.5,"min":0.5,"max":0.5},"unsettled_runs":0}]"#)
+        #expect(s["exits"]?.reportText == #"{"quit":2}"# && s["startup_unsettled_runs"] == .int(1))
         #expect(s["cpu_ms"] == nil)
     }
 
@@ -162,9 +163,9 @@ struct ScriptedOutput: ProbeOutput {
 
     @Test func jsonKeepsKeyOrderAndEscapesText() {
         var o = JSONValue.Object()
-        o["b"] = .int(1); o["a"] = .string("q\"\\\n\u{1b}é"); o["c"] = .null; o["d"] = .number(2); o["e"] = .number(0.25)
+        o["b"] = .int(1); o["a"] = .string("q\"\\\n\u{1b}é"); o["c"] = .null; o["d"] = .double(2); o["e"] = .double(0.25)
         o["b"] = .bool(false)
-        #expect(JSONValue.object(o).text == #"{"b":false,"a":"q\"\\\n\u001bé","c":null,"d":2.0,"e":0.25}"#)
+        #expect(JSONValue.object(o).reportText == #"{"b":false,"a":"q\"\\\n\u001bé","c":null,"d":2.0,"e":0.25}"#)
     }
 }
 

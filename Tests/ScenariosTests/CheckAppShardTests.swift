@@ -10,7 +10,7 @@ import Testing
 @Suite("check-app's shards and merge")
 struct CheckAppShardTests {
     static let app = AppDefinition(id: "orders", name: "orders", sdk: .workspaceOne(.none),
-                                   external: ExternalCommand(exec: ["python3", "my app.py"]))
+                                   external: ExternalProgram(exec: ["python3", "my app.py"]))
     static let rerun = RerunCommand(options: ["--name", "orders"], command: ["python3", "my app.py"])
 
     /// A report as `ShiftMatrix.run` gives it, without running anything: every cell of the

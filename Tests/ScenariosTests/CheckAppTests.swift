@@ -16,7 +16,7 @@ struct CheckAppTests {
 
     static func app(_ script: String, sdk: AppSDK, timeout: Int? = nil) -> AppDefinition {
         AppDefinition(id: String(script.prefix { $0 != "." }), name: script, sdk: sdk,
-                      external: ExternalCommand(exec: ["python3", "\(fixtures)/\(script)"], timeoutMilliseconds: timeout))
+                      external: ExternalProgram(exec: ["python3", "\(fixtures)/\(script)"], timeoutMilliseconds: timeout))
     }
 
     static let msal = AppSDK.msal(MSALTraits(backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: true))
@@ -86,7 +86,7 @@ struct CheckAppTests {
         try Data(hang.utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let app = AppDefinition(id: "hangs", name: "hangs", sdk: .workspaceOne(.none),
-                                external: ExternalCommand(exec: ["python3", file], timeoutMilliseconds: 500))
+                                external: ExternalProgram(exec: ["python3", file], timeoutMilliseconds: 500))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
         let report = matrix.run(transitions: [.checkIn, .inactivityLock], states: [.background])
@@ -108,7 +108,7 @@ struct CheckAppTests {
         let file = NSTemporaryDirectory() + "hubsim-checkapp-crash-\(getpid()).py"
         try Data(crash.utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let app = AppDefinition(id: "crashes", name: "crashes", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["python3", file]))
+        let app = AppDefinition(id: "crashes", name: "crashes", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["python3", file]))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
         let report = matrix.run(transitions: [.checkIn], states: [.background])
@@ -130,7 +130,7 @@ struct CheckAppTests {
         let file = NSTemporaryDirectory() + "hubsim-checkapp-garbage-\(getpid()).py"
         try Data(garbage.utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let app = AppDefinition(id: "garbage", name: "garbage", sdk: .workspaceOne(.none), external: ExternalCommand(exec: ["python3", file]))
+        let app = AppDefinition(id: "garbage", name: "garbage", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["python3", file]))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
         let report = matrix.run(transitions: [.checkIn], states: [.background])
@@ -246,7 +246,7 @@ struct CheckAppAndroidTests {
 
     static func matrix(_ mode: String) throws -> ShiftMatrix {
         let sdk = AppSDK.msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false))
-        return try ShiftMatrix(app: AppDefinition(id: "orders", name: "Orders", sdk: sdk, external: ExternalCommand(exec: ["python3", program, mode])),
+        return try ShiftMatrix(app: AppDefinition(id: "orders", name: "Orders", sdk: sdk, external: ExternalProgram(exec: ["python3", program, mode])),
                                profile: .entraAndroid, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue, hasher: Fixtures.hasher)
     }
 

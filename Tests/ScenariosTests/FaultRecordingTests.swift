@@ -39,7 +39,7 @@ import Testing
     static func play(_ yaml: String) throws -> (result: ScenarioResult, device: SharedDevice) {
         let scenario = try Fixtures.scenario(yaml, environment: RecorderTests.environment)
         let runner = Fixtures.runner(environment: RecorderTests.environment)
-        var execution = ScenarioExecution(console: Console(device: scenario.device(dependencies: .seeded(hasher: Fixtures.hasher)),
+        var execution = ScenarioExecution(hub: HeadlessHub(device: scenario.device(dependencies: .seeded(hasher: Fixtures.hasher)),
                                                            width: scenario.screenWidth, height: scenario.screenHeight))
         for step in scenario.steps {
             if let failure = execution.run(step) { Issue.record("line \(step.line): \(step.label): \(failure.message)\n\(failure.actual)") }

@@ -26,7 +26,7 @@ import Testing
             && a.apps.map(\.lifecycle) == b.apps.map(\.lifecycle)
     }
 
-    static func press(_ p: inout LessonPlayer, _ text: String) -> [ProgramCommand] {
+    static func press(_ p: inout LessonPlayer, _ text: String) -> [TerminalRequest] {
         Key.sequence(text)!.map { p.handle(.key($0), shown: nil) }
     }
 

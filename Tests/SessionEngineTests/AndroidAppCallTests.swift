@@ -8,7 +8,7 @@ import Testing
 @Suite struct AndroidAppCallTests {
     static let program = AppDefinition(
         id: "ext", name: "Orders", sdk: .msal(MSALTraits(backgroundCapability: false, listensForNotification: false, checksAccountOnForeground: false)),
-        external: ExternalCommand(exec: ["orders"]))
+        external: ExternalProgram(exec: ["orders"]))
 
     /// An enrolled entra-android device with the program beside Chat, cou1 signed in.
     static func device(_ profile: ProfileID = .entraAndroid) -> SharedDevice {
@@ -17,17 +17,17 @@ import Testing
         return d
     }
 
-    /// The events waiting for the program, by name; the outbox is emptied as the bridge would.
-    static func sent(_ d: inout SharedDevice) -> [String] {
+    /// The events waiting for the program; the outbox is emptied as the bridge would.
+    static func sent(_ d: inout SharedDevice) -> [AppEvent] {
         let taken = d.takeAppRequests().filter { $0.app == "ext" }
         for r in taken { d.appAnswered("ext", serial: r.serial) }
-        return taken.map { $0.event.method + ($0.event == .launch ? "" : " \($0.event.name)") }
+        return taken.map(\.event)
     }
 
     @Test func aRuntimeReceiverInTheBackgroundGetsGlobalSignOutAndLearnsTheChange() {
         var d = Self.device()
         #expect(d.launch("ext") == .success(.foreground))
-        #expect(Self.sent(&d) == ["app/launch"])
+        #expect(Self.sent(&d) == [.launch])
         #expect(d.call(.isSharedDevice, from: "ext") == .success(.sharedDevice(true)))
         #expect(d.call(.getCurrentAccountAsync, from: "ext") == .success(.accountCallback(prior: nil, current: "cou1")))
         #expect(d.call(.getCurrentAccountAsync, from: "ext") == .success(.accountCallback(prior: "cou1", current: "cou1")))
@@ -42,7 +42,7 @@ import Testing
             "chat missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (stopped)",
             "ext ← CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT)",
         ])
-        #expect(Self.sent(&d) == ["broadcast/CURRENT_ACCOUNT_CHANGED CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT)"])
+        #expect(Self.sent(&d) == [.currentAccountChanged(.globalSignOut)])
         #expect(d.call(.getCurrentAccountAsync, from: "ext") == .success(.accountCallback(prior: "cou1", current: nil)))
         #expect(t.take(d) == ["ext → getCurrentAccountAsync: onAccountChanged(prior: cou1, current: nil)"])
         #expect(d.app("ext")!.log.suffix(4).map { "\($0.kind.rawValue) \($0.name): \($0.detail)" } == [
@@ -63,7 +63,7 @@ import Testing
         var t = Trail(d)
         #expect(d.signOut(from: .broker) == .success(.checkedIn))
         // The Authenticator comes to the front: the program goes to the background, and that is all it is told.
-        #expect(Self.sent(&d) == ["app/background background"])
+        #expect(Self.sent(&d) == [.background])
         #expect(t.take(d).filter { $0.hasPrefix("ext") } == [
             "ext: background", "ext missed CURRENT_ACCOUNT_CHANGED (GLOBAL_SIGN_OUT) (no receiver registered)",
         ])
@@ -81,7 +81,7 @@ import Testing
         #expect(d.signIn(user: "cou2", password: "cou2") == .success(.checkedOut("cou2")))
         #expect(Self.sent(&d) == [])
         #expect(d.launch("ext") == .success(.foreground))
-        #expect(Self.sent(&d) == ["app/launch"])
+        #expect(Self.sent(&d) == [.launch])
         #expect(d.call(.getCurrentAccountAsync, from: "ext") == .success(.accountCallback(prior: "cou1", current: "cou2")))
     }
 
@@ -94,9 +94,9 @@ import Testing
         _ = Self.sent(&d)
         #expect(d.completeEnrollment() == .success(.checkedIn))
         #expect(Self.sent(&d) == [
-            "broadcast/CURRENT_ACCOUNT_CHANGED CURRENT_ACCOUNT_CHANGED (SDM_REGISTRATION_START)",
-            "broadcast/CURRENT_ACCOUNT_CHANGED CURRENT_ACCOUNT_CHANGED (SDM_REGISTERED)",
-            "app/background background",
+            .currentAccountChanged(.registrationStart),
+            .currentAccountChanged(.registered),
+            .background,
         ])
         #expect(d.call(.isSharedDevice, from: "ext") == .success(.sharedDevice(false)))
         #expect(d.app("ext")!.log.last?.detail == "→ false (stale: read as the process started)")

@@ -7,10 +7,10 @@ import Testing
 /// part (processes, JSON) is tested in AppBridgeTests; here the test plays the program.
 @Suite struct AppPortTests {
     static let wsApp = AppDefinition(id: "mine", name: "Mine", sdk: .workspaceOne(.none),
-                                     external: ExternalCommand(exec: ["python3", "mine.py"]))
+                                     external: ExternalProgram(exec: ["python3", "mine.py"]))
     static let msalApp = AppDefinition(id: "mine", name: "Mine", sdk: .msal(MSALTraits(
         backgroundCapability: true, listensForNotification: true, checksAccountOnForeground: false)),
-        external: ExternalCommand(exec: ["python3", "mine.py"]))
+        external: ExternalProgram(exec: ["python3", "mine.py"]))
 
     static func staged(_ profile: DeviceProfile, _ app: AppDefinition) -> SharedDevice {
         var d = SharedDevice(profile: profile, tenant: Fixtures.tenant, apps: [app], dependencies: Fixtures.dependencies())
@@ -108,8 +108,9 @@ import Testing
         _ = d.launch("mine")
         let taken = d.takeAppRequests()
         #expect(taken.map(\.event.name) == ["foreground", wipe, userChange])
-        // It answers the foreground without drawing: the SDK's key is gone, the screen is not.
-        d.appAnswered("mine", serial: taken[0].serial)
+        // It answers the foreground without drawing: the SDK's key is gone, the screen is not. The
+        // leak's line names the event as the bridge named it to the program.
+        d.appAnswered("mine", serial: taken[0].serial, method: "app/foreground")
         #expect(d.call(.get(key: "orders-cou1"), from: "mine").failureCode == .unreadable)
         let leak = d.findings.first { $0.app == "mine" && $0.severity == .visibleLeak }
         #expect(leak?.owners == ["cou1"] && leak?.currentUser == "cou2")
@@ -202,7 +203,7 @@ import Testing
     /// included (its own code, so that a library can say `userCanceled`).
     @Test func anInteractiveTokenIsAnsweredByThePrompt() throws {
         var chat = try #require(Fixtures.catalogue.select(["chat"]).first)
-        chat.external = ExternalCommand(exec: ["python3", "chat.py"])
+        chat.external = ExternalProgram(exec: ["python3", "chat.py"])
         var d = Self.staged(.entraIOS, chat)
         _ = d.signIn(user: "cou1", password: "cou1")
         _ = d.launch("chat")

@@ -28,7 +28,6 @@ import Testing
         var d = Self.running()
         let configure = AppCall.configureMSAL(clientID: Self.suiteClientID, redirectURI: "x-msauth-contoso://com.contoso.tasks",
                                               keychainGroup: "com.microsoft.adalcache", broker: true)
-        #expect(configure.method == "msal/configure")
         #expect(d.call(configure, from: "mine") == .success(.done))
         #expect(d.app("mine")!.definition.sso == SSOConfiguration(
             clientID: Self.suiteClientID, bundleID: "com.contoso.tasks", redirectURIs: ["x-msauth-contoso://com.contoso.tasks"],

@@ -16,7 +16,7 @@ import SessionEngine
 /// ```
 ///
 /// Relative paths are resolved here, against the folder of the file that names them, and the
-/// definition keeps the result (`ExternalCommand.workingDirectory`): whoever starts the
+/// definition keeps the result (`ExternalProgram.workingDirectory`): whoever starts the
 /// program later needs no other state.
 public enum AppEntryReader {
     static let templateKeys = ["faults", "userItems", "preferences", "commonItems"]
@@ -91,7 +91,7 @@ public enum AppEntryReader {
     }
 
     /// `exec`, `cwd`, `env` and `timeout`: the program's command; nil without `exec`.
-    static func command(_ f: YAMLValue.Fields, directory: String?) throws(ConfigError) -> ExternalCommand? {
+    static func command(_ f: YAMLValue.Fields, directory: String?) throws(ConfigError) -> ExternalProgram? {
         guard let execNode = f["exec"] else {
             if let key = commandKeys.first(where: { f[$0] != nil }) {
                 throw f[key]!.error("'\(key)' belongs to a program: add 'exec: [program, argument, …]'")
@@ -130,7 +130,7 @@ public enum AppEntryReader {
         }
         var timeout: Int?
         if let node = f["timeout"] { timeout = try milliseconds(node) }
-        return ExternalCommand(exec: exec, workingDirectory: workingDirectory, environment: environment, timeoutMilliseconds: timeout)
+        return ExternalProgram(exec: exec, workingDirectory: workingDirectory, environment: environment, timeoutMilliseconds: timeout)
     }
 
     /// `2s`, `1.5s` or `500ms`, in whole milliseconds within `timeoutRange`. A bare number is

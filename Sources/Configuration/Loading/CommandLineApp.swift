@@ -9,7 +9,7 @@ public struct CommandLineApp: Equatable, Sendable {
     public var id: AppID
     /// `workspace-one`, `msal` or `none`; nil: the profile's own.
     public var sdk: String?
-    public var command: ExternalCommand
+    public var command: ExternalProgram
 
     public static let sdks = ["workspace-one", "msal", "none"]
 
@@ -37,7 +37,7 @@ public struct CommandLineApp: Equatable, Sendable {
         let folder = AppEntryReader.absolute(directory ?? FileManager.default.currentDirectoryPath,
                                               against: FileManager.default.currentDirectoryPath)
         if exec[0].contains("/") { exec[0] = AppEntryReader.absolute(exec[0], against: folder) }
-        return CommandLineApp(id: id, sdk: sdk, command: ExternalCommand(exec: exec, workingDirectory: folder))
+        return CommandLineApp(id: id, sdk: sdk, command: ExternalProgram(exec: exec, workingDirectory: folder))
     }
 
     /// The SDK a program plays, by its name (nil: the profile's own), or nil for a name

@@ -47,7 +47,7 @@ public struct CompareModel: TerminalProgram, Sendable {
     /// Ticks change nothing here (both devices stand still between steps): sleep until input.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? { nil }
 
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         switch event {
         case let .resize(w, h):
             width = w
@@ -64,7 +64,7 @@ public struct CompareModel: TerminalProgram, Sendable {
     }
 
     /// What a key or a click on the bar asks; the same path for both.
-    public mutating func perform(_ action: CompareAction) -> ProgramCommand {
+    public mutating func perform(_ action: CompareAction) -> TerminalRequest {
         switch action {
         case .nextStep: return play.advance() ? .none : .unchanged
         case .stepBack: return play.back() ? .none : .unchanged
@@ -95,7 +95,7 @@ public struct CompareModel: TerminalProgram, Sendable {
 
     /// A left click: a bar entry runs its action; a pane shows what differs for its app (a
     /// second click on it, or a click on the detail, closes it). Nothing else answers.
-    private mutating func click(_ mouse: MouseEvent, shown: Frame?) -> ProgramCommand {
+    private mutating func click(_ mouse: MouseEvent, shown: Frame?) -> TerminalRequest {
         guard mouse.button == .left else { return .unchanged }
         let onScreen = shown.flatMap { $0.grid.width == width && $0.grid.height == height ? $0 : nil }
         switch (onScreen ?? render(width: width, height: height)).hitMap.target(x: mouse.x, y: mouse.y) {

@@ -48,7 +48,7 @@ public struct ComparePicker: TerminalProgram, Sendable {
     /// A list of files: nothing changes without input, so sleep until it comes.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? { nil }
 
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         switch event {
         case let .resize(w, h):
             width = w
@@ -77,7 +77,7 @@ public struct ComparePicker: TerminalProgram, Sendable {
     }
 
     /// What a key or a click on the bar asks.
-    public mutating func perform(_ action: Action) -> ProgramCommand {
+    public mutating func perform(_ action: Action) -> TerminalRequest {
         switch action {
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, entries.count - 1), selection + 1)
@@ -103,7 +103,7 @@ public struct ComparePicker: TerminalProgram, Sendable {
         }
     }
 
-    private static func barAction(_ command: UICommand) -> Action? {
+    private static func barAction(_ command: UIIntent) -> Action? {
         [Action.up, .down, .open, .quit].first { barTarget($0) == .command(command) }
     }
 

@@ -9,7 +9,7 @@ public struct KeyBinding: Sendable {
     /// Where it applies, for the help screen ("anywhere", "app pane").
     public var scope: String
     /// What it does.
-    public var command: UICommand
+    public var command: UIIntent
     /// Shown in the hint line when active (help still lists every binding).
     public var inHint: Bool
     /// Its button on the focused app's pane, if the pane offers one (shown while `when` holds).
@@ -18,7 +18,7 @@ public struct KeyBinding: Sendable {
     public var when: @Sendable (KeyContext) -> Bool
 
     /// A binding; letter keys in `keys` are off while a text field has focus.
-    public init(_ keys: [Key], _ help: String, _ command: UICommand, scope: String, inHint: Bool = true,
+    public init(_ keys: [Key], _ help: String, _ command: UIIntent, scope: String, inHint: Bool = true,
                 button: PaneButton? = nil, when: @escaping @Sendable (KeyContext) -> Bool) {
         self.keys = keys; self.help = help; self.command = command; self.scope = scope; self.inHint = inHint
         self.paneButton = button; self.when = when
@@ -61,13 +61,13 @@ public struct KeyBinding: Sendable {
 
     // Short lists rather than sets: the first frame's hint line reads them, and the first
     // `Set` of a type costs a scan of the runtime's conformance records (Docs/performance.md, Benchmarks).
-    static let helpCommands: [UICommand] = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
+    static let helpCommands: [UIIntent] = [.help, .quit, .scrollUp, .scrollDown, .scrollTop, .scrollBottom]
     /// A lesson's commands: bound only while a lesson plays.
-    public static let lessonCommands: [UICommand] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
+    public static let lessonCommands: [UIIntent] = [.lessonNext, .lessonBack, .lessonTry, .lessonShow]
     /// What works while the forecast-and-confirm dialog is open: yes and no.
-    static let confirmCommands: [UICommand] = [.confirmAction, .back]
+    static let confirmCommands: [UIIntent] = [.confirmAction, .back]
     /// What scrolls the dialog's forecast while it is open.
-    static let confirmScrollCommands: [UICommand] = [.lineUp, .lineDown]
+    static let confirmScrollCommands: [UIIntent] = [.lineUp, .lineDown]
     /// What works while the faults menu is open (Esc and `!` close it).
-    static let faultMenuCommands: [UICommand] = [.faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter]
+    static let faultMenuCommands: [UIIntent] = [.faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter]
 }

@@ -10,14 +10,14 @@ public enum KeyTable {
     }
 
     /// The name of the first key bound to `command` (for text that mentions a key).
-    public static func keyName(of command: UICommand) -> String {
+    public static func keyName(of command: UIIntent) -> String {
         bindings.first { $0.command == command }?.keys.first?.displayName ?? "?"
     }
 
     /// The buttons the focused app's pane shows in `context`, in the order drawn: those of the
     /// bindings whose predicate holds, in table order, the ones that leave the app last. A
     /// pane offers what its keys do because both come from the same bindings.
-    public static func paneButtons(in context: KeyContext) -> [(button: PaneButton, command: UICommand)] {
+    public static func paneButtons(in context: KeyContext) -> [(button: PaneButton, command: UIIntent)] {
         paneButtonBindings.compactMap { b in b.when(context) ? b.paneButton.map { ($0, b.command) } : nil }
     }
 

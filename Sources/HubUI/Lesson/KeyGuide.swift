@@ -132,7 +132,7 @@ public enum KeyGuide {
 
     /// The keys worth trying for `target`: its own commands' keys, then what answers a page.
     private static func candidates(for target: DeviceAction, in m: HubModel) -> [Key] {
-        let commands: [UICommand]
+        let commands: [UIIntent]
         switch target {
         case .launch: commands = [.launchApp, .openTile]
         case .background: commands = [.backgroundApp]

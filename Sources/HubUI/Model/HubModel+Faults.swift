@@ -4,7 +4,7 @@ extension HubModel {
     /// The faults menu's commands (Docs/faults.md): `!` on a focused pane opens it, and in it
     /// the arrows move, Enter arms or disarms the chosen row, `+`/`-` change a duration, and
     /// Esc or `!` close it. Choosing a row closes it: the pane then shows what was armed.
-    mutating func runFaultCommand(_ command: UICommand) {
+    mutating func runFaultCommand(_ command: UIIntent) {
         switch command {
         case .faultsMenu: toggleFaultMenu()
         case .faultUp: moveFaultSelection(by: -1)

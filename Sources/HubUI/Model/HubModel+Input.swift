@@ -1,12 +1,12 @@
 import SessionEngine
 
 extension HubModel {
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         defer { refreshScrollLayout() }
         return dispatch(event, shown: shown)
     }
 
-    private mutating func dispatch(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    private mutating func dispatch(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         switch event {
         case let .resize(w, h):
             width = max(0, w); height = max(0, h)
@@ -26,7 +26,7 @@ extension HubModel {
 
     /// Runs a key or click; when it applied no device action it still counts as a person's
     /// input, so the inactivity timer restarts as it does on a real device.
-    private mutating func asPersonsInput(_ body: (inout HubModel) -> ProgramCommand) -> ProgramCommand {
+    private mutating func asPersonsInput(_ body: (inout HubModel) -> TerminalRequest) -> TerminalRequest {
         let applied = actionLog.count
         let command = body(&self)
         if command != .quit, actionLog.count == applied { noteUserActivity() }
@@ -45,7 +45,7 @@ extension HubModel {
         lastUserActivity = device.now
     }
 
-    mutating func handleKey(_ key: Key) -> ProgramCommand {
+    mutating func handleKey(_ key: Key) -> TerminalRequest {
         // A key closes the hint line's menu; Esc does only that.
         if hintMenuOpen {
             hintMenuOpen = false
@@ -99,7 +99,7 @@ extension HubModel {
 
     /// A click resolves against the hit map of the frame on screen; without one (headless),
     /// against the frame drawn at the current size.
-    mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> ProgramCommand {
+    mutating func handleMouse(_ mouse: MouseEvent, shown: Frame? = nil) -> TerminalRequest {
         switch mouse.button {
         // Over the forecast-and-confirm dialog, the wheel scrolls its apps (nothing behind it moves).
         case .wheelUp where confirmation != nil: scrollConfirmation(by: -1); return .none
@@ -119,7 +119,7 @@ extension HubModel {
     }
 
     /// What a click on `target` does: focus what it names, then run its command as a key would.
-    mutating func click(_ target: HitTarget) -> ProgramCommand {
+    mutating func click(_ target: HitTarget) -> TerminalRequest {
         // The confirmation is modal for the mouse as for the keys: only its own buttons answer
         // it (a click on a form label under it once moved the form's cursor). Help, likewise,
         // lets nothing under it take the focus.
@@ -180,7 +180,7 @@ extension HubModel {
     }
 
     /// A button's command: runs when its key would run here (help open lets only help's through).
-    private mutating func clickCommand(_ command: UICommand) -> ProgramCommand {
+    private mutating func clickCommand(_ command: UIIntent) -> TerminalRequest {
         switch command {
         case .submitField:
             // The form's button submits the whole form, as Enter does on its last field.

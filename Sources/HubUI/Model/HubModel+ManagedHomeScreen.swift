@@ -20,7 +20,7 @@ extension HubModel {
     static func tileColumns(width: Int) -> Int { max(1, (width + 1) / (ManagedHomeScreenPages.tileWidth + 1)) }
 
     /// Arrows move the chosen tile in the grid; it stays on a tile.
-    mutating func moveTile(_ command: UICommand) {
+    mutating func moveTile(_ command: UIIntent) {
         let count = tiles.count
         guard count > 0 else { return }
         let columns = Self.tileColumns(width: ScreenLayout(width: width, height: height, lessonRows: lessonRows).hub.width - 2)

@@ -25,9 +25,9 @@ public struct HitMap: Equatable, Sendable {
 /// the model runs it without parsing anything.
 public enum HitTarget: Hashable, Sendable {
     /// A button or hint-line entry: runs the command, as its key does.
-    case command(UICommand)
+    case command(UIIntent)
     /// A button in an app's pane: focuses the app, then runs the command on it.
-    case appCommand(UICommand, app: AppID)
+    case appCommand(UIIntent, app: AppID)
     /// An item of the logout menu, by position.
     case menuItem(Int)
     /// A pane: a click focuses it.

@@ -21,7 +21,7 @@ public struct Frame: Equatable, Sendable {
 }
 
 /// What the program asks of the terminal layer after an event.
-public enum ProgramCommand: Equatable, Sendable {
+public enum TerminalRequest: Equatable, Sendable {
     /// The event was handled; draw the next frame.
     case none
     /// Nothing the frame shows changed (an idle clock tick): the terminal layer may skip
@@ -36,7 +36,7 @@ public protocol TerminalProgram {
     /// Handles one event. `shown` is the frame on screen when it came (nil before the first
     /// or headless): a click resolves against its hit map, so a click costs no render of its
     /// own and hits exactly what the person saw.
-    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest
     func render(width: Int, height: Int) -> Frame
     /// Seconds of wall time until a `.tick` could change what `shown` shows or what the
     /// program does (a timer of its own); nil: nothing changes until the next input. The
@@ -51,5 +51,5 @@ extension TerminalProgram {
 
 extension TerminalProgram {
     /// An event with no frame on screen (a scenario, a test): a click renders to find its target.
-    public mutating func handle(_ event: InputEvent) -> ProgramCommand { handle(event, shown: nil) }
+    public mutating func handle(_ event: InputEvent) -> TerminalRequest { handle(event, shown: nil) }
 }

@@ -136,7 +136,7 @@ enum ConfirmView {
         c.button(" Cancel ", x: x, y: y, maxWidth: 10, target: .command(.back))
         // The keys that answer it here: while a lesson leads, Enter is the lesson's next step.
         let context = m.keyContext
-        let keys = { (command: UICommand) in
+        let keys = { (command: UIIntent) in
             guard let b = KeyTable.bindings.first(where: { $0.command == command && $0.scope == "confirmation" }) else { return "" }
             return b.keys.filter { KeyTable.binding(for: $0, in: context)?.command == command }.map(\.displayName).joined(separator: "/")
         }

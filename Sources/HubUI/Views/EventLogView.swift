@@ -88,7 +88,7 @@ enum EventLogView {
     @discardableResult
     static func filterBar(_ m: HubModel, _ c: inout Canvas, _ r: Rect) -> Int {
         let f = m.logFilter
-        let chips: [(String, String, UICommand)] = [
+        let chips: [(String, String, UIIntent)] = [
             ("A", "app: \(f.app ?? "all")", .filterApp), ("U", "user: \(f.user?.name ?? "all")", .filterUser),
             ("K", "kind: \(f.kind.rawValue)", .filterKind), ("a", "audit (leak causes)", .audit),
         ]

@@ -67,7 +67,7 @@ enum LessonPanelView {
     /// [Back] [Next] [Let them try] (or [Show them] while the class has the keys), each as its key.
     static func drawButtons(_ lesson: LessonPanel, _ c: inout Canvas, y: Int, from x0: Int, to x1: Int) {
         var x = x0
-        func button(_ label: String, _ command: UICommand) {
+        func button(_ label: String, _ command: UIIntent) {
             guard x < x1 else { return }
             x += c.button(" \(label) ", x: x, y: y, maxWidth: x1 - x, target: .command(command)) + 1
         }

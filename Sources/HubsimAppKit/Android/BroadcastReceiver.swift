@@ -31,7 +31,7 @@ public final class ReceiverRegistry: @unchecked Sendable {
             return first
         }
         guard first else { return }
-        if case .failure(let failure) = bridge.call("msal/registerReceiver", ["action": .string(filter.action)]) {
+        if case .failure(let failure) = bridge.call(.registerReceiver, ["action": .string(filter.action)]) {
             lock.withLock { receivers.removeAll { $0.receiver === receiver } }
             throw failure
         }
@@ -45,7 +45,7 @@ public final class ReceiverRegistry: @unchecked Sendable {
             return actions.filter { action in !receivers.contains { $0.filter.action == action } }.sorted()
         }
         for action in emptied {
-            if case .failure(let failure) = bridge.call("msal/unregisterReceiver", ["action": .string(action)]) {
+            if case .failure(let failure) = bridge.call(.unregisterReceiver, ["action": .string(action)]) {
                 bridge.log("unregisterReceiver: \(failure.localizedDescription)")
             }
         }

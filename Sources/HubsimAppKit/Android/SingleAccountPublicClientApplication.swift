@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// MSAL for Android's configuration of a single-account app (its `auth_config.json`): the client
@@ -67,7 +68,7 @@ public final class SingleAccountPublicClientApplication: @unchecked Sendable {
     /// The broker's account against the one MSAL kept for the app: `onAccountLoaded` when they
     /// are the same, else `onAccountChanged(prior, current)`.
     public func getCurrentAccountAsync(_ callback: any CurrentAccountCallback) {
-        let method = "msal/getCurrentAccountAsync"
+        let method = BridgeMethod.getCurrentAccountAsync
         switch HubsimBridge.current.call(method) {
         case .failure(let failure):
             callback.onError(MsalException(failure: failure))
@@ -78,7 +79,7 @@ public final class SingleAccountPublicClientApplication: @unchecked Sendable {
             case "onAccountChanged":
                 callback.onAccountChanged(priorAccount: IAccount.from(result["priorAccount"]), currentAccount: IAccount.from(result["currentAccount"]))
             default:
-                callback.onError(MsalException(failure: .malformedResult(method: method)))
+                callback.onError(MsalException(failure: .malformedResult(method: method.name)))
             }
         }
     }
@@ -88,7 +89,7 @@ public final class SingleAccountPublicClientApplication: @unchecked Sendable {
     /// SDM state updates"). false when hubsim refuses the call.
     public func isSharedDevice() -> Bool {
         let bridge = HubsimBridge.current
-        switch bridge.call("msal/isSharedDevice") {
+        switch bridge.call(.isSharedDevice) {
         case .failure(let failure):
             bridge.log("isSharedDevice: \(failure.localizedDescription)")
             return false
@@ -99,7 +100,7 @@ public final class SingleAccountPublicClientApplication: @unchecked Sendable {
 
     /// Signs the account out; in shared device mode, of every shared-mode app on the device.
     public func signOut(_ callback: any SignOutCallback) {
-        switch HubsimBridge.current.call("msal/signOut") {
+        switch HubsimBridge.current.call(.signOut) {
         case .failure(let failure): callback.onError(MsalException(failure: failure))
         case .success: callback.onSignOut()
         }

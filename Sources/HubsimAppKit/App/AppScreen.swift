@@ -1,3 +1,4 @@
+import BridgeProtocol
 /// What the app shows now. hubsim's leak audit judges this: an item of another user on screen is
 /// a visible leak.
 public struct AppScreen: Sendable {
@@ -13,8 +14,8 @@ public struct AppScreen: Sendable {
     ///   - items: the keys of the stored items shown.
     ///   - lines: text for the pane, if any.
     public func show(user: String?, items: [String], lines: [String]? = nil) throws(HubsimBridgeError) {
-        var params: [String: JSONValue] = ["user": .optionalString(user), "items": .array(items.map(JSONValue.string))]
+        var params: JSONValue.Object = ["user": .optionalString(user), "items": .array(items.map(JSONValue.string))]
         if let lines { params["lines"] = .array(lines.map(JSONValue.string)) }
-        _ = try bridge.call("screen/show", .object(params)).get()
+        _ = try bridge.call(.screenShow, .object(params)).get()
     }
 }

@@ -1,3 +1,4 @@
+import BridgeProtocol
 /// The app's items on the device: what `storage/put` keeps survives the process, as files in an
 /// app's container do, and hubsim's leak audit reads it. Each method is one round trip to hubsim
 /// and throws ``HubsimBridgeError`` when hubsim refuses it.
@@ -34,7 +35,7 @@ public struct AppStorage: Sendable {
     /// - Parameter owner: the user the item belongs to, or nil for common data.
     @discardableResult
     public func put(key: String, owner: String?, protection: Protection, text: String) throws(HubsimBridgeError) -> String {
-        let result = try bridge.call("storage/put", [
+        let result = try bridge.call(.storagePut, [
             "key": .string(key), "owner": .optionalString(owner),
             "protection": .string(protection.rawValue), "text": .string(text),
         ]).get()
@@ -44,27 +45,27 @@ public struct AppStorage: Sendable {
     /// The text kept under `key`; throws code ``HubsimBridgeError/Code/cannotBeRead`` when it was
     /// sealed under a key that is gone.
     public func get(key: String) throws(HubsimBridgeError) -> String {
-        guard let text = try bridge.call("storage/get", ["key": .string(key)]).get()["text"]?.stringValue else {
-            throw .malformedResult(method: "storage/get")
+        guard let text = try bridge.call(.storageGet, ["key": .string(key)]).get()["text"]?.stringValue else {
+            throw .malformedResult(method: BridgeMethod.storageGet.name)
         }
         return text
     }
 
     /// Deletes the item under `key` (a missing item is not an error).
     public func delete(key: String) throws(HubsimBridgeError) {
-        _ = try bridge.call("storage/delete", ["key": .string(key)]).get()
+        _ = try bridge.call(.storageDelete, ["key": .string(key)]).get()
     }
 
     /// Every item the app keeps on the device.
     public func list() throws(HubsimBridgeError) -> [Item] {
-        guard let elements = try bridge.call("storage/list").get()["items"]?.arrayValue else {
-            throw .malformedResult(method: "storage/list")
+        guard let elements = try bridge.call(.storageList).get()["items"]?.arrayValue else {
+            throw .malformedResult(method: BridgeMethod.storageList.name)
         }
         return try elements.map { element throws(HubsimBridgeError) in
             guard let key = element["key"]?.stringValue,
                   let protection = element["protection"]?.stringValue.flatMap(Protection.init(rawValue:)),
                   let readable = element["readable"]?.boolValue
-            else { throw .malformedResult(method: "storage/list") }
+            else { throw .malformedResult(method: BridgeMethod.storageList.name) }
             return Item(key: key, owner: element["owner"]?.stringValue, protection: protection, readable: readable)
         }
     }

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// A message from hubsim the run loop has to handle: a request (with an `id`) or a notification.
@@ -76,14 +77,14 @@ final class BridgeConnection: @unchecked Sendable {
 
     /// Calls `method` on hubsim and waits for its answer (ids `a1`, `a2`, … as in the protocol
     /// page's example session).
-    func call(_ method: String, _ params: JSONValue = .object([:])) -> Result<JSONValue, HubsimBridgeError> {
+    func call(_ method: BridgeMethod, _ params: JSONValue = .object([:])) -> Result<JSONValue, HubsimBridgeError> {
         condition.lock()
         let id = JSONValue.string("a\(nextCall)")
         nextCall += 1
         calls += 1
         awaited.insert(id)
         condition.unlock()
-        send(.object(["jsonrpc": "2.0", "id": id, "method": .string(method), "params": params]))
+        send(RPCEnvelope.request(id: id, method: method, params: params))
         return waitFor {
             if let answer = answers.removeValue(forKey: id) {
                 awaited.remove(id)
@@ -98,14 +99,11 @@ final class BridgeConnection: @unchecked Sendable {
     }
 
     func answer(_ id: JSONValue, result: JSONValue) {
-        send(.object(["jsonrpc": "2.0", "id": id, "result": result]))
+        send(RPCEnvelope.result(id: id, result))
     }
 
     func answer(_ id: JSONValue, errorCode: Int, message: String) {
-        send(.object([
-            "jsonrpc": "2.0", "id": id,
-            "error": .object(["code": .int(errorCode), "message": .string(message)]),
-        ]))
+        send(RPCEnvelope.error(id: id, RPCError(code: errorCode, message: message)))
     }
 
     private func send(_ message: JSONValue) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BridgeProtocol
 import Foundation
 
 /// Your app's end of the hubsim app bridge (Docs/bridge-protocol.md, version 1): it reads
@@ -28,10 +29,11 @@ import Foundation
 /// ```
 public final class HubsimBridge: @unchecked Sendable {
     /// The bridge protocol version this library speaks.
-    public static let protocolVersion = "1"
+    public static let protocolVersion = BridgeMethod.protocolVersion
     /// The Workspace ONE SDK's optional callbacks this library delivers to an `AWControllerDelegate`
-    /// (Docs/bridge-protocol.md, "Optional callbacks").
-    static let optionalAWControllerCallbacks = ["controllerWillPromptForPasscode", "controllerDidLockDataAccess", "controllerDidUnlockDataAccess"]
+    /// (Docs/bridge-protocol.md, "Optional callbacks"), by their delegate methods' names.
+    static let optionalAWControllerCallbacks = [BridgeMethod.controllerWillPromptForPasscode, .controllerDidLockDataAccess, .controllerDidUnlockDataAccess]
+        .map { String($0.name.dropFirst("awcontroller/".count)) }
 
     /// The bridge over this process's standard input and output, the one hubsim talks to. Made
     /// on first use; from then on standard output is the bridge's alone, and anything else
@@ -178,7 +180,7 @@ public final class HubsimBridge: @unchecked Sendable {
     }
 
     /// Calls hubsim and waits for its answer.
-    func call(_ method: String, _ params: JSONValue = [:]) -> Result<JSONValue, HubsimBridgeError> {
+    func call(_ method: BridgeMethod, _ params: JSONValue = [:]) -> Result<JSONValue, HubsimBridgeError> {
         connection.call(method, params)
     }
 
@@ -202,25 +204,28 @@ public final class HubsimBridge: @unchecked Sendable {
 
     /// The event table of Docs/bridge-protocol.md ("hubsim → app: events").
     private func dispatch(_ request: IncomingRequest, name: String?) -> Result<JSONValue, Refusal> {
-        switch request.method {
-        case "initialize":
+        guard let method = BridgeMethod(rawValue: request.method) else {
+            return .failure(Refusal(code: HubsimBridgeError.Code.methodNotFound, message: "unknown method \(request.method)"))
+        }
+        switch method {
+        case .initialize:
             return initialize(request.params, name: name)
-        case "app/launch": application.deliver(.launch)
-        case "app/foreground": application.deliver(.foreground)
-        case "app/background": application.deliver(.background)
-        case "app/suspend": application.deliver(.suspend)
-        case "app/terminate": application.deliver(.terminate)
-        case "awcontroller/controllerDidWipeCurrentUserData":
+        case .appLaunch: application.deliver(.launch)
+        case .appForeground: application.deliver(.foreground)
+        case .appBackground: application.deliver(.background)
+        case .appSuspend: application.deliver(.suspend)
+        case .appTerminate: application.deliver(.terminate)
+        case .controllerDidWipeCurrentUserData:
             awController.deliver(request.method) { $0.controllerDidWipeCurrentUserData() }
-        case "awcontroller/controllerDidDetectUserChange":
+        case .controllerDidDetectUserChange:
             awController.deliver(request.method) { $0.controllerDidDetectUserChange() }
-        case "awcontroller/controllerWillPromptForPasscode":
+        case .controllerWillPromptForPasscode:
             awController.deliver(request.method) { $0.controllerWillPromptForPasscode() }
-        case "awcontroller/controllerDidLockDataAccess":
+        case .controllerDidLockDataAccess:
             awController.deliver(request.method) { $0.controllerDidLockDataAccess() }
-        case "awcontroller/controllerDidUnlockDataAccess":
+        case .controllerDidUnlockDataAccess:
             awController.deliver(request.method) { $0.controllerDidUnlockDataAccess() }
-        case "awcontroller/controllerDidFinishInitialCheck":
+        case .controllerDidFinishInitialCheck:
             let error: NSError?
             switch request.params["error"] ?? .null {
             case .null: error = nil
@@ -233,15 +238,16 @@ public final class HubsimBridge: @unchecked Sendable {
                 delegate.controllerDidReceive(profiles: [Profile(name: "SDK profile of \(application.launchInformation?.name ?? "the app")")])
                 delegate.controllerDidReceive(enrollmentStatus: .enrolled)
             }
-        case "msal/" + DarwinNotificationCenter.sharedModeCurrentAccountChanged:
+        case .sharedModeCurrentAccountChanged:
             darwinNotificationCenter.post(name: DarwinNotificationCenter.sharedModeCurrentAccountChanged, log: log)
-        case "broadcast/CURRENT_ACCOUNT_CHANGED":
+        case .currentAccountChanged:
             guard let type = request.params[SharedDeviceModeBroadcast.broadcastTypeKey]?.stringValue else {
                 return .failure(Refusal(code: HubsimBridgeError.Code.invalidParams, message: "CURRENT_ACCOUNT_CHANGED: BROADCAST_TYPE is missing"))
             }
             let action = request.params["action"]?.stringValue ?? SharedDeviceModeBroadcast.currentAccountChanged
             receivers.deliver(Intent(action: action, extras: [SharedDeviceModeBroadcast.broadcastTypeKey: type]))
         default:
+            // A call an app makes, never one hubsim sends.
             return .failure(Refusal(code: HubsimBridgeError.Code.methodNotFound, message: "unknown method \(request.method)"))
         }
         return .success([:])
@@ -261,7 +267,7 @@ public final class HubsimBridge: @unchecked Sendable {
             sdk: params["app"]?["sdk"]?.stringValue ?? "none",
             profile: params["profile"]?.stringValue ?? ""
         )
-        var result: [String: JSONValue] = ["protocolVersion": .string(Self.protocolVersion)]
+        var result: JSONValue.Object = ["protocolVersion": .string(Self.protocolVersion)]
         if let name { result["name"] = .string(name) }
         // The SDK calls an optional delegate method only when the delegate implements it; a Swift
         // protocol's default cannot be told from an override, so a Workspace ONE app takes all

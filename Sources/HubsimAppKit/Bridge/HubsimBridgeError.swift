@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// Why a call to hubsim did not give a result.
@@ -9,22 +10,22 @@ public enum HubsimBridgeError: Error, Equatable, Sendable {
     /// hubsim's result does not have the shape the protocol page gives for `method`.
     case malformedResult(method: String)
 
-    /// The error codes of Docs/bridge-protocol.md ("Errors").
+    /// The error codes of Docs/bridge-protocol.md ("Errors"), as the protocol module spells them.
     public enum Code {
-        public static let parseError = -32700
-        public static let invalidRequest = -32600
-        public static let methodNotFound = -32601
-        public static let invalidParams = -32602
+        public static let parseError = BridgeErrorCode.parseError.rawValue
+        public static let invalidRequest = BridgeErrorCode.invalidRequest.rawValue
+        public static let methodNotFound = BridgeErrorCode.methodNotFound.rawValue
+        public static let invalidParams = BridgeErrorCode.invalidParams.rawValue
         /// Nobody is checked out, or nobody is signed in.
-        public static let notCheckedOut = -32001
+        public static let notCheckedOut = BridgeErrorCode.notSignedIn.rawValue
         /// MSAL: the token cannot be had without the person signing in.
-        public static let interactionRequired = -32002
+        public static let interactionRequired = BridgeErrorCode.interactionRequired.rawValue
         /// storage/get: the item was sealed under a key that is gone.
-        public static let cannotBeRead = -32003
+        public static let cannotBeRead = BridgeErrorCode.unreadable.rawValue
         /// The profile's rules refuse the call; the message says which.
-        public static let refused = -32004
+        public static let refused = BridgeErrorCode.refused.rawValue
         /// MSAL `acquireToken`: the person cancelled the sign-in prompt.
-        public static let canceled = -32005
+        public static let canceled = BridgeErrorCode.canceled.rawValue
     }
 
     /// The code hubsim answered with, nil for a closed pipe or a malformed result.

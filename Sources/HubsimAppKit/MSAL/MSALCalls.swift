@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// MSAL's calls to hubsim, each one round trip, shared by the two shapes of the client
@@ -17,46 +18,46 @@ import Foundation
             "broker": .bool(MSALGlobalConfig.brokerAvailability == .auto),
         ]
         guard bridge.msalConfigurations.shouldSend(params.line()) else { return }
-        if case .failure(let failure) = bridge.call("msal/configure", params) {
+        if case .failure(let failure) = bridge.call(.configure, params) {
             if failure.code == HubsimBridgeError.Code.methodNotFound { bridge.msalConfigurations.stop() }
             bridge.log("MSAL: hubsim did not take the app's configuration: \(failure.localizedDescription)")
         }
     }
 
     public static func currentAccount() -> Result<(current: MSALAccount?, previous: MSALAccount?), NSError> {
-        HubsimBridge.current.call("msal/getCurrentAccount")
+        HubsimBridge.current.call(.getCurrentAccount)
             .map { (MSALAccount.from($0["account"]), MSALAccount.from($0["previousAccount"])) }
             .mapError(MSALError.error)
     }
 
     public static func deviceInformation() -> Result<MSALDeviceInformation, NSError> {
-        let method = "msal/getDeviceInformation"
+        let method = BridgeMethod.getDeviceInformation
         return HubsimBridge.current.call(method).mapError(MSALError.error).flatMap { result in
             switch result["deviceMode"]?.stringValue {
             case "shared": .success(MSALDeviceInformation(deviceMode: .shared))
             case "default": .success(MSALDeviceInformation(deviceMode: .default))
-            default: .failure(MSALError.error(.malformedResult(method: method)))
+            default: .failure(MSALError.error(.malformedResult(method: method.name)))
             }
         }
     }
 
     /// `interactive`: `acquireToken` (the prompt), else `acquireTokenSilent`.
     public static func token(interactive: Bool, scopes: [String]) -> Result<MSALResult, NSError> {
-        let method = interactive ? "msal/acquireToken" : "msal/acquireTokenSilent"
+        let method = interactive ? BridgeMethod.acquireToken : .acquireTokenSilent
         return HubsimBridge.current.call(method).mapError(MSALError.error).flatMap { result in
             guard let accessToken = result["accessToken"]?.stringValue, let account = MSALAccount.from(result["account"]) else {
-                return .failure(MSALError.error(.malformedResult(method: method)))
+                return .failure(MSALError.error(.malformedResult(method: method.name)))
             }
             return .success(MSALResult(accessToken: accessToken, account: account, scopes: scopes))
         }
     }
 
     public static func signout(fromBrowser: Bool) -> Result<Void, NSError> {
-        HubsimBridge.current.call("msal/signout", ["signoutFromBrowser": .bool(fromBrowser)]).map { _ in }.mapError(MSALError.error)
+        HubsimBridge.current.call(.signout, ["signoutFromBrowser": .bool(fromBrowser)]).map { _ in }.mapError(MSALError.error)
     }
 
     public static func removeAccount() -> Result<Void, NSError> {
-        HubsimBridge.current.call("msal/removeAccount").map { _ in }.mapError(MSALError.error)
+        HubsimBridge.current.call(.removeAccount).map { _ in }.mapError(MSALError.error)
     }
 
     /// The accounts in the app's cache: the current account, if any (hubsim keeps one account per

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// The application's registration (MSAL's `MSALPublicClientApplicationConfig`).

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// Whether the device is checked out (the Workspace ONE SDK's shared device status; the Android
@@ -92,14 +93,14 @@ public final class DeviceInformationController: @unchecked Sendable {
     }
 
     private func fetch() -> Result<SharedDeviceInformation, NSError> {
-        let method = "awcontroller/fetchApplicationAssignmentStatus"
+        let method = BridgeMethod.fetchApplicationAssignmentStatus
         switch bridge.call(method) {
         case .failure(let failure):
             return .failure(AWSDKError.error(failure))
         case .success(let result):
             let information = result["sharedDeviceInformation"]
             guard let staging = information?["isDeviceStagingEnabled"]?.boolValue else {
-                return .failure(AWSDKError.error(.malformedResult(method: method)))
+                return .failure(AWSDKError.error(.malformedResult(method: method.name)))
             }
             // The checked-out user: a user name, or an object with one.
             let user = information?["checkedOutUser"]

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 
 /// The end user the Workspace ONE SDK knows: on a shared device, whoever checked it out.
@@ -40,13 +41,13 @@ public final class UserInformationController: @unchecked Sendable {
     /// ``AWSDKError/sharedDeviceNotCheckedOut``. The completion handler is called before this
     /// method returns, on the calling thread.
     public func retrieveUserInfo(completionHandler: (UserInformation?, NSError?) -> Void) {
-        let method = "awcontroller/retrieveUserInfo"
+        let method = BridgeMethod.retrieveUserInfo
         switch bridge.call(method) {
         case .failure(let failure):
             completionHandler(nil, AWSDKError.error(failure))
         case .success(let result):
             guard let userName = result["userName"]?.stringValue else {
-                completionHandler(nil, AWSDKError.error(.malformedResult(method: method)))
+                completionHandler(nil, AWSDKError.error(.malformedResult(method: method.name)))
                 return
             }
             completionHandler(UserInformation(

@@ -94,7 +94,7 @@ struct CheckAppCommand: ParsableCommand {
         let part = try chosenShard()
         let definition = AppDefinition(id: id, name: id, sdk: try chosenSDK(sdkName, profileID),
                                        summary: "your own app, run by hubsim check-app",
-                                       external: ExternalCommand(exec: exec, timeoutMilliseconds: timeout))
+                                       external: ExternalProgram(exec: exec, timeoutMilliseconds: timeout))
         if force && junit == nil {
             throw CommandError.usage("--force: it only lets --junit replace an existing file; add --junit FILE, or leave --force out")
         }

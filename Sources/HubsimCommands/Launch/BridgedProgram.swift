@@ -27,7 +27,7 @@ struct BridgedProgram: TerminalProgram {
         self.model.updateDevice { bridge.exchange(&$0) }
     }
 
-    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         let command = model.handle(event, shown: shown)
         if command == .quit { return command }
         let bridge = self.bridge

@@ -148,7 +148,7 @@ final class StartupTrace {
 private struct FirstRenderMark: TerminalProgram {
     var model: HubModel
 
-    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest { model.handle(event, shown: shown) }
 
     /// A traced start sleeps as an untraced one does (the idle figure of Docs/performance.md holds either way).
     func secondsUntilTimedChange(shown: Frame?) -> Double? { model.secondsUntilTimedChange(shown: shown) }

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import SessionEngine
 
 /// How to fix what `hubsim check-app` found, in one line ending with the section of
@@ -23,9 +24,9 @@ public enum LeakAdvice {
         let (advice, anchor): (String, Anchor)
         switch profile.family {
         case .workspaceOne:
-            if event == "awcontroller/" + API.didWipeCurrentUserData {
+            if event == BridgeMethod.controllerDidWipeCurrentUserData.name {
                 (advice, anchor) = ("at \(API.didWipeCurrentUserData) delete every user's items and show nothing", .workspaceOneCallbacks)
-            } else if event == "awcontroller/" + API.didDetectUserChange || event == "awcontroller/" + API.didFinishInitialCheck {
+            } else if event == BridgeMethod.controllerDidDetectUserChange.name || event == BridgeMethod.controllerDidFinishInitialCheck.name {
                 (advice, anchor) = ("ask awcontroller/retrieveUserInfo there and show only that user's items", .workspaceOneCallbacks)
             } else {
                 (advice, anchor) = ("ask awcontroller/retrieveUserInfo at app/foreground and show nothing of another user before answering",
@@ -34,7 +35,7 @@ public enum LeakAdvice {
         case .entra:
             switch profile.platform {
             case .iOS:
-                (advice, anchor) = event == "msal/" + API.accountChangedNotification
+                (advice, anchor) = event == BridgeMethod.sharedModeCurrentAccountChanged.name
                     ? ("there call msal/getCurrentAccount and delete every item of anyone but the current account before showing", .entraIOSForeground)
                     : ("call msal/getCurrentAccount at app/foreground and delete every item of anyone but the current account before answering",
                        .entraIOSForeground)

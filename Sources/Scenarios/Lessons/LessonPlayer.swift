@@ -19,7 +19,7 @@ import SessionEngine
 /// goes to the simulator as usual. While the class has the keys, each device action they
 /// cause is compared with what the step would do: the next expected one moves the step on,
 /// anything else gets one line saying what happened and what to do.
-/// Not `Sendable`: its console may carry a headless cast's hook (a closure over the cast's clock).
+/// Not `Sendable`: its hub may carry a headless cast's hook (a closure over the cast's clock).
 public struct LessonPlayer: TerminalProgram {
     public let lesson: Lesson
     /// Steps done: 0 before the first, `lesson.steps.count` at the end.
@@ -69,14 +69,14 @@ public struct LessonPlayer: TerminalProgram {
         self.lesson = lesson
         let s = lesson.scenario
         let device = s.device(dependencies: dependencies)
-        execution = ScenarioExecution(console: Console(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
+        execution = ScenarioExecution(hub: HeadlessHub(device: device, width: s.screenWidth, height: s.screenHeight, theme: theme))
         snapshots = [execution]
         refreshPanel()
         snapshots[0] = execution
     }
 
     /// The simulator's model as it stands (device and UI state, narration panel included).
-    public var model: HubModel { execution.console.model }
+    public var model: HubModel { execution.hub.model }
     public var isAtEnd: Bool { position == lesson.steps.count }
     /// The lesson waits for the class.
     public var isWaiting: Bool { turn != nil }
@@ -101,7 +101,7 @@ public struct LessonPlayer: TerminalProgram {
         var out: [StepResult] = []
         // A step runs as it would in a scenario: without the panel (so `press:` types into the
         // Hub's form and `screen` checks read the simulator's own screen).
-        execution.console.show(nil)
+        execution.hub.show(nil)
         for s in step.actions + step.checks { out.append(run(s, after: out)) }
         out.append(run(narrationStep(position), after: out))
         advance(with: out)
@@ -164,7 +164,7 @@ public struct LessonPlayer: TerminalProgram {
             all += done
             afterEachStep(self)
             if done.contains(where: { $0.failure != nil }) {
-                let screen = execution.console.screen()
+                let screen = execution.hub.screen()
                 for index in position..<lesson.steps.count {
                     let later = lesson.steps[index]
                     for s in later.actions + later.checks + [narrationStep(index)] { all.append(StepResult(step: s, status: .skipped)) }
@@ -234,7 +234,7 @@ public struct LessonPlayer: TerminalProgram {
 
     // MARK: the terminal
 
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         var personal = false
         switch event {
         case .tick:
@@ -282,20 +282,20 @@ public struct LessonPlayer: TerminalProgram {
         }
         if turn != nil {
             execution.leaks.beforeChange(model.device)
-            let command = execution.console.handle(event, shown: shown)
+            let command = execution.hub.handle(event, shown: shown)
             execution.leaks.observe(model.device)
             watchTheClass()
             return command
         }
-        guard personal else { return execution.console.handle(event, shown: shown) }
+        guard personal else { return execution.hub.handle(event, shown: shown) }
         // The trainer leads: the screen's views (help, the log, a zoom, the focus) are anyone's,
         // but the device and the Hub's page are the lesson's. An action before its step, or a
         // page opened or closed under the narration, is tried on a copy and refused with one line.
         var trial = execution
-        let before = trial.console.model.actionLog.count
-        let command = trial.console.handle(event, shown: shown)
-        let acted = trial.console.model.actionLog[before...].contains { $0.action != .userActivity }
-        let pageMoved = trial.console.model.page != model.page || trial.console.model.confirmation != model.confirmation
+        let before = trial.hub.model.actionLog.count
+        let command = trial.hub.handle(event, shown: shown)
+        let acted = trial.hub.model.actionLog[before...].contains { $0.action != .userActivity }
+        let pageMoved = trial.hub.model.page != model.page || trial.hub.model.confirmation != model.confirmation
         if acted || pageMoved {
             hold = waitLine
             refreshPanel()
@@ -322,18 +322,18 @@ public struct LessonPlayer: TerminalProgram {
     }
 
     /// "Quit the lesson?" over whatever shows (Enter quits, Esc stays).
-    private mutating func askBeforeQuitting() -> ProgramCommand {
+    private mutating func askBeforeQuitting() -> TerminalRequest {
         beforeQuitQuestion = execution
         hold = nil
-        execution.console.askBeforeQuitting()
+        execution.hub.askBeforeQuitting()
         refreshPanel()
         return .none
     }
 
     /// A key or click while "Quit the lesson?" asks: yes quits; anything that closes the
     /// question brings back the screen exactly as it was asked over.
-    private mutating func answerQuitQuestion(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
-        let command = execution.console.handle(event, shown: shown)
+    private mutating func answerQuitQuestion(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
+        let command = execution.hub.handle(event, shown: shown)
         if command == .quit { return .quit }
         if model.confirmation?.kind != .quit, let saved = beforeQuitQuestion {
             execution = saved
@@ -351,7 +351,7 @@ public struct LessonPlayer: TerminalProgram {
         return model.secondsUntilTimedChange(shown: shown)
     }
 
-    private mutating func run(_ command: UICommand) -> ProgramCommand {
+    private mutating func run(_ command: UIIntent) -> TerminalRequest {
         hold = nil
         switch command {
         case .lessonNext: next()
@@ -405,10 +405,10 @@ public struct LessonPlayer: TerminalProgram {
         let wentOffTrack = turn?.offTrack != nil
         turn = nil
         var out: [StepResult] = step.actions.map { StepResult(step: $0, status: .passed) }
-        execution.console.show(nil)
+        execution.hub.show(nil)
         // The checks read the device once it is still, as a scenario's do: an enrollment the
         // class started finishes its profile steps first.
-        execution.console.settleAll()
+        execution.hub.settleAll()
         for s in step.checks { out.append(run(s, after: out)) }
         out.append(run(narrationStep(position), after: out))
         advance(with: out, classNote: wentOffTrack ? "the class got there after a detour; [ goes back to try it cleanly." : nil)
@@ -418,15 +418,15 @@ public struct LessonPlayer: TerminalProgram {
     /// count too), secrets blanked; the UI's own noise left out.
     private func expectedActions(of step: LessonStep) -> [AppliedAction] {
         var scratch = execution
-        scratch.console.show(nil)
-        let before = scratch.console.model.actionLog.count
+        scratch.hub.show(nil)
+        let before = scratch.hub.model.actionLog.count
         for s in step.actions { _ = scratch.run(s) }
         // A step that moves the clock itself (`advanceClock`) asks for the class's F5: a race's
         // "then F5 twice" is theirs to press, as its panel says.
         let movesClock = step.actions.contains { s in
             if case let .action(actions, _) = s.kind { actions.contains { if case .advanceClock = $0 { true } else { false } } } else { false }
         }
-        return scratch.console.model.actionLog.dropFirst(before).filter { applied in
+        return scratch.hub.model.actionLog.dropFirst(before).filter { applied in
             if case .advanceClock = applied.action, movesClock { return true }
             return !Self.isNoise(applied.action)
         }
@@ -499,6 +499,6 @@ public struct LessonPlayer: TerminalProgram {
             nextRefused = applied.map { $0.outcome.refusal != nil }
             nextExpected = nextTargets.map(Self.blanked)
         }
-        execution.console.show(panel)
+        execution.hub.show(panel)
     }
 }

@@ -40,7 +40,7 @@ public struct LessonSession: TerminalProgram {
         if case let .playing(p) = stage { p } else { nil }
     }
 
-    public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
+    public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         switch stage {
         case var .playing(player):
             let command = player.handle(event, shown: shown)

@@ -1,9 +1,9 @@
 import HubUI
 import SessionEngine
 
-/// One scenario being run: its console, and what the assertions remember between steps.
+/// One scenario being run: its hub, and what the assertions remember between steps.
 struct ScenarioExecution {
-    var console: Console
+    var hub: HeadlessHub
     /// Per app, how much of its log earlier `expectApp` steps have consumed.
     var appCursors: [AppID: Int] = [:]
     var leaks = LeakWatch()
@@ -14,9 +14,9 @@ struct ScenarioExecution {
     /// Every fault armed so far, by number: one disarmed before it fired was still tried.
     private(set) var faultsArmed: [Int: ArmedFault] = [:]
 
-    init(console: Console) { self.console = console }
+    init(hub: HeadlessHub) { self.hub = hub }
 
-    var device: SharedDevice { console.device }
+    var device: SharedDevice { hub.device }
 
     /// Runs one step; nil when it passed.
     mutating func run(_ step: ScenarioStep) -> StepFailure? {
@@ -28,11 +28,11 @@ struct ScenarioExecution {
         case let .press(events, _):
             leaks.beforeChange(device)
             defer { leaks.observe(device); noteFaults() }
-            if let last = console.press(events).last { lastOutcome = (last.action, last.outcome) }
+            if let last = hub.press(events).last { lastOutcome = (last.action, last.outcome) }
             return nil
         case let .expect(e):
             defer { logCursor = device.log.nextSeq - 1 }
-            return Checks.device(e, device: device, lastOutcome: lastOutcome?.outcome, logSince: logCursor, screen: { console.screen() })
+            return Checks.device(e, device: device, lastOutcome: lastOutcome?.outcome, logSince: logCursor, screen: { hub.screen() })
         case let .expectApp(e):
             guard let app = device.app(e.app) else {
                 return StepFailure(message: "\(e.app) is not installed (the device installs its apps at enrollment)",
@@ -84,7 +84,7 @@ struct ScenarioExecution {
             if case .completeTokenRequest = action, n > 0, case .beginTokenRequest = actions[n - 1], device.pendingTokenRequest == nil {
                 continue
             }
-            let outcome = console.apply(action)
+            let outcome = hub.apply(action)
             lastOutcome = (action, outcome)
             guard let refusal = outcome.refusal else { continue }
             guard let expected else {

@@ -144,12 +144,12 @@ public struct ScenarioRunner: Sendable {
         let device = scenario.device(dependencies: EngineDependencies.seeded(hasher: verifier))
         // A bridge of its own for each scenario: scenarios run side by side.
         let bridge = scenario.apps.contains(where: \.isExternal) ? AppBridge() : nil
-        var console = Console(device: device, width: scenario.screenWidth, height: scenario.screenHeight, bridge: bridge)
+        var hub = HeadlessHub(device: device, width: scenario.screenWidth, height: scenario.screenHeight, bridge: bridge)
         if let timeline {
-            timeline.show(console.model, after: 0)
-            console.afterEvent = { timeline.show($0, after: timeline.keyPace) }
+            timeline.show(hub.model, after: 0)
+            hub.afterEvent = { timeline.show($0, after: timeline.keyPace) }
         }
-        var execution = ScenarioExecution(console: console)
+        var execution = ScenarioExecution(hub: hub)
         var steps: [StepResult] = []
         var screen: String?
         for step in scenario.steps {
@@ -159,13 +159,13 @@ public struct ScenarioRunner: Sendable {
             }
             if let failure = execution.run(step) {
                 steps.append(StepResult(step: step, status: .failed(failure)))
-                screen = execution.console.screen()
+                screen = execution.hub.screen()
             } else {
                 steps.append(StepResult(step: step, status: .passed))
             }
-            timeline?.stepDone(step, execution.console.model)
+            timeline?.stepDone(step, execution.hub.model)
         }
-        execution.console.shutdown()
+        execution.hub.shutdown()
         var result = ScenarioResult(name: scenario.name, file: scenario.file, steps: steps, screen: screen.flatMap { $0.isEmpty ? nil : $0 },
                                     screenSize: (scenario.screenWidth, scenario.screenHeight), duration: Date().timeIntervalSince(start))
         result.faults = execution.faultsTried

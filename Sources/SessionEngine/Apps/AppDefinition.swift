@@ -77,7 +77,7 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
     public var sso: SSOConfiguration?
     /// A developer's own program playing this app over the bridge (Docs/bridge-protocol.md);
     /// nil: the simulator plays it from the templates above.
-    public var external: ExternalCommand?
+    public var external: ExternalProgram?
     /// Delivery faults its entry lists (Docs/faults.md), armed once when the app is installed;
     /// nil when none, so catalogues and stored devices written before them read the same.
     public var deliveryFaults: [InjectedFault]?
@@ -89,7 +89,7 @@ public struct AppDefinition: Codable, Sendable, Equatable, Identifiable {
 
     public init(id: AppID, name: String, sdk: AppSDK, faults: [AppFault] = [], userItems: [String] = [],
                 preferences: [String] = [], commonItems: [String] = [], summary: String = "", sso: SSOConfiguration? = nil,
-                external: ExternalCommand? = nil, deliveryFaults: [InjectedFault] = [], intuneClearsData: Bool = false) {
+                external: ExternalProgram? = nil, deliveryFaults: [InjectedFault] = [], intuneClearsData: Bool = false) {
         self.id = id; self.name = name; self.sdk = sdk; self.faults = faults; self.userItems = userItems
         self.preferences = preferences; self.commonItems = commonItems; self.summary = summary
         self.sso = sso; self.external = external

@@ -1,5 +1,7 @@
 /// What a developer's program asks of the device over the bridge: the SDK calls it may
 /// make, shaped like the real ones, and what it keeps and shows (Docs/bridge-protocol.md).
+/// Typed: the method each comes by is spelled in the BridgeProtocol module, and AppBridge
+/// reads it into one of these.
 public enum AppCall: Sendable, Equatable {
     /// Workspace ONE `UserInformationController.retrieveUserInfo`.
     case retrieveUserInfo
@@ -48,31 +50,6 @@ public enum AppCall: Sendable, Equatable {
         /// Written as is.
         case plain
     }
-
-    /// The bridge method that carries it.
-    public var method: String {
-        switch self {
-        case .retrieveUserInfo: "awcontroller/retrieveUserInfo"
-        case .fetchApplicationAssignmentStatus: "awcontroller/fetchApplicationAssignmentStatus"
-        case .getCurrentAccount: "msal/getCurrentAccount"
-        case .getDeviceInformation: "msal/getDeviceInformation"
-        case .acquireTokenSilent: "msal/acquireTokenSilent"
-        case .acquireToken: "msal/acquireToken"
-        case .signout: "msal/signout"
-        case .removeAccount: "msal/removeAccount"
-        case .configureMSAL: "msal/configure"
-        case .getCurrentAccountAsync: "msal/" + API.getCurrentAccountAsync
-        case .isSharedDevice: "msal/" + API.isSharedDevice
-        case .signOut: "msal/signOut"
-        case .registerReceiver: "msal/registerReceiver"
-        case .unregisterReceiver: "msal/unregisterReceiver"
-        case .put: "storage/put"
-        case .get: "storage/get"
-        case .delete: "storage/delete"
-        case .list: "storage/list"
-        case .show: "screen/show"
-        }
-    }
 }
 
 /// The device's answer to an `AppCall`.
@@ -102,16 +79,17 @@ public enum AppCallResult: Sendable, Equatable {
     }
 }
 
-/// Why the device refused a call: a code of the bridge protocol and the one line the pane shows.
+/// Why the device refused a call: the kind of refusal (AppBridge sends the bridge protocol's
+/// code for it) and the one line the pane shows.
 public struct AppCallError: Error, Sendable, Equatable {
-    public enum Code: Int, Sendable {
-        case invalidParams = -32602
-        case notSignedIn = -32001
-        case interactionRequired = -32002
-        case unreadable = -32003
-        case refused = -32004
+    public enum Code: Sendable {
+        case invalidParams
+        case notSignedIn
+        case interactionRequired
+        case unreadable
+        case refused
         /// The person cancelled the sign-in prompt of an `acquireToken`.
-        case canceled = -32005
+        case canceled
     }
     public var code: Code
     public var message: String

@@ -1,7 +1,7 @@
 /// What the device tells an app's own code: a lifecycle change, a Workspace ONE delegate
 /// callback or the Entra notification. For the catalogue's apps the simulator answers
-/// (`SimulatedApp`); for a developer's program each becomes a bridge request whose method
-/// is `method` (Docs/bridge-protocol.md).
+/// (`SimulatedApp`); for a developer's program each becomes a bridge request, whose method
+/// AppBridge names (Docs/bridge-protocol.md).
 public enum AppEvent: Codable, Sendable, Equatable {
     /// Cold launch: the process has just started.
     case launch
@@ -28,25 +28,6 @@ public enum AppEvent: Codable, Sendable, Equatable {
     /// `BROADCAST_TYPE`, reaching a receiver the process registered at run time (Microsoft
     /// Learn, "Shared device mode for Android devices").
     case currentAccountChanged(BroadcastType)
-
-    /// The bridge method that carries it.
-    public var method: String {
-        switch self {
-        case .launch: "app/launch"
-        case .foreground: "app/foreground"
-        case .background: "app/background"
-        case .suspend: "app/suspend"
-        case .terminate: "app/terminate"
-        case .controllerDidWipeCurrentUserData: "awcontroller/" + API.didWipeCurrentUserData
-        case .controllerDidDetectUserChange: "awcontroller/" + API.didDetectUserChange
-        case .controllerDidFinishInitialCheck: "awcontroller/" + API.didFinishInitialCheck
-        case .controllerWillPromptForPasscode: "awcontroller/" + API.willPromptForPasscode
-        case .controllerDidLockDataAccess: "awcontroller/" + API.didLockDataAccess
-        case .controllerDidUnlockDataAccess: "awcontroller/" + API.didUnlockDataAccess
-        case .sharedModeCurrentAccountChanged: "msal/" + API.accountChangedNotification
-        case .currentAccountChanged: "broadcast/" + API.currentAccountChangedBroadcast
-        }
-    }
 
     /// The name a log line or a verdict uses (the SDK's own name for a callback).
     public var name: String {

@@ -79,13 +79,15 @@ extension SharedDevice {
         }
     }
 
-    /// The program answered the event `serial` (its handshake included: it runs now).
-    public mutating func appAnswered(_ id: AppID, serial: Int) {
+    /// The program answered the event `serial` (its handshake included: it runs now). `method`
+    /// is how the bridge named the event to the program: a leak seen now names it, so the
+    /// developer finds the handler in their code (nil: the leak's line names no event).
+    public mutating func appAnswered(_ id: AppID, serial: Int, method: String? = nil) {
         var late: String?
-        var method: String?
+        var answeredEvent = false
         withApp(id) { app in
             guard var process = app.process else { return }
-            method = process.awaiting.first { $0.serial == serial }?.event.method
+            answeredEvent = process.awaiting.contains { $0.serial == serial }
             if case let .hung(what) = process.health { late = what }
             process.awaiting.removeAll { $0.serial == serial }
             if process.isAlive { process.health = process.awaiting.isEmpty || late == nil ? .running : process.health }
@@ -95,7 +97,7 @@ extension SharedDevice {
         if let late { note(id, "answered at last (was hung on \(late))") }
         // Judged as it stands after this answer, even with more events to come.
         answering = id
-        answered = method
+        answered = answeredEvent ? method : nil
         audit(touching: [id])
         answering = nil
         answered = nil

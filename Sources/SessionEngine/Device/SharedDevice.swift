@@ -48,7 +48,7 @@ public struct SharedDevice: Sendable {
     var nextRequestSerial = 1
     /// The program whose answer is being judged (`appAnswered`): its screen counts now.
     var answering: AppID?
-    /// The method of the event `answering` just answered: the leak's line names it.
+    /// The method of the event `answering` just answered, as the bridge named it: the leak's line names it.
     var answered: String?
 
     /// The name of a device nobody named: the same headless (scenarios) and interactive

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +29,7 @@ enum Probe {
             if i >= options.warmup { runs.append(run) }
             if i < total - 1, options.pauseSeconds > 0 { usleep(UInt32(options.pauseSeconds * 1_000_000)) }
         }
-        print(ProbeReport.report(options, runs: runs).text)
+        print(ProbeReport.report(options, runs: runs).reportText)
         return 0
     }
 }

@@ -1,3 +1,5 @@
+import BridgeProtocol
+
 /// The report of all runs: median, min and max of each figure over the measured runs (the
 /// warm-up runs left out), per step too, beside the runs' own figures.
 enum ProbeReport {
@@ -26,10 +28,10 @@ enum ProbeReport {
         let allInts = present.allSatisfy { if case .int = $0 { return true } else { return false } }
         let m = median(numbers)
         var out = JSONValue.Object()
-        out["median"] = allInts && m == m.rounded() ? .int(Int(m)) : .number(ProbePhases.rounded(m))
+        out["median"] = allInts && m == m.rounded() ? .int(Int(m)) : .double(ProbePhases.rounded(m))
         let low = numbers.min()!, high = numbers.max()!
-        out["min"] = allInts ? .int(Int(low)) : .number(low)
-        out["max"] = allInts ? .int(Int(high)) : .number(high)
+        out["min"] = allInts ? .int(Int(low)) : .double(low)
+        out["max"] = allInts ? .int(Int(high)) : .double(high)
         return .object(out)
     }
 
@@ -74,9 +76,9 @@ enum ProbeReport {
         r["term"] = .string(o.term)
         r["runs"] = .int(o.runs)
         r["warmup"] = .int(o.warmup)
-        r["quiet_ms"] = .number(o.quietMs)
-        r["resize_quiet_ms"] = .number(o.resizeQuietMs)
-        r["idle_s"] = .number(o.idleSeconds)
+        r["quiet_ms"] = .double(o.quietMs)
+        r["resize_quiet_ms"] = .double(o.resizeQuietMs)
+        r["idle_s"] = .double(o.idleSeconds)
         r["steps"] = .array(o.plannedSteps.map { step in
             var s = JSONValue.Object()
             s["kind"] = .string(step.kind)

@@ -1,3 +1,4 @@
+import BridgeProtocol
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ enum ProbeRun {
         let startup = ProbePhases.settle(&terminal, from: terminal.started, needFirst: true, quietMs: o.quietMs,
                                          timeoutMs: o.timeoutSeconds * 1000, runDeadline: runDeadline)
         result["startup_first_byte_ms"] = JSONValue(startup.firstByteMs)
-        result["startup_settle_ms"] = startup.firstByteMs == nil ? .null : .number(startup.settleMs)
+        result["startup_settle_ms"] = startup.firstByteMs == nil ? .null : .double(startup.settleMs)
         result["startup_bytes"] = .int(startup.bytes)
         result["startup_chunks"] = .int(startup.chunks)
         result["startup_settled"] = .bool(startup.settled)
@@ -72,15 +73,15 @@ enum ProbeRun {
             let bytes = keyFigures.map { Double($0.bytes) }
             result["keys_n"] = .int(keyFigures.count)
             result["keys_bytes_total"] = .int(keyFigures.reduce(0) { $0 + $1.bytes })
-            result["keys_bytes_mean"] = .number(ProbePhases.rounded(bytes.reduce(0, +) / Double(bytes.count)))
-            result["keys_bytes_median"] = .number(ProbeReport.median(bytes))
-            result["keys_settle_ms_median"] = .number(ProbePhases.rounded(ProbeReport.median(keyFigures.map(\.settleMs)), places: 3))
+            result["keys_bytes_mean"] = .double(ProbePhases.rounded(bytes.reduce(0, +) / Double(bytes.count)))
+            result["keys_bytes_median"] = .double(ProbeReport.median(bytes))
+            result["keys_settle_ms_median"] = .double(ProbePhases.rounded(ProbeReport.median(keyFigures.map(\.settleMs)), places: 3))
             let firsts = keyFigures.compactMap(\.firstByteMs)
-            result["keys_first_byte_ms_median"] = firsts.isEmpty ? .null : .number(ProbePhases.rounded(ProbeReport.median(firsts), places: 3))
+            result["keys_first_byte_ms_median"] = firsts.isEmpty ? .null : .double(ProbePhases.rounded(ProbeReport.median(firsts), places: 3))
         }
         if let lastResize {
             result["resize_bytes"] = .int(lastResize.bytes)
-            result["resize_settle_ms"] = .number(lastResize.settleMs)
+            result["resize_settle_ms"] = .double(lastResize.settleMs)
             result["resize_first_byte_ms"] = JSONValue(lastResize.firstByteMs)
         }
         let memory = terminal.memory()
@@ -88,7 +89,7 @@ enum ProbeRun {
         result["vmrss_kb"] = JSONValue(memory.resident)
 
         for (key, value) in finish(&terminal, o) { result[key] = value }
-        result["total_ms"] = .number(ProbePhases.rounded(terminal.now() - terminal.started, places: 1))
+        result["total_ms"] = .double(ProbePhases.rounded(terminal.now() - terminal.started, places: 1))
         result["total_bytes"] = .int(terminal.totalBytes)
         if terminal.replies.queriesAnswered > 0 { result["queries_answered"] = .int(terminal.replies.queriesAnswered) }
         return result
@@ -99,7 +100,7 @@ enum ProbeRun {
         out["bytes"] = .int(f.bytes)
         out["chunks"] = .int(f.chunks)
         out["first_byte_ms"] = JSONValue(f.firstByteMs)
-        out["settle_ms"] = .number(f.settleMs)
+        out["settle_ms"] = .double(f.settleMs)
         out["settled"] = .bool(f.settled)
         return out
     }
@@ -140,7 +141,7 @@ enum ProbeRun {
 
         var out = JSONValue.Object()
         out["exit"] = .string(how ?? "unknown")
-        out["quit_ms"] = .number(ProbePhases.rounded(terminal.now() - t, places: 1))
+        out["quit_ms"] = .double(ProbePhases.rounded(terminal.now() - t, places: 1))
         out["quit_bytes"] = .int(quitBytes)
         if let (status, usage) = terminal.exit {
             if status & 0x7f == 0 {
@@ -151,7 +152,7 @@ enum ProbeRun {
             out["maxrss_wait4_kb"] = .int(usage.ru_maxrss)
             let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
                 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-            out["cpu_ms"] = .number(ProbePhases.rounded(cpu, places: 1))
+            out["cpu_ms"] = .double(ProbePhases.rounded(cpu, places: 1))
         }
         return out
     }

@@ -14,7 +14,7 @@ enum ExternalScreens {
     ]
 
     static let app = AppDefinition(id: "myapp", name: "My app", sdk: .workspaceOne(.none),
-                                   external: ExternalCommand(exec: ["python3", "myapp.py"], workingDirectory: "/work/myapp"))
+                                   external: ExternalProgram(exec: ["python3", "myapp.py"], workingDirectory: "/work/myapp"))
 
     /// Checked out as cou1, notes and the program opened; the program's events taken by a
     /// bridge that has not started it yet.

@@ -1,6 +1,6 @@
 /// How to start a developer's program that plays an app over the bridge
 /// (Docs/bridge-protocol.md): the argument list, where it runs and what it is given.
-public struct ExternalCommand: Codable, Sendable, Equatable {
+public struct ExternalProgram: Codable, Sendable, Equatable {
     /// The program and its arguments, as a list: no shell reads it.
     public var exec: [String]
     /// Where the program runs (a scenario or catalogue resolves it against its own folder);
@@ -9,7 +9,7 @@ public struct ExternalCommand: Codable, Sendable, Equatable {
     /// Variables added to hubsim's environment for the program, in the order given.
     public var environment: [EnvironmentVariable]
     /// How long an event may go unanswered before the pane says the app is hung; nil: the
-    /// bridge's default (`ExternalCommand.defaultTimeoutMilliseconds`).
+    /// bridge's default (`ExternalProgram.defaultTimeoutMilliseconds`).
     public var timeoutMilliseconds: Int?
 
     /// Two seconds: far beyond a well-behaved handler, short enough for a class to see.

@@ -2,7 +2,7 @@ import SessionEngine
 
 /// Everything a person can ask of the front end, named after what they mean. Keys, hint-line
 /// entries and clickable buttons all resolve to one of these, so they cannot disagree.
-public enum UICommand: String, CaseIterable, Sendable {
+public enum UIIntent: String, CaseIterable, Sendable {
     // Anywhere
     case help, quit, focusNext, focusPrevious, back
     case eventLog, diagram, toggleOnline, warpMinute, warpToLock

@@ -5,12 +5,12 @@ import SessionEngine
 /// What a scenario drives: one `HubModel` wrapping one device — the same front-end code
 /// the terminal runs — rendered off screen for `press:` steps, `screen` checks and the
 /// last screen of a failure report.
-struct Console {
+struct HeadlessHub {
     private(set) var model: HubModel
     /// Sees the model after every event a `press:` step feeds (a cast shows them key by key).
     var afterEvent: ((HubModel) -> Void)?
     /// The programs of the device's external apps (nil: it has none). After every action and
-    /// every key the console waits until they have answered (`settle`): a scenario reads the
+    /// every key the hub waits until they have answered (`settle`): a scenario reads the
     /// device as the programs left it.
     let bridge: AppBridge?
 
@@ -72,7 +72,7 @@ struct Console {
 
     /// One event of the person at the terminal (a lesson's class): the model handles it as the
     /// interactive simulator does, against the frame on screen.
-    mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand { model.handle(event, shown: shown) }
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest { model.handle(event, shown: shown) }
 
     /// Shows (or removes) a lesson's narration panel.
     mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }

@@ -3,7 +3,7 @@ import SessionEngine
 extension HubModel {
     /// Runs one command of the key table (from a key, the hint line or a button).
     @discardableResult
-    mutating func run(_ command: UICommand) -> ProgramCommand {
+    mutating func run(_ command: UIIntent) -> TerminalRequest {
         switch command {
         case .quit: return requestQuit()
         case .help: helpOpen.toggle(); helpScroll = 0
@@ -199,7 +199,7 @@ extension HubModel {
     }
 
     /// The person said yes: runs what waited.
-    mutating func confirm() -> ProgramCommand {
+    mutating func confirm() -> TerminalRequest {
         guard let c = confirmation else { return .none }
         confirmation = nil
         switch c.kind {
@@ -213,7 +213,7 @@ extension HubModel {
     }
 
     /// `F10`/`q`: quits at once unless a walk is under way, which is asked about first.
-    mutating func requestQuit() -> ProgramCommand {
+    mutating func requestQuit() -> TerminalRequest {
         closeFaultMenu()
         // A failed save always asks: quitting would lose what is not saved.
         guard !isTooSmall, saveProblem != nil && keepsDevice || confirmsActions && isMidWalk else { return .quit }
