@@ -131,7 +131,11 @@ let package = Package(
         .target(name: "AWSDK", dependencies: ["MSAL"]),
         .executableTarget(
             name: "hubsim-bench",
-            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge"]
+            dependencies: [
+                "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
         .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),
