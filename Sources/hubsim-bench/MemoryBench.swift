@@ -1,5 +1,4 @@
 import Foundation
-import Subprocess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -100,12 +99,5 @@ private func ownPeakKB() -> Int {
 
 /// The memory rows as `hubsim-bench memory` prints them from a process of its own.
 private func freshProcessRows() async throws -> [String] {
-    let result = try await run(
-        .path(.init(CommandLine.arguments[0])), arguments: ["memory"],
-        output: .string(limit: 1 << 20), error: .fileDescriptor(.init(rawValue: 2), closeAfterSpawningProcess: false)
-    )
-    guard result.terminationStatus.isSuccess else {
-        throw BenchError("memory: hubsim-bench memory ended with \(result.terminationStatus)")
-    }
-    return (result.standardOutput ?? "").split(separator: "\n").map(String.init)
+    try await outputLines(of: CommandLine.arguments[0], ["memory"])
 }
