@@ -87,14 +87,6 @@ struct ScriptedOutput: ProbeOutput {
     }
 }
 
-/// The bench's own children that need no terminal start through swift-subprocess.
-@Suite struct OutputLinesTests {
-    @Test func aChildsLinesAndAFailureNamed() async throws {
-        #expect(try await outputLines(of: "/bin/sh", ["-c", "echo one; echo two"]) == ["one", "two"])
-        await #expect(throws: BenchError.self) { try await outputLines(of: "/bin/sh", ["-c", "exit 3"]) }
-    }
-}
-
 /// The command line of `hubsim-bench`: every invocation Docs/performance.md and Scripts/* use.
 @Suite struct HubsimBenchCommandTests {
     @Test func aBenchmarkByNameOrAllOfThem() throws {
