@@ -135,7 +135,11 @@ let package = Package(
         .target(name: "AWSDK", dependencies: ["MSAL"]),
         .executableTarget(
             name: "hubsim-bench",
-            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge", "BridgeProtocol"]
+            dependencies: [
+                "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge", "BridgeProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
         .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "BridgeProtocol", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),

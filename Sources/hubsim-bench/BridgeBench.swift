@@ -158,7 +158,7 @@ enum BridgeResponders {
 
     /// Answers every request on standard input with `{}` (`echo`), or only `initialize` (`hang`),
     /// with plain reads and writes: its own handling is a few microseconds.
-    static func run(_ mode: String) -> Int32 {
+    static func run(_ mode: BridgeResponder.Mode) -> Int32 {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -173,7 +173,7 @@ enum BridgeResponders {
                 let rest = text[idRange.upperBound...]
                 let id = rest[..<(rest.firstIndex(of: ",") ?? rest.endIndex)]
                 let isInitialize = text.contains("\"initialize\"")
-                guard isInitialize || mode == "echo" else { continue }
+                guard isInitialize || mode == .echo else { continue }
                 let answer = isInitialize
                     ? "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{\"protocolVersion\":\"1\"}}\n"
                     : "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"result\":{}}\n"

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 
 /// Small helpers shared by the benchmarks.
 struct BenchError: Error, CustomStringConvertible {
@@ -68,4 +69,17 @@ func cpuSeconds(_ body: () -> Void) -> Double {
     body()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
     return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+}
+
+/// The lines `path` prints with `arguments` (swift-subprocess; its standard error passes
+/// through), or an error naming how it ended when that was not a success.
+func outputLines(of path: String, _ arguments: [String]) async throws -> [String] {
+    let result = try await run(
+        .path(.init(path)), arguments: .init(arguments),
+        output: .string(limit: 1 << 20), error: .fileDescriptor(.init(rawValue: 2), closeAfterSpawningProcess: false)
+    )
+    guard result.terminationStatus.isSuccess else {
+        throw BenchError("\(path) \(arguments.joined(separator: " ")) ended with \(result.terminationStatus)")
+    }
+    return (result.standardOutput ?? "").split(separator: "\n").map(String.init)
 }

@@ -56,7 +56,8 @@ struct CheckAppCommandTests {
     @Test(arguments: [
         ([String](), "give the app's command after --"),
         (["--transition", "wipe", "--", "python3", "x.py"], "--transition 'wipe': workspace-one's are 'check-out'"),
-        (["--profile", "android", "--", "python3", "x.py"], "--profile 'android': use workspace-one, entra-ios, entra-android or android-mhs"),
+        (["--profile", "android", "--", "python3", "x.py"], "hubsim: unknown profile 'android'; valid: workspace-one, entra-ios, entra-android, android-mhs\n"),
+        (["--sdk", "msl", "--", "python3", "x.py"], "hubsim: unknown SDK 'msl'; valid: workspace-one, msal, none; did you mean 'msal'?\n"),
         (["--", "no-such-program-hubsim"], "is not an executable file on PATH"),
         (["--app", "x:android=python3 x.py"], "the SDK 'android' is not one hubsim plays"),
         (["--app", "x="], "--app 'x=': the command after '=' is empty; write NAME=COMMAND"),

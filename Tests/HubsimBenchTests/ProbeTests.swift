@@ -48,6 +48,22 @@ struct ScriptedOutput: ProbeOutput {
         #expect(try ProbeOptions.parse(["--resize", "120x40", "--", "x"]).plannedSteps == [.resize(columns: 120, rows: 40)])
     }
 
+    /// The steps of the three options play in the order given, not option by option.
+    @Test func stepsOfDifferentOptionsKeepTheirOrder() throws {
+        let o = try ProbeOptions.parse(["--resize", "90x20", "--keys", "a", "--resize=120x40", "--type", "b", "--keys", "c", "--", "x", "--keys", "d"])
+        #expect(o.plannedSteps == [
+            .resize(columns: 90, rows: 20), .key(label: "a", bytes: [0x61]), .resize(columns: 120, rows: 40),
+            .key(label: "b", bytes: [0x62]), .key(label: "c", bytes: [0x63]),
+        ])
+        #expect(o.command == ["x", "--keys", "d"])
+    }
+
+    /// The command may come without `--`; its own options are its own.
+    @Test func theCommandMayComeWithoutTheSeparator() throws {
+        let o = try ProbeOptions.parse(["--runs", "2", "/bin/cat", "-u", "--runs", "9"])
+        #expect(o.runs == 2 && o.command == ["/bin/cat", "-u", "--runs", "9"])
+    }
+
     @Test func keysTakePythonStyleEscapes() {
         #expect(ProbeOptions.keyBytes("\\x1b[B\\r") == [0x1b, 0x5b, 0x42, 13])
         #expect(ProbeOptions.keyBytes("\u{1b}[21~") == [0x1b] + Array("[21~".utf8))
@@ -62,6 +78,36 @@ struct ScriptedOutput: ProbeOutput {
         #expect(throws: ProbeOptions.UsageError.self) { try ProbeOptions.parse(["--size", "80", "--", "x"]) }
         #expect(throws: ProbeOptions.UsageError.self) { try ProbeOptions.parse(["--runs", "0", "--", "x"]) }
         #expect(throws: ProbeOptions.UsageError.self) { try ProbeOptions.parse(["--idle"]) }
+        #expect(throws: ProbeOptions.UsageError.self) { try ProbeOptions.parse(["--idle", "-1", "--", "x"]) }
+        // One line a person can act on, naming the option.
+        do {
+            _ = try ProbeOptions.parse(["--size", "80", "--", "x"])
+        } catch {
+            #expect("\(error)" == "The value '80' is invalid for '--size <COLSxROWS>': a size looks like COLSxROWS, e.g. 80x24 (each 1 to 1000): 80")
+        }
+    }
+}
+
+/// The command line of `hubsim-bench`: every invocation Docs/performance.md and Scripts/* use.
+@Suite struct HubsimBenchCommandTests {
+    @Test func aBenchmarkByNameOrAllOfThem() throws {
+        let all = try HubsimBench.parseAsRoot([])
+        #expect((all as? Benchmarks)?.benchmark == .all)
+        let frames = try HubsimBench.parseAsRoot(["frames"])
+        #expect((frames as? Benchmarks)?.benchmark == .frames)
+        #expect(Benchmark.all.members.count == 9 && !Benchmark.all.members.contains(.all))
+        #expect(throws: (any Error).self) { try HubsimBench.parseAsRoot(["frame"]) }
+    }
+
+    @Test func theHelpersTakeTheirArguments() throws {
+        let aged = try #require(try HubsimBench.parseAsRoot(["aged-device", "/tmp/state", "10000"]) as? AgedDevice)
+        #expect(aged.stateHome == "/tmp/state" && aged.cycles == 10_000)
+        #expect(throws: (any Error).self) { try HubsimBench.parseAsRoot(["aged-device", "/tmp/state"]) }
+        #expect(throws: (any Error).self) { try HubsimBench.parseAsRoot(["aged-device", "/tmp/state", "ten"]) }
+        let hang = try #require(try HubsimBench.parseAsRoot(["bridge-responder", "hang"]) as? BridgeResponder)
+        #expect(hang.mode == .hang)
+        #expect((try HubsimBench.parseAsRoot(["bridge-responder"]) as? BridgeResponder)?.mode == .echo)
+        #expect(try HubsimBench.parseAsRoot(["probe", "--runs", "3", "--", "dialog"]) is Probe)
     }
 }
 

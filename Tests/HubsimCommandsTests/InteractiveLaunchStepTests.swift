@@ -26,7 +26,7 @@ import Testing
     @Test func aNewDeviceIsMadeAfterItsFirstFrameAndFoundAgain() throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let launch = InteractiveLaunch(choice: DeviceChoice(profile: "entra-ios", device: "till", stateDir: dir))
+        let launch = InteractiveLaunch(choice: DeviceChoice(profile: .entraIOS, device: "till", stateDir: dir))
         let opened = try launch.openDevice(logger: launch.diagnosticsLogger(), environment: [:], hasher: ScryptHasher())
         // Before the first frame only the directory exists.
         #expect(opened.saves.createsDatabase)

@@ -41,11 +41,11 @@ struct CheckAppCommand: ParsableCommand {
             (--cell ID): Docs/check-app.md.
             """)
 
-    @Option(help: "Device profile: workspace-one, entra-ios, entra-android or android-mhs. Default: the SDK's own (entra-ios for msal).")
-    var profile: String?
+    @Option(help: "Device profile. Default: the SDK's own (entra-ios for msal).")
+    var profile: ProfileID?
 
-    @Option(help: "The SDK the app integrates: workspace-one, msal or none. Default: the profile's own.")
-    var sdk: String?
+    @Option(help: ArgumentHelp("The SDK the app integrates. Default: the profile's own.", valueName: "SDK"))
+    var sdk: SDKChoice?
 
     @Option(help: "The app's id (letters, digits, '-', '_', '.'). Default: the program's file name.")
     var name: String?
@@ -148,7 +148,7 @@ struct CheckAppCommand: ParsableCommand {
     func commandLine() throws(CommandError) -> (AppID, String?, [String]) {
         var exec = command
         var id = name
-        var sdkName = sdk
+        var sdkName = sdk?.rawValue
         if let app {
             guard exec.isEmpty else { throw .usage("give the app once: --app NAME=COMMAND or -- COMMAND ARGS..., not both") }
             guard let equals = app.firstIndex(of: "="), equals != app.startIndex else {
@@ -183,10 +183,7 @@ struct CheckAppCommand: ParsableCommand {
     }
 
     func chosenProfile(_ sdk: String?, cells: [CellID] = []) throws(CommandError) -> ProfileID {
-        if let profile {
-            guard let id = ProfileID(rawValue: profile) else {
-                throw .usage("--profile '\(MessageText.shown(profile))': use " + ProfileID.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + ProfileID.allCases.last!.rawValue)
-            }
+        if let id = profile {
             if let other = cells.first(where: { $0.profile != id }) {
                 throw .usage("--cell \(other) is a cell of \(other.profile.rawValue), not of --profile \(id.rawValue); leave --profile out, the cell names it")
             }

@@ -60,6 +60,9 @@ public struct Hubsim: ParsableCommand {
         let code = exitCode(for: error)
         guard code != .success else { return nil }
         let message = fullMessage(for: error)
+        if let refusal = ChoiceRefusal(message) {
+            return CommandError(.usage, message: PrintableText.escaped("hubsim: " + refusal.text))
+        }
         if let word = arguments.first, !word.hasPrefix("-"), message.hasPrefix("Error: Unexpected argument '\(word)'") {
             let nearest = CommandName.nearest(to: word, among: commandNames).map { ". Did you mean '\($0)'?" } ?? ""
             return CommandError(.usage, message: PrintableText.escaped("hubsim: Unexpected argument '\(word)'\(nearest); see 'hubsim --help'"))

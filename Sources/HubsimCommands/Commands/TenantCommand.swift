@@ -51,17 +51,11 @@ struct TenantCommand: ParsableCommand {
         var displayName: String?
         @Option(help: "The organization group (Group ID). Default: the first group.")
         var group: String?
-        @Option(help: "Make a staging user: multi-user (shared devices) or single-user.")
-        var staging: String?
+        @Option(help: ArgumentHelp("Make a staging user of this mode (multi-user: shared devices).", valueName: "staging-mode"))
+        var staging: StagingMode?
 
         func run() throws {
-            var mode: StagingMode?
-            if let staging {
-                guard let m = StagingMode(rawValue: staging) else {
-                    throw ValidationError("--staging must be multi-user or single-user, not '\(staging)'")
-                }
-                mode = m
-            }
+            let mode = staging
             let url = URL(fileURLWithPath: file)
             let text: String
             do { text = try ConfigFile.text(at: file, what: "the tenant file") } catch { throw CommandError.usage(error.description) }

@@ -6,8 +6,8 @@ import SessionEngine
 /// Which simulated device to run, as plain values: what `DeviceOptions` parsed, or the
 /// defaults, which `DeviceOptions` starts from and the everyday start uses (`StartupPath`).
 struct DeviceChoice: Equatable {
-    /// Device profile at enrollment (`workspace-one`, `entra-ios`, `entra-android`, `android-mhs`); nil keeps the saved one.
-    var profile: String?
+    /// Device profile at enrollment; nil keeps the saved one.
+    var profile: ProfileID?
     /// Tenant YAML file; nil is the bundled tenant.
     var tenant: String?
     /// Comma-separated app ids installed at enrollment; nil is the profile's set.
@@ -20,15 +20,6 @@ struct DeviceChoice: Equatable {
     var ephemeral = false
     /// Diagnostics file (never secrets); nil writes none.
     var logFile: String?
-
-    /// The profile asked for, validated.
-    func profileID() throws -> ProfileID? {
-        guard let profile else { return nil }
-        guard let id = ProfileID(rawValue: profile) else {
-            throw ValidationError("unknown profile '\(profile)'; valid: \(ProfileID.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return id
-    }
 
     /// The tenant: `--tenant FILE` or the bundled default.
     func loadTenant() throws -> Tenant {

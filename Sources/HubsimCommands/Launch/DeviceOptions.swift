@@ -1,11 +1,12 @@
 import ArgumentParser
+import SessionEngine
 
 /// The command-line options that choose the simulated device, shared by the interactive UI
 /// and `reset`. Parsing only: what they mean is `DeviceChoice`'s, whose defaults these are
 /// (the everyday start skips this parser and uses them directly: `StartupPath`).
 struct DeviceOptions: ParsableArguments {
-    @Option(help: "Device profile at enrollment: workspace-one, entra-ios, entra-android or android-mhs.")
-    var profile: String?
+    @Option(help: "Device profile at enrollment.")
+    var profile: ProfileID?
 
     @Option(help: "Tenant YAML file (groups, users, policies). Default: the bundled tenant.")
     var tenant: String?

@@ -213,7 +213,7 @@ struct InteractiveLaunch: Equatable {
         case .none: break
         case let .unenrolled(profile): savedProfile = profile
         case let .enrolled(saved):
-            if let wanted = try choice.profileID(), wanted != saved.profile.id {
+            if let wanted = choice.profile, wanted != saved.profile.id {
                 throw CommandError.usage("device '\(choice.device)' is enrolled with the \(saved.profile.id.rawValue) profile; run 'hubsim reset --device \(choice.device)' to start over, or choose another --device")
             }
             let snapshot = try withAddedApps(saved)
@@ -227,7 +227,7 @@ struct InteractiveLaunch: Equatable {
             return device
         }
         do {
-            let profile = try choice.profileID() ?? savedProfile ?? .workspaceOne
+            let profile = choice.profile ?? savedProfile ?? .workspaceOne
             guard !addedApps.isEmpty else {
                 return try SharedDevice.make(name: choice.device, profile: profile, tenant: tenant, catalogue: BundledAssets.catalogue(),
                                              apps: requestedApps(), dependencies: dependencies)

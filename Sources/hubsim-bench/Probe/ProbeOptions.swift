@@ -1,9 +1,9 @@
 import Foundation
 
 /// What `hubsim-bench probe` is asked to do: the command, the terminal it gets, the steps and
-/// the windows that say when output has settled. The options and their defaults are those of
-/// the Python probe the scripts used before (Scripts/first-frame, Scripts/benchmark and
-/// Scripts/symbol-order pass them), so the scripts changed only the command that runs it.
+/// the windows that say when output has settled. `Probe` reads it from the command line; the
+/// defaults are those of the Python probe the scripts used before (Scripts/first-frame,
+/// Scripts/benchmark and Scripts/symbol-order pass them).
 struct ProbeOptions: Equatable {
     /// One measured step after the start-up: bytes written to the terminal, or a new size.
     enum Step: Equatable {
@@ -72,101 +72,64 @@ struct ProbeOptions: Equatable {
         return steps + [.resize(columns: 100, rows: 30)]
     }
 
-    static let usage = """
-        usage: hubsim-bench probe [options] -- COMMAND [ARGS...]
-          Runs COMMAND in a pseudo-terminal and prints one JSON line: the time to its first byte
-          and to its whole first frame (output quiet for --quiet ms), bytes while idle, per step
-          bytes and times, peak RSS, and each run's figures.
-          --size CxR  --term T  --env K=V  --quiet MS  --resize-quiet MS  --idle S  --timeout S
-          --max-time S  --gap MS  --keys STR  --type STR  --resize CxR  --no-resize  --quit KEY
-          --quit-timeout S  --runs N  --warmup N  --pause S  --raw-keys  --no-answer  --no-per-run
-          Keys take escapes: \\r Enter, \\t Tab, \\x1b Esc, \\xNN a byte.
-        """
-
     struct UsageError: Error, Equatable, CustomStringConvertible {
         var description: String
     }
 
-    /// Reads the arguments after `probe`.
+    /// Reads the arguments after `probe` (ArgumentParser, through `Probe`); a mistake is the
+    /// one line `hubsim-bench probe` prints for it.
     static func parse(_ arguments: [String]) throws -> ProbeOptions {
-        var o = ProbeOptions()
-        var i = 0
-        func value(_ name: String) throws -> String {
-            i += 1
-            guard i < arguments.count else { throw UsageError(description: "\(name) needs a value") }
-            return arguments[i]
+        do {
+            return try Probe.parse(arguments).options(arguments: arguments)
+        } catch {
+            throw UsageError(description: Probe.message(for: error))
         }
-        func number(_ name: String) throws -> Double {
-            let text = try value(name)
-            guard let n = Double(text), n >= 0 else { throw UsageError(description: "\(name): not a number: \(text)") }
-            return n
+    }
+
+    /// The kinds of step (`keys`, `type`, `resize`) in the order their options appear before
+    /// the command: ArgumentParser keeps each option's values in order, not the order between
+    /// options, and a run plays its steps as they were given.
+    static func stepOrder(in arguments: [String]) -> [String] {
+        var order: [String] = []
+        for argument in arguments {
+            if argument == "--" { break }
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if ["--keys", "--type", "--resize"].contains(name) { order.append(String(name.dropFirst(2))) }
         }
-        func count(_ name: String) throws -> Int {
-            let text = try value(name)
-            guard let n = Int(text), n >= 0 else { throw UsageError(description: "\(name): not a count: \(text)") }
-            return n
-        }
-        while i < arguments.count {
-            let argument = arguments[i]
-            switch argument {
-            case "--":
-                o.command = Array(arguments[(i + 1)...])
-                i = arguments.count
-                continue
-            case "--size": o.size = try size(try value(argument))
-            case "--term": o.term = try value(argument)
-            case "--env":
-                let entry = try value(argument)
-                guard entry.contains("=") else { throw UsageError(description: "--env wants K=V, not \(entry)") }
-                o.environment.append(entry)
-            case "--quiet": o.quietMs = try number(argument)
-            case "--resize-quiet": o.resizeQuietMs = try number(argument)
-            case "--idle": o.idleSeconds = try number(argument)
-            case "--timeout": o.timeoutSeconds = try number(argument)
-            case "--max-time": o.maxTimeSeconds = try number(argument)
-            case "--gap": o.gapMs = try number(argument)
-            case "--keys":
-                let text = try value(argument)
-                o.steps.append(.key(label: text, bytes: keyBytes(text)))
-            case "--type":
+        return order
+    }
+
+    /// The steps of `keys`, `type` (one step per character) and `resize`, interleaved in `order`.
+    static func steps(keys: [String], type: [String], resize: [TerminalSize], order: [String]) -> [Step] {
+        var keys = keys[...], type = type[...], resize = resize[...]
+        var out: [Step] = []
+        for kind in order {
+            switch kind {
+            case "keys":
+                guard let text = keys.popFirst() else { continue }
+                out.append(.key(label: text, bytes: keyBytes(text)))
+            case "type":
+                guard let text = type.popFirst() else { continue }
                 // One step per character, each its own write.
-                for character in String(decoding: keyBytes(try value(argument)), as: UTF8.self) {
-                    o.steps.append(.key(label: label(of: character), bytes: Array(String(character).utf8)))
+                for character in String(decoding: keyBytes(text), as: UTF8.self) {
+                    out.append(.key(label: label(of: character), bytes: Array(String(character).utf8)))
                 }
-            case "--resize":
-                let s = try size(try value(argument))
-                o.steps.append(.resize(columns: s.columns, rows: s.rows))
-            case "--no-resize": o.noResize = true
-            case "--quit": o.quit = keyBytes(try value(argument))
-            case "--quit-timeout": o.quitTimeoutSeconds = try number(argument)
-            case "--runs": o.runs = try count(argument)
-            case "--warmup": o.warmup = try count(argument)
-            case "--pause": o.pauseSeconds = try number(argument)
-            case "--raw-keys": o.rawKeys = true
-            case "--no-answer": o.noAnswer = true
-            case "--no-per-run": o.noPerRun = true
             default:
-                if argument.hasPrefix("-") { throw UsageError(description: "unknown option \(argument)") }
-                // The command without `--`.
-                o.command = Array(arguments[i...])
-                i = arguments.count
-                continue
+                guard let size = resize.popFirst() else { continue }
+                out.append(.resize(columns: size.columns, rows: size.rows))
             }
-            i += 1
         }
-        guard !o.command.isEmpty else { throw UsageError(description: "no command given (… -- COMMAND ARGS)") }
-        guard o.runs >= 1 else { throw UsageError(description: "--runs must be at least 1") }
-        return o
+        return out
     }
 
     /// `80x24` (or `80X24`, `80,24`), each side 1 to 1,000.
-    static func size(_ text: String) throws -> (columns: Int, rows: Int) {
+    static func size(_ text: String) throws -> TerminalSize {
         let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "," })
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...1000).contains(c), (1...1000).contains(r) else {
             throw UsageError(description: "a size looks like COLSxROWS, e.g. 80x24 (each 1 to 1000): \(text)")
         }
-        return (c, r)
+        return TerminalSize(columns: c, rows: r)
     }
 
     /// The bytes of a key argument: Python-style escapes (`\r`, `\t`, `\n`, `\\`, `\xNN` a raw
