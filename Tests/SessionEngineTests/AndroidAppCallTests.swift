@@ -17,9 +17,9 @@ import Testing
         return d
     }
 
-    /// The events waiting for the program, by name; the outbox is emptied as the bridge would.
+    /// The events waiting for the program, by name; each answered, as the program would.
     static func sent(_ d: inout SharedDevice) -> [String] {
-        let taken = d.takeAppRequests().filter { $0.app == "ext" }
+        let taken = d.awaitedRequests.filter { $0.app == "ext" }
         for r in taken { d.appAnswered("ext", serial: r.serial) }
         return taken.map { $0.event.method + ($0.event == .launch ? "" : " \($0.event.name)") }
     }

@@ -23,6 +23,7 @@ struct BridgedProgram: TerminalProgram {
     init(model: HubModel, bridge: AppBridge) {
         self.model = model
         self.bridge = bridge
+        self.model.performer = bridge
         // Anything the device queued before the first frame (a resumed device's apps).
         self.model.updateDevice { bridge.exchange(&$0) }
     }
