@@ -7,16 +7,20 @@ import Subprocess
 /// their calls against the device, and reports what they did back to it as engine events
 /// (Docs/bridge-protocol.md).
 ///
-/// The engine never waits for a program: a delivery to an external app is an `AppRequest` in the
-/// device's outbox, and everything a program does comes back through the device's own events
-/// (`appAnswered`, `appHung`, …). The children's standard output and error are read here, on the
+/// The engine never waits for a program: a delivery to an external app is an `AppRequest` the
+/// engine returns as an effect (`Applied.effects`), which the caller hands to `perform`, and
+/// everything a program does comes back through the device's own events (`appAnswered`,
+/// `appHung`, …). The children's standard output and error are read here, on the
 /// caller's thread, as they come (`ChildProcess.readOutput`); their start and exit come from
 /// background tasks through an `Inbox`. The device is changed only here, in
 /// `exchange`/`settle`/`shutdown`, on the caller's thread (`SharedDevice` is a value passed `inout`), which is why the class is `@unchecked Sendable`:
 /// one caller at a time, as with the device itself.
-public final class AppBridge: @unchecked Sendable {
+public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
     private let options: BridgeOptions
     private let inbox = Inbox()
+    /// Requests performed and not sent yet: they go at the next `exchange`, after what the
+    /// programs said meanwhile (a process's end comes before its next launch).
+    private var requested: [AppRequest] = []
     private var channels: [AppID: AppChannel] = [:]
     /// Process numbers to their app (reports name the process, not the app).
     private var owners: [Int: AppID] = [:]
@@ -32,6 +36,21 @@ public final class AppBridge: @unchecked Sendable {
 
     // MARK: the public surface
 
+    /// Applies `action` to the device and takes its effects, for a caller that drives the device
+    /// itself (a headless run, a benchmark): nothing is left for the caller to perform.
+    @discardableResult
+    public func apply(_ action: DeviceAction, to device: inout SharedDevice) -> Applied {
+        let applied = device.apply(action)
+        perform(applied.effects)
+        return applied
+    }
+
+    /// Takes the device's effects (the requests an action sent to programs) to send at the next
+    /// `exchange` or `settle`, in order.
+    public func perform(_ effects: [DeviceEffect]) {
+        for case let .request(request) in effects { requested.append(request) }
+    }
+
     /// Kills the process group of every program of every bridge in this process, and every
     /// process they started (Linux: found in /proc), at once and without waiting: for a command
     /// ended by a signal, which has no time for `shutdown`, and for the end of a command.
@@ -43,7 +62,7 @@ public final class AppBridge: @unchecked Sendable {
     /// (a test runner), which would adopt their daemons too.
     public static func adoptOrphans() { ProcessGroups.adoptOrphans() }
 
-    /// Everything ready, without waiting: takes `device.takeAppRequests()`, starts processes for
+    /// Everything ready, without waiting: takes the requests `perform` was given, starts processes for
     /// `.launch`, sends each app's next event when its previous one is answered, answers the programs'
     /// calls with `device.call(_:from:)`, reports answers, stderr lines, protocol errors, time-outs,
     /// exits, faults and undeliverable events, and answers pending `acquireToken` calls once the
@@ -61,9 +80,11 @@ public final class AppBridge: @unchecked Sendable {
             changed = handle(report, &device) || changed
         }
         for id in readyOutputs() { changed = readOutput(of: id, &device) || changed }
-        let requests = device.takeAppRequests()
+        let requests = requested
+        requested = []
         if !requests.isEmpty { changed = true }
-        for request in requests { accept(request, &device) }
+        // One the device dropped since (its process ended or faulted) is not sent.
+        for request in requests where device.awaits(request) { accept(request, &device) }
         let now = Self.now()
         for id in channels.keys.sorted() { changed = advance(id, now: now, &device) || changed }
         return changed
@@ -79,10 +100,10 @@ public final class AppBridge: @unchecked Sendable {
         while true {
             exchange(&device)
             if cancellingPrompts, let pending = device.pendingTokenRequest, pending.phase != .promptDismissed, channels[pending.app] != nil {
-                _ = device.cancelTokenRequest()
+                _ = report(&device) { $0.cancelTokenRequest() }
                 continue
             }
-            guard device.pendingAppRequests.isEmpty else { continue }
+            guard requested.isEmpty else { continue }
             guard channels.values.contains(where: \.isAwaited) else {
                 if inbox.isEmpty { return }
                 continue
@@ -323,7 +344,7 @@ public final class AppBridge: @unchecked Sendable {
                 startFailure = "\(status) before answering initialize\(last)"
             }
             if !channel.faulted {
-                device.appExited(id, status: status, lastLines: lastLines, expected: expected)
+                report(&device) { $0.appExited(id, status: status, lastLines: lastLines, expected: expected) }
             }
             owners[report.process] = nil
             channel.process = nil
@@ -352,7 +373,7 @@ public final class AppBridge: @unchecked Sendable {
                 warn(&channel, error.code == BridgeErrorCode.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
-                let answer = device.call(call, from: channel.id)
+                let answer = report(&device) { $0.call(call, from: channel.id) }
                 guard let id else { return }  // a notification: run, never answered
                 switch answer {
                 case .success(.pending): channel.pendingTokens.append(id)
@@ -394,7 +415,7 @@ public final class AppBridge: @unchecked Sendable {
         if let inFlight = channel.inFlight, inFlight.rpcID == rpcID {
             channel.inFlight = nil
             channel.warningsInARow = 0
-            device.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name)
+            report(&device) { $0.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name) }
             if let error { device.appWrote(channel.id, "answered \(inFlight.request.event.name) with error \(error.code): \(error.message)") }
             if inFlight.request.event == .terminate { beginStop(&channel) }
             return
@@ -418,7 +439,7 @@ public final class AppBridge: @unchecked Sendable {
     private func fault(_ channel: inout AppChannel, _ reason: String, _ device: inout SharedDevice) {
         guard !channel.faulted else { return }
         channel.faulted = true
-        device.appFaulted(channel.id, reason: reason)
+        report(&device) { $0.appFaulted(channel.id, reason: reason) }
         channel.process?.sendSignal(.kill, group: true)
         channel.handshake = nil
         channel.inFlight = nil
@@ -516,7 +537,7 @@ public final class AppBridge: @unchecked Sendable {
         case .killed(_, true):
             // A process the kernel cannot end (stuck in the kernel): hubsim stops waiting for it.
             if !channel.faulted {
-                device.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true)
+                report(&device) { $0.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true) }
             }
             if let number = channel.process?.number { owners[number] = nil }
             channel = AppChannel(id: channel.id)
@@ -530,6 +551,15 @@ public final class AppBridge: @unchecked Sendable {
             guard channels.values.contains(where: { $0.process != nil }) else { return }
             waitForPrograms()
         }
+    }
+
+    /// Runs a program's call or a report on the device; what it sent to programs in turn (a
+    /// sign-out's notification to the other apps) goes out with the rest.
+    @discardableResult
+    private func report<T>(_ device: inout SharedDevice, _ event: (inout SharedDevice) -> T) -> T {
+        let (result, sent) = device.sendingRequests(event)
+        requested += sent
+        return result
     }
 
     private var grace: UInt64 { UInt64(options.graceMilliseconds) * 1_000_000 }

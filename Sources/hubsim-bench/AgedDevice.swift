@@ -26,10 +26,10 @@ func agedDevice(stateHome: String, cycles: Int) throws -> [String] {
     try store.save(device)
     let start = ContinuousClock.now
     for _ in 0..<cycles {
-        for action in cycle { device.apply(action) }
+        for action in cycle { _ = device.apply(action) }
         try store.save(device)
     }
-    device.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil))
+    _ = device.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil))
     try store.save(device)
     try store.close()
     let written = start.duration(to: .now)

@@ -50,7 +50,7 @@ private func roundTrips(exec: [String], events: Int, tenant: Tenant, hasher: Scr
     defer { bridge.shutdown(&device) }
     _ = device.enroll(group: "FRONTLINE", user: "stage", password: "stage")
     _ = device.completeEnrollment()
-    _ = device.launch("bench")
+    bridge.apply(.launch("bench"), to: &device)
     bridge.settle(&device)
     guard device.app("bench")?.process?.health == .running else {
         throw BenchError("bridge: \(exec.joined(separator: " ")) did not start: \(String(describing: device.app("bench")?.process?.health))")
@@ -59,7 +59,7 @@ private func roundTrips(exec: [String], events: Int, tenant: Tenant, hasher: Scr
     samples.reserveCapacity(events)
     let cpuBefore = processCPUSeconds()
     for i in 0..<events {
-        if i % 2 == 0 { _ = device.background("bench") } else { _ = device.launch("bench") }
+        if i % 2 == 0 { bridge.apply(.background("bench"), to: &device) } else { bridge.apply(.launch("bench"), to: &device) }
         let start = ContinuousClock.now
         bridge.settle(&device)
         samples.append(seconds(ContinuousClock.now - start))
@@ -85,12 +85,12 @@ private func broadcast(apps n: Int, exec: [String]?, tenant: Tenant, hasher: Scr
     defer { bridge.shutdown(&device) }
     _ = device.enroll(group: "FRONTLINE", user: "stage", password: "stage")
     _ = device.completeEnrollment()
-    for app in apps { _ = device.launch(app.id); bridge.settle(&device); _ = device.background(app.id); bridge.settle(&device) }
+    for app in apps { bridge.apply(.launch(app.id), to: &device); bridge.settle(&device); bridge.apply(.background(app.id), to: &device); bridge.settle(&device) }
     var samples: [Double] = []
     for i in 0..<23 {
         let user = i % 2 == 0 ? "cou1" : "cou2"
         let start = ContinuousClock.now
-        if device.state == .checkedIn { _ = device.signIn(user: user, password: Secret(user)) } else { _ = device.signOut() }
+        if device.state == .checkedIn { bridge.apply(.signIn(user: user, password: Secret(user), from: .broker), to: &device) } else { bridge.apply(.signOut(from: .broker, browser: false), to: &device) }
         bridge.settle(&device)
         if i >= 2 { samples.append(seconds(ContinuousClock.now - start)) }
     }
@@ -111,12 +111,12 @@ private func hungExchange(exec: [String], tenant: Tenant, hasher: ScryptHasher) 
     defer { bridge.shutdown(&device) }
     _ = device.enroll(group: "FRONTLINE", user: "stage", password: "stage")
     _ = device.completeEnrollment()
-    _ = device.launch("hung")
+    bridge.apply(.launch("hung"), to: &device)
     bridge.settle(&device)
     guard case .hung = device.app("hung")?.process?.health else { throw BenchError("bridge: the hanging responder was not reported hung") }
     var samples: [Double] = []
     for i in 0..<1000 {
-        if i % 2 == 0 { _ = device.background("hung") } else { _ = device.launch("hung") }
+        if i % 2 == 0 { bridge.apply(.background("hung"), to: &device) } else { bridge.apply(.launch("hung"), to: &device) }
         let start = ContinuousClock.now
         bridge.exchange(&device)
         samples.append(seconds(ContinuousClock.now - start))

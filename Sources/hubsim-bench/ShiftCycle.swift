@@ -16,8 +16,8 @@ enum ShiftCycle {
     static func enrolledDevice(tenant: Tenant, hasher: ScryptHasher) throws -> SharedDevice {
         var device = try SharedDevice.make(profile: .workspaceOne, tenant: tenant, catalogue: BundledAssets.catalogue(),
                                            dependencies: EngineDependencies.seeded(hasher: hasher))
-        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
+        _ = device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
+        _ = device.apply(.completeEnrollment)
         return device
     }
 }

@@ -33,7 +33,7 @@ func storeBenchmark() throws -> [String] {
             let cpu = cpuSeconds {
                 do {
                     for action in cycle {
-                        device.apply(action)
+                        _ = device.apply(action)
                         try save?(device)
                     }
                 } catch { failure = error }

@@ -11,7 +11,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("good", timeout: 3000)])
         let bridge = AppBridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(device.app("ext")?.process?.health == .running)
 
@@ -26,7 +26,7 @@ import Testing
         defer { release.signal() }
         let start = ContinuousClock.now
         for i in 0..<4 {
-            if i % 2 == 0 { _ = device.background("ext") } else { _ = try device.launch("ext").get() }
+            if i % 2 == 0 { bridge.apply(.background("ext"), to: &device) } else { _ = try bridge.apply(.launch("ext"), to: &device).result.get() }
             bridge.settle(&device)
         }
         #expect(ContinuousClock.now - start < .seconds(2))

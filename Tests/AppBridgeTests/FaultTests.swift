@@ -20,14 +20,14 @@ import Testing
         var device = BridgeFixtures.device([hung, BridgeFixtures.app("good", id: "ok")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         let start = Date()
         bridge.settle(&device)
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(Self.health(device) == .hung("controllerDidFinishInitialCheck(error: nil)"))
         #expect(BridgeFixtures.entries(device, .process).contains("health: hung: no answer to controllerDidFinishInitialCheck(error: nil)"))
         // The Hub goes on: another program is launched and answers while the first stays hung.
-        _ = try device.launch("ok").get()
+        _ = try bridge.apply(.launch("ok"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device, "ok") == .running)
         #expect(device.app("ok")?.process?.screen?.user == "cou1")
@@ -38,7 +38,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("crash", "awcontroller/controllerDidFinishInitialCheck")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         let first = try #require(device.app("ext")?.process)
         guard case let .exited(status, lines) = first.health else { Issue.record("not exited: \(first.health)"); return }
@@ -47,7 +47,7 @@ import Testing
         #expect(device.app("ext")?.lifecycle == .terminated)
         #expect(bridge.processIDs["ext"] == nil)
         // Launched again: a new process, a cold start.
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(device.app("ext")!.log.filter { $0.kind == .process && $0.name == "started" }.count == 2)
     }
@@ -57,7 +57,7 @@ import Testing
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
         for _ in 0..<4 {
-            _ = try device.launch("ext").get()
+            _ = try bridge.apply(.launch("ext"), to: &device).result.get()
             bridge.settle(&device)
         }
         #expect(device.app("ext")!.log.filter { $0.kind == .process && $0.name == "started" }.count == 3)
@@ -70,7 +70,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("exit-at-once")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .exited(status: "exit 7", lastLines: ["leaving at once"]))
         #expect(device.app("ext")?.lifecycle == .terminated)
@@ -80,7 +80,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("garbage", "3")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .running)
         #expect(device.app("ext")!.log.filter { $0.kind == .process && $0.name == "warning" }.map(\.detail) == Array(repeating: "not JSON", count: 3))
@@ -90,7 +90,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("garbage", "12")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         guard case let .faulted(reason)? = Self.health(device) else { Issue.record("not faulted: \(String(describing: Self.health(device)))"); return }
         #expect(reason.hasPrefix("10 protocol errors in a row"))
@@ -102,7 +102,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("unknown-method")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(BridgeFixtures.entries(device, .output).contains("stderr: error -32601"))
         #expect(BridgeFixtures.entries(device, .process).contains("warning: unknown method 'foo/bar'"))
@@ -113,7 +113,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("bad-params")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         // The answer says what is wrong; the pane's warning names the call, once.
         #expect(BridgeFixtures.entries(device, .output).contains("stderr: error -32602 'key' is missing"))
@@ -130,7 +130,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("close-output", timeout: 5000)])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         let start = Date()
         bridge.settle(&device)
         #expect(Date().timeIntervalSince(start) < 4)
@@ -143,7 +143,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("long-line")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .faulted("a line over 1048576 bytes"))
         #expect(bridge.processIDs.isEmpty)
@@ -153,7 +153,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("flood")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .faulted("flood: more than 1000 messages in a second"))
         #expect(bridge.processIDs.isEmpty)
@@ -163,7 +163,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("version")])
         let bridge = Self.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .faulted("speaks bridge protocol 2, hubsim speaks 1"))
     }
@@ -171,9 +171,9 @@ import Testing
     @Test func terminateClosesStandardInputAndTheExitIsExpected() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("stdin-closed")])
         let bridge = Self.bridge()
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
-        _ = try device.terminate("ext").get()
+        _ = try bridge.apply(.terminate("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(Self.health(device) == .exited(status: "exit 0", lastLines: ["stdin closed"]))
         #expect(BridgeFixtures.entries(device, .process).contains("ended: exit 0"))
@@ -183,7 +183,7 @@ import Testing
     @Test func aChildIgnoringSIGTERMIsKilledWithItsProcessGroup() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
         let bridge = Self.bridge()
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         let pid = try #require(bridge.processIDs["ext"])
         let line = try #require(BridgeFixtures.entries(device, .output).first { $0.hasPrefix("stderr: grandchild ") })

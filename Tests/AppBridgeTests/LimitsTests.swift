@@ -12,7 +12,7 @@ import Testing
         var device = BridgeFixtures.device([app])
         let bridge = FaultTests.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         guard case let .exited(status, _)? = FaultTests.health(device) else { Issue.record("not exited"); return }
         #expect(status.hasPrefix("could not start"))
@@ -22,10 +22,10 @@ import Testing
     @Test func aHungProgramSwipedAwayIsEnded() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("hang", "app/launch", timeout: 1000)])
         let bridge = FaultTests.bridge()
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(FaultTests.health(device) == .hung("cold launch"))
-        _ = try device.terminate("ext").get()
+        _ = try bridge.apply(.terminate("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(BridgeFixtures.entries(device, .output) == ["stderr: not answering app/launch"])
         #expect(FaultTests.health(device) == .exited(status: "exit 0", lastLines: ["not answering app/launch"]))
@@ -37,7 +37,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("chatty")])
         let bridge = FaultTests.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         bridge.shutdown(&device)
         let output = BridgeFixtures.entries(device, .output)
@@ -55,7 +55,7 @@ import Testing
         _ = try device.signIn(user: "cou1", password: Secret("cou1")).get()
         let bridge = FaultTests.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("chat").get()
+        _ = try bridge.apply(.launch("chat"), to: &device).result.get()
         // Nothing answers the prompt yet: the program waits, and is not hung for it.
         let deadline = Date().addingTimeInterval(1)
         while Date() < deadline, device.pendingTokenRequest == nil { bridge.exchange(&device); usleep(5_000) }
@@ -64,7 +64,7 @@ import Testing
         usleep(500_000)
         bridge.exchange(&device)
         #expect(FaultTests.health(device, "chat") != .hung("cold launch"))
-        _ = try device.completeTokenRequest(user: "cou1", password: nil).get()
+        _ = try bridge.apply(.completeTokenRequest(user: "cou1", password: nil), to: &device).result.get()
         bridge.settle(&device)
         #expect(BridgeFixtures.entries(device, .output, app: "chat").contains("stderr: token for cou1"))
         #expect(FaultTests.health(device, "chat") == .running)
@@ -79,7 +79,7 @@ import Testing
         options.graceMilliseconds = 200
         let bridge = AppBridge(options: options)
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         bridge.shutdown(&device)
         #expect(BridgeFixtures.entries(device, .output) == ["stderr: cwd Fixtures", "stderr: HUBSIM_TEST set"])
@@ -88,7 +88,7 @@ import Testing
     @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
         let bridge = AppBridge()
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         let pid = try #require(bridge.processIDs["ext"])
         let start = Date()
@@ -102,7 +102,7 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("notify")])
         let bridge = FaultTests.bridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
         #expect(device.app("ext")?.process?.screen == AppProcess.Screen(user: "cou1", items: [], lines: []))
         #expect(BridgeFixtures.entries(device, .process).contains("warning: unknown method 'foo/bar'"))

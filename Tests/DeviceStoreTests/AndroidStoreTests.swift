@@ -12,14 +12,14 @@ import Testing
     /// roster is cached with a `GLOBAL_SIGN_OUT` queued.
     static func androidDevice() throws -> SharedDevice {
         var device = try Fixtures.newDevice(profile: .entraAndroid)
-        device.apply(.enroll(group: nil, user: "stage", password: "stage"))
-        while device.app("chat") == nil { device.apply(.installProfileStep) }
-        device.apply(.launch("chat"))
-        device.apply(.completeEnrollment)
-        device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
-        device.apply(.launch("roster"))
-        device.apply(.suspend("roster"))
-        device.apply(.signOut(from: .broker, browser: false))
+        _ = device.apply(.enroll(group: nil, user: "stage", password: "stage"))
+        while device.app("chat") == nil { _ = device.apply(.installProfileStep) }
+        _ = device.apply(.launch("chat"))
+        _ = device.apply(.completeEnrollment)
+        _ = device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
+        _ = device.apply(.launch("roster"))
+        _ = device.apply(.suspend("roster"))
+        _ = device.apply(.signOut(from: .broker, browser: false))
         return device
     }
 
@@ -40,8 +40,8 @@ import Testing
         var restored = Fixtures.restore(loaded)
         #expect(restored.isSharedDeviceLine(of: restored.app("chat")!) == "isSharedDevice(): false (stale: read before SDM_REGISTERED)")
         // The restored device goes on as the original does: roster resumes and gets its broadcast.
-        restored.apply(.launch("roster"))
-        device.apply(.launch("roster"))
+        _ = restored.apply(.launch("roster"))
+        _ = device.apply(.launch("roster"))
         #expect(restored.app("roster")!.currentUser == nil && restored.app("roster")!.log.last == device.app("roster")!.log.last)
         #expect(!restored.hasQueuedBroadcast("roster"))
         try store.save(restored)
@@ -51,10 +51,10 @@ import Testing
 
     @Test func aVersion5FileWithoutAndroidStateOpens() throws {
         var device = try Fixtures.newDevice(profile: .entraIOS)
-        device.apply(.enroll(group: nil, user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
-        device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
-        device.apply(.launch("chat"))
+        _ = device.apply(.enroll(group: nil, user: "stage", password: "stage"))
+        _ = device.apply(.completeEnrollment)
+        _ = device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
+        _ = device.apply(.launch("chat"))
         let url = try Fixtures.tempDir().appendingPathComponent("v5.sqlite")
         do {
             let store = try DeviceStore.open(at: url)

@@ -101,7 +101,7 @@ struct DamagedFileTests {
         guard case let .enrolled(snapshot) = try store.loadForStart() else { Issue.record("not enrolled"); return }
         #expect(snapshot.now == SimInstant.latest)
         var device = Fixtures.restore(snapshot)
-        device.apply(.advanceClock(seconds: 9.3e15))
+        _ = device.apply(.advanceClock(seconds: 9.3e15))
         #expect(device.snapshot.now == SimInstant.latest)
     }
 }

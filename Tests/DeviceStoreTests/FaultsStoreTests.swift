@@ -10,14 +10,14 @@ import Testing
     /// An entra-ios device with a fault armed, one fired and a delivery it delayed.
     static func faultedDevice() throws -> SharedDevice {
         var device = try Fixtures.newDevice(profile: .entraIOS)
-        device.apply(.enroll(group: nil, user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
-        device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
-        device.apply(.launch("chat"))
+        _ = device.apply(.enroll(group: nil, user: "stage", password: "stage"))
+        _ = device.apply(.completeEnrollment)
+        _ = device.apply(.signIn(user: "cou1", password: "cou1", from: .broker))
+        _ = device.apply(.launch("chat"))
         device.setFaultSeed(99)
-        device.apply(.armFault("chat", InjectedFault(.delay, seconds: 45)))
-        device.apply(.armFault("chat", InjectedFault(.crashInCallback)))
-        device.apply(.signOut(from: .broker, browser: false))
+        _ = device.apply(.armFault("chat", InjectedFault(.delay, seconds: 45)))
+        _ = device.apply(.armFault("chat", InjectedFault(.crashInCallback)))
+        _ = device.apply(.signOut(from: .broker, browser: false))
         return device
     }
 
@@ -38,8 +38,8 @@ import Testing
         // The restored device goes on as the original does: the delayed notification arrives,
         // the armed crash fires in the clear it causes.
         var restored = Fixtures.restore(loaded)
-        restored.apply(.advanceClock(seconds: 45))
-        device.apply(.advanceClock(seconds: 45))
+        _ = restored.apply(.advanceClock(seconds: 45))
+        _ = device.apply(.advanceClock(seconds: 45))
         #expect(restored.faultEffects == device.faultEffects)
         #expect(restored.app("chat")!.storage == device.app("chat")!.storage)
         #expect(restored.lifecycle(of: "chat") == .terminated)
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aVersion4FileWithoutFaultsOpens() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
+        for action in Fixtures.walk { _ = device.apply(action) }
         let url = try Fixtures.tempDir().appendingPathComponent("v4.sqlite")
         do {
             let store = try DeviceStore.open(at: url)
@@ -77,7 +77,7 @@ import Testing
         #expect(loaded == Fixtures.persisted(device.snapshot))
         #expect(loaded.faults == nil)
         var restored = Fixtures.restore(loaded)
-        restored.apply(.armFault("notes", InjectedFault(.drop)))
+        _ = restored.apply(.armFault("notes", InjectedFault(.drop)))
         try store.save(restored)
         #expect(try store.load()?.faults?.armed.map(\.app) == ["notes"])
         try store.close()

@@ -70,7 +70,7 @@ enum Fixtures {
     /// Applies `actions`, saving after every one, as the interactive UI does.
     static func drive(_ device: inout SharedDevice, _ actions: [DeviceAction], store: DeviceStore) throws {
         for action in actions {
-            device.apply(action)
+            _ = device.apply(action)
             try store.save(device)
         }
     }

@@ -51,7 +51,7 @@ struct FullDiskTests {
         try disk.fill()
         var failures: [StoreError] = []
         for action in Fixtures.walk.dropFirst(4) {
-            device.apply(action)
+            _ = device.apply(action)
             do { try store.save(device) } catch { failures.append(error) }
         }
         #expect(!failures.isEmpty, "no save failed on a full disk")

@@ -25,7 +25,7 @@ import Testing
         for action: DeviceAction in [.enroll(group: nil, user: "stage", password: "stage"), .completeEnrollment,
                                      .signIn(user: "cou1", password: "cou1", from: .broker), .setSessionPIN("7391"),
                                      .advanceClock(seconds: 30), .enterSessionPIN("8264"), .advanceClock(seconds: 300)] {
-            d.apply(action)
+            _ = d.apply(action)
         }
         return d
     }
@@ -51,7 +51,7 @@ import Testing
         #expect(restored.enterSessionPIN("7391") == .success(.checkedOut("cou1")))
         #expect(device.enterSessionPIN("7391") == .success(.checkedOut("cou1")))
         #expect(restored.snapshot.managedHomeScreen == device.snapshot.managedHomeScreen)
-        restored.apply(.advanceClock(seconds: 360))
+        _ = restored.apply(.advanceClock(seconds: 360))
         #expect(restored.state == .checkedIn)
         try store.save(restored)
         #expect(try store.load()?.managedHomeScreen == nil)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aVersion6FileWithoutManagedHomeScreenOpens() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
+        for action in Fixtures.walk { _ = device.apply(action) }
         let url = try Fixtures.tempDir().appendingPathComponent("v6.sqlite")
         do {
             let store = try DeviceStore.open(at: url)

@@ -52,7 +52,7 @@ import Testing
     func aVersion3FileIsMigratedWithItsDevice(profile: ProfileID) throws {
         var device = try Fixtures.newDevice(profile: profile)
         let walk = profile == .workspaceOne ? Fixtures.walk : Fixtures.ssoWalk
-        for action in walk { device.apply(action) }
+        for action in walk { _ = device.apply(action) }
         #expect(profile == .workspaceOne || device.snapshot.tokens != nil)
         let url = try Self.version3File(of: device)
         do {
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aVersion1FileIsMigratedWithItsDevice() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
+        for action in Fixtures.walk { _ = device.apply(action) }
         // A file as the first schema's hubsim left it: a v3 file (the walk has no tokens),
         // stripped of what v2 and v3 added.
         let url = try Self.version3File(of: device)

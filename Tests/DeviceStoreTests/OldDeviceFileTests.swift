@@ -75,7 +75,7 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["HUBSIM_RECORD_FIXTURES"] == "1"))
     func recordThisVersionsFixture() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
+        for action in Fixtures.walk { _ = device.apply(action) }
         let url = try Fixtures.tempDir().appendingPathComponent("device.sqlite")
         do {
             let store = try DeviceStore.open(at: url)

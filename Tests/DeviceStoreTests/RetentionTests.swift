@@ -12,14 +12,14 @@ import Testing
     /// (so each app log gets callbacks, lifecycle lines and misses), engine only.
     static func agedDevice(cycles: Int) throws -> SharedDevice {
         var device = try Fixtures.newDevice()
-        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
+        _ = device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
+        _ = device.apply(.completeEnrollment)
         let apps: [AppID] = DeviceProfile.workspaceOne.defaultApps
         for i in 0..<cycles {
             let user = i % 2 == 0 ? "cou1" : "cou2"
-            device.apply(.checkOut(group: "FRONTLINE", user: user, password: Secret(user), passcode: nil))
-            for app in apps { device.apply(.launch(app)) }
-            device.apply(.logOut)
+            _ = device.apply(.checkOut(group: "FRONTLINE", user: user, password: Secret(user), passcode: nil))
+            for app in apps { _ = device.apply(.launch(app)) }
+            _ = device.apply(.logOut)
         }
         return device
     }
@@ -155,7 +155,7 @@ import Testing
         #expect(loaded.log.entries.count == LogRetention.eventLogLoaded)
         #expect(loaded.log.entries.last?.seq == device.log.entries.last!.seq + old)
         #expect(loaded.snapshot.history.count == LogRetention.sessionsKept)
-        loaded.apply(.advanceClock(seconds: 1))
+        _ = loaded.apply(.advanceClock(seconds: 1))
         try reopened.save(loaded)
         try reopened.close()
         let trimmed = try DatabaseQueue(path: url.path)

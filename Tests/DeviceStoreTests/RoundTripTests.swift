@@ -158,7 +158,7 @@ import Testing
         let store = try DeviceStore.open(at: url)
         var device = try Fixtures.newDevice()
         for action in Fixtures.walk.prefix(12) {
-            device.apply(action)
+            _ = device.apply(action)
             try store.save(device)
             // Another reader of the committed file (the process could die right now).
             let copy = try Self.committedCopy(of: store)
@@ -177,7 +177,7 @@ import Testing
             + apps.map { .launch($0) } + [.logOut]
         var itemCounts: Set<Int> = []
         for action in Fixtures.walk + again {
-            device.apply(action)
+            _ = device.apply(action)
             try store.save(device)
             itemCounts.insert(device.apps.map(\.storage.count).reduce(0, +))
             let copy = try Self.committedCopy(of: store)
@@ -194,7 +194,7 @@ import Testing
         let store = try DeviceStore.open(at: url)
         var device = try Fixtures.newDevice()
         for (i, action) in Fixtures.walk.enumerated() {
-            device.apply(action)
+            _ = device.apply(action)
             try store.save(device)
             guard i % 4 == 3 else { continue }
             let crash = try Fixtures.tempDir()

@@ -13,16 +13,16 @@ import Testing
 
     @Test func everySnapshotFieldHasAHome() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
-        device.apply(.advanceClock(seconds: 400))
-        device.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "wrong", passcode: nil))
+        for action in Fixtures.walk { _ = device.apply(action) }
+        _ = device.apply(.advanceClock(seconds: 400))
+        _ = device.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "wrong", passcode: nil))
         let persisted: Set = [
             "name", "profile", "state", "online", "now", "lastActivity", "enrollment", "session", "marks", "history",
             "previousAccount", "foreground", "appSet", "apps", "failedAttempts", "externalKeyServer", "deliveryMode",
             "heldDeliveries", "log", "coverage", "findings", "leakCount", "exposureCount", "tokens", "faults", "managedHomeScreen",
         ]
         var sso = try Fixtures.newDevice(profile: .entraIOS)
-        for action in Fixtures.ssoWalk { sso.apply(action) }
+        for action in Fixtures.ssoWalk { _ = sso.apply(action) }
         for snapshot in [device.snapshot, sso.snapshot] {
             let unknown = try Self.keys(of: snapshot).subtracting(persisted)
             #expect(unknown.isEmpty, "DeviceSnapshot fields with no column: \(unknown.sorted())")
@@ -32,9 +32,9 @@ import Testing
 
     @Test func everyAppFieldHasAHome() throws {
         var device = try Fixtures.newDevice()
-        for action in Fixtures.walk { device.apply(action) }
+        for action in Fixtures.walk { _ = device.apply(action) }
         var sso = try Fixtures.newDevice(profile: .entraIOS)
-        for action in Fixtures.ssoWalk { sso.apply(action) }
+        for action in Fixtures.ssoWalk { _ = sso.apply(action) }
         let persisted: Set = [
             "definition", "lifecycle", "sdkSeen", "initialCheckFailed", "sawCheckedIn", "currentUser", "userChangeFlag",
             "storage", "keychain", "log", "nextSerial", "token",

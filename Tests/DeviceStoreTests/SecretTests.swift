@@ -66,7 +66,7 @@ import Testing
         let outcome = restored.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil))
         #expect(outcome.refusal?.tag == "locked-out")
         // Failed attempts short of a lockout are kept too.
-        restored.apply(.checkOut(group: "FRONTLINE", user: "cou2", password: "nope", passcode: nil))
+        _ = restored.apply(.checkOut(group: "FRONTLINE", user: "cou2", password: "nope", passcode: nil))
         try store.save(restored)
         try store.close()
         let again = Fixtures.restore(try #require(try DeviceStore.open(at: url).load()))

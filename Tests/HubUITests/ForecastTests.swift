@@ -70,7 +70,7 @@ import Testing
             #expect(AppOutcome(app.app, before: before, after: m.device) == app.step, "\(app.app)")
             guard let next = app.next, next.kind != .refresh else { continue }
             var later = m.device
-            later.apply(.launch(app.app))
+            _ = later.apply(.launch(app.app))
             #expect(AppOutcome(app.app, before: m.device, after: later) == next.outcome, "\(app.app) at its \(next.kind.rawValue)")
         }
     }
@@ -136,7 +136,7 @@ import Testing
         #expect(refresh.kind == .refresh)
         m.press("y")
         var later = m.device
-        later.apply(.refreshInBackground("chat"))
+        _ = later.apply(.refreshInBackground("chat"))
         #expect(AppOutcome("chat", before: m.device, after: later) == refresh.outcome)
         #expect(forecast.app("roster")?.step.token == forecast.app("roster")?.step.tokenBefore)
     }

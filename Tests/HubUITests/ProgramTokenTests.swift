@@ -29,12 +29,12 @@ import Testing
             _ = d.completeEnrollment()
             _ = d.signIn(user: "cou1", password: "cou1")
             _ = d.launch("msal")
-            for r in d.takeAppRequests() { d.appAnswered(r.app, serial: r.serial) }
+            for r in d.awaitedRequests { d.appAnswered(r.app, serial: r.serial) }
             _ = d.call(.configureMSAL(clientID: "contoso-msal-sample", redirectURI: "msauth.com.contoso.msal-sample://auth",
                                       keychainGroup: nil, broker: true), from: "msal")
             silent = d.call(.acquireTokenSilent, from: "msal")
             _ = d.signOut()
-            for r in d.takeAppRequests() { d.appAnswered(r.app, serial: r.serial) }
+            for r in d.awaitedRequests { d.appAnswered(r.app, serial: r.serial) }
             afterSignOut = d.call(.acquireTokenSilent, from: "msal")
             // The sample falls back to the prompt; the person signs in at the broker.
             #expect(d.call(.acquireToken, from: "msal") == .success(.pending))

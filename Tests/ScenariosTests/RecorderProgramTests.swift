@@ -25,6 +25,7 @@ import Testing
         var model = HubModel(device: device)
         model.confirmsActions = false
         let bridge = AppBridge()
+        model.performer = bridge
         let id = program.id
         let actions: [DeviceAction] = [
             .enroll(group: "FRONTLINE", user: "stage", password: Secret("stage")), .installProfileStep, .completeEnrollment,

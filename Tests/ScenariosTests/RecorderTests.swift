@@ -128,8 +128,8 @@ import Testing
     @Test func aWalkFromASavedDeviceIsFlagged() throws {
         // A device enrolled before the model saw it, as one restored from the store.
         var device = try Self.model().device
-        device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
-        device.apply(.completeEnrollment)
+        _ = device.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage"))
+        _ = device.apply(.completeEnrollment)
         var model = RecordedWalk(HubModel(device: device), hasher: Fixtures.hasher)
         model.type("FRONTLINE<Enter>cou1<Enter>cou1<Enter>")
         let recording = model.recording()

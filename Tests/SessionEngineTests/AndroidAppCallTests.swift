@@ -17,9 +17,9 @@ import Testing
         return d
     }
 
-    /// The events waiting for the program; the outbox is emptied as the bridge would.
+    /// The events waiting for the program; each answered, as the program would.
     static func sent(_ d: inout SharedDevice) -> [AppEvent] {
-        let taken = d.takeAppRequests().filter { $0.app == "ext" }
+        let taken = d.awaitedRequests.filter { $0.app == "ext" }
         for r in taken { d.appAnswered("ext", serial: r.serial) }
         return taken.map(\.event)
     }

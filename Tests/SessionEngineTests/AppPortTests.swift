@@ -2,7 +2,7 @@
 import Testing
 
 /// The app port (Docs/bridge-protocol.md): a developer's program is told the same events in
-/// the same order as a catalogue app, through the outbox; its calls are answered by the
+/// the same order as a catalogue app, as requests it awaits; its calls are answered by the
 /// device's rules; its answers, hangs and exits come back as engine events. The bridge's
 /// part (processes, JSON) is tested in AppBridgeTests; here the test plays the program.
 @Suite struct AppPortTests {
@@ -21,7 +21,7 @@ import Testing
 
     /// The events the program is sent, by name, and answers them all.
     static func answerAll(_ d: inout SharedDevice) -> [String] {
-        let taken = d.takeAppRequests()
+        let taken = d.awaitedRequests
         for r in taken { d.appAnswered(r.app, serial: r.serial) }
         return taken.map(\.event.name)
     }
@@ -30,7 +30,8 @@ import Testing
         var d = Self.staged(.workspaceOne, Self.wsApp)
         #expect(d.checkOut("cou1").isSuccess)
         #expect(d.launch("mine").isSuccess)
-        #expect(d.app("mine")!.process?.awaiting == nil)
+        // Sent: the app awaits its answers (the bridge sends them; here the test plays the program).
+        #expect(d.app("mine")!.process?.awaiting.map(\.event.name) == ["cold launch", initialOK])
         #expect(Self.answerAll(&d) == ["cold launch", initialOK])
         #expect(d.app("mine")!.process?.awaiting == [])
         // The simulator does not play the program: no items, no user of its own.
@@ -61,7 +62,7 @@ import Testing
         _ = d.logOut()
         _ = d.checkOut("cou2")
         _ = d.launch("mine")
-        let taken = d.takeAppRequests()
+        let taken = d.awaitedRequests
         _ = d.advanceClock(by: 1)
         _ = d.call(.retrieveUserInfo, from: "mine")
         _ = d.call(.put(key: "orders", owner: "cou2", protection: .sdk, text: "cou2's orders"), from: "mine")
@@ -83,7 +84,7 @@ import Testing
         _ = d.checkOut("cou2")
         _ = d.launch("mine")
         // Judged once it has answered: while it handles the wipe, it is redrawing.
-        let taken = d.takeAppRequests()
+        let taken = d.awaitedRequests
         #expect(d.findings.allSatisfy { $0.severity != .visibleLeak })
         for r in taken { d.appAnswered(r.app, serial: r.serial) }  // answers the wipe, deletes nothing
         let leak = d.findings.first { $0.app == "mine" && $0.severity == .visibleLeak }
@@ -106,7 +107,7 @@ import Testing
         _ = d.logOut()
         _ = d.checkOut("cou2")
         _ = d.launch("mine")
-        let taken = d.takeAppRequests()
+        let taken = d.awaitedRequests
         #expect(taken.map(\.event.name) == ["foreground", wipe, userChange])
         // It answers the foreground without drawing: the SDK's key is gone, the screen is not. The
         // leak's line names the event as the bridge named it to the program.
@@ -166,13 +167,18 @@ import Testing
         var d = Self.staged(.workspaceOne, Self.wsApp)
         _ = d.checkOut("cou1")
         _ = d.launch("mine")
-        let taken = d.takeAppRequests()
+        let taken = d.awaitedRequests
         d.appStarted("mine", pid: 4242)
         d.appAnswered("mine", serial: taken[0].serial)
         d.appHung("mine", serial: taken[1].serial)
         #expect(d.verdict(of: d.app("mine")!).sentence == "HUNG: no answer to \(initialOK)")
-        #expect(d.logOut().isSuccess)  // the device does not wait for the program
+        let logOut = d.apply(.logOut)  // the device does not wait for the program
+        #expect(logOut.outcome == .accepted)
+        #expect(logOut.requests.map(\.event) == [.background])  // the Hub comes to the front
         d.appAnswered("mine", serial: taken[1].serial)
+        // Answered at last, with the background still to answer: hung until it catches up.
+        #expect(d.app("mine")!.process?.health == .hung(initialOK))
+        d.appAnswered("mine", serial: logOut.requests[0].serial)
         #expect(d.app("mine")!.process?.health == .running)
         d.appExited("mine", status: "exit 3", lastLines: ["Traceback", "boom\u{1B}[2J"], expected: false)
         #expect(d.app("mine")!.lifecycle == .terminated)
@@ -243,7 +249,7 @@ extension Result where Failure == AppCallError {
         restored.programsEndedWithPreviousRun()
         #expect(restored.app("mine")!.lifecycle == .terminated)
         #expect(restored.foreground == .hub)
-        #expect(restored.pendingAppRequests.isEmpty)
+        #expect(restored.awaitedRequests.isEmpty)
         _ = restored.launch("mine")
         #expect(AppPortTests.answerAll(&restored) == ["cold launch", initialOK])
     }

@@ -74,3 +74,9 @@ let userChange = API.didDetectUserChange
 let initialOK = "\(API.didFinishInitialCheck)(error: nil)"
 let initialNotCheckedOut = "\(API.didFinishInitialCheck)(error: \(API.sharedDeviceNotCheckedOut))"
 let accountChanged = API.accountChangedNotification
+
+extension SharedDevice {
+    /// Every event the device's programs were sent and have not answered, oldest first: what
+    /// the app bridge sends when the test plays the program itself.
+    var awaitedRequests: [AppRequest] { apps.flatMap { $0.process?.awaiting ?? [] }.sorted { $0.serial < $1.serial } }
+}

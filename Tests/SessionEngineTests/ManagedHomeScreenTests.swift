@@ -102,7 +102,7 @@ import Testing
         #expect(d.advanceClock(by: 310) == .success(.checkedOut("cou1")))
         #expect(d.autoSignOutSecondsLeft == 50)
         let touchedAt = d.now
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.autoSignOutSecondsLeft == nil)
         #expect(d.snapshot.lastActivity == touchedAt)
         #expect(Self.logTexts(d).last == "automatic sign-out countdown closed by input: the session goes on; the inactivity timer restarts")
@@ -192,7 +192,7 @@ import Testing
         #expect(Self.logTexts(d).last == "screensaver: no input for 30s (inactive_time_to_show_screen_saver)")
         #expect(!d.screensaverAsksForSessionPIN)
         #expect(d.reactsToUserActivity)
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.state == .checkedOut("cou1"))
         #expect(d.managedHomeScreen?.screensaver == false)
         #expect(d.snapshot.timesTaken(.leaveScreensaver) == 1)
@@ -205,7 +205,7 @@ import Testing
         #expect(d.advanceClock(by: 30) == .success(.locked("cou1")))
         #expect(d.screensaverAsksForSessionPIN)
         // Input alone does not close it.
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.state == .locked("cou1"))
         #expect(d.enterSessionPIN("0000") == .failure(.wrongSessionPIN(attemptsLeft: 2)))
         #expect(d.sessionPINAttemptsLeft == 2)
@@ -227,15 +227,15 @@ import Testing
         // Back after 40 s idle: under the minimum, input closes the screensaver.
         #expect(d.advanceClock(by: 40) == .success(.locked("cou1")))
         #expect(!d.screensaverAsksForSessionPIN)
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.state == .checkedOut("cou1"))
         // Back after 90 s idle: the PIN, and it stays asked however soon the next key comes.
         #expect(d.advanceClock(by: 90) == .success(.locked("cou1")))
         #expect(d.screensaverAsksForSessionPIN)
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.managedHomeScreen?.screensaverNeedsPIN == true)
         #expect(d.advanceClock(by: 1) == .success(.locked("cou1")))
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.state == .locked("cou1"))
         #expect(d.screensaverAsksForSessionPIN)
         #expect(d.enterSessionPIN("7391") == .success(.checkedOut("cou1")))
@@ -301,12 +301,12 @@ import Testing
 
     @Test func theEventLogAndTheSavedDeviceNeverHoldTheSessionPIN() throws {
         var d = Self.signedIn(tenant: Self.pinTenant())
-        #expect(d.apply(.setSessionPIN("1234")) == .refused(.sessionPINTooSimple(complexity: .complexNumericOnly,
+        #expect(d.apply(.setSessionPIN("1234")).outcome == .refused(.sessionPINTooSimple(complexity: .complexNumericOnly,
                                                                               rule: "no repeated or ordered run of three such as 444, 123 or 246")))
-        #expect(d.apply(.setSessionPIN("7391")) == .accepted)
+        #expect(d.apply(.setSessionPIN("7391")).outcome == .accepted)
         #expect(d.advanceClock(by: 30) == .success(.locked("cou1")))
-        #expect(d.apply(.enterSessionPIN("8264")) == .refused(.wrongSessionPIN(attemptsLeft: 2)))
-        #expect(d.apply(.enterSessionPIN("7391")) == .accepted)
+        #expect(d.apply(.enterSessionPIN("8264")).outcome == .refused(.wrongSessionPIN(attemptsLeft: 2)))
+        #expect(d.apply(.enterSessionPIN("7391")).outcome == .accepted)
         let json = String(decoding: try JSONEncoder().encode(d.snapshot), as: UTF8.self)
         for pin in ["1234", "7391", "8264"] {
             #expect(!Self.logTexts(d).contains { $0.contains(pin) }, "the event log shows \(pin)")

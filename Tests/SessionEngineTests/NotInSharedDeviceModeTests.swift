@@ -129,7 +129,7 @@ import Testing
         #expect(ws1.snapshot.coverage["refused:removeSharedDeviceConfiguration:not-supported"] == 1)
         var fresh = SharedDevice(profile: .entraIOS, tenant: Fixtures.tenant, apps: [], dependencies: Fixtures.dependencies())
         #expect(fresh.removeSharedDeviceConfiguration(.ssoExtension) == .failure(.notEnrolled))
-        #expect(fresh.apply(.removeSharedDeviceConfiguration(.ssoExtension)) == .refused(.notEnrolled))
+        #expect(fresh.apply(.removeSharedDeviceConfiguration(.ssoExtension)).outcome == .refused(.notEnrolled))
     }
 
     /// The outcome is kept with the enrollment; a device saved before it has none and is in

@@ -89,19 +89,19 @@ import Testing
 
     @Test func applyDispatchesEveryActionThroughItsEvent() {
         var d = Fixtures.device()
-        #expect(d.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage")) == .accepted)
-        #expect(d.apply(.completeEnrollment) == .accepted)
-        #expect(d.apply(.checkIn) == .refused(.notCheckedOut))
-        #expect(d.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)) == .accepted)
-        #expect(d.apply(.launch("notes")) == .accepted)
-        #expect(d.apply(.suspend("notes")) == .accepted)
-        #expect(d.apply(.terminate("notes")) == .accepted)
-        #expect(d.apply(.background("notes")) == .refused(.appNotRunning("notes")))
-        #expect(d.apply(.advanceClock(seconds: 300)) == .accepted)
+        #expect(d.apply(.enroll(group: "FRONTLINE", user: "stage", password: "stage")).outcome == .accepted)
+        #expect(d.apply(.completeEnrollment).outcome == .accepted)
+        #expect(d.apply(.checkIn).outcome == .refused(.notCheckedOut))
+        #expect(d.apply(.checkOut(group: "FRONTLINE", user: "cou1", password: "cou1", passcode: nil)).outcome == .accepted)
+        #expect(d.apply(.launch("notes")).outcome == .accepted)
+        #expect(d.apply(.suspend("notes")).outcome == .accepted)
+        #expect(d.apply(.terminate("notes")).outcome == .accepted)
+        #expect(d.apply(.background("notes")).outcome == .refused(.appNotRunning("notes")))
+        #expect(d.apply(.advanceClock(seconds: 300)).outcome == .accepted)
         #expect(d.state == .locked("cou1"))
-        #expect(d.apply(.unlock("cou1")) == .accepted)
-        #expect(d.apply(.logOut) == .accepted)
-        #expect(d.apply(.signIn(user: "cou1", password: "cou1", from: .broker)) == .refused(.notSupported(action: "global sign-in", profile: .workspaceOne)))
+        #expect(d.apply(.unlock("cou1")).outcome == .accepted)
+        #expect(d.apply(.logOut).outcome == .accepted)
+        #expect(d.apply(.signIn(user: "cou1", password: "cou1", from: .broker)).outcome == .refused(.notSupported(action: "global sign-in", profile: .workspaceOne)))
     }
 }
 

@@ -5,7 +5,9 @@ import SessionEngine
 /// (Docs/architecture.md, "Every app through one port"). HubUI cannot start a process; the
 /// caller gives the implementation (Scenarios wraps the app bridge).
 public protocol DevicePrograms: Sendable {
-    /// Sends what the device queued for its programs and waits until each has answered (or its
+    /// Performs the effects of the actions the comparison applies (the requests to programs).
+    var performer: any DeviceEffectPerformer { get }
+    /// Sends what the actions asked of the programs and waits until each has answered (or its
     /// time ran out), taking in what they did.
     func settle(_ device: inout SharedDevice)
     /// Ends the programs; their ends land in the device's log.

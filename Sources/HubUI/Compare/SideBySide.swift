@@ -82,6 +82,7 @@ public struct SideBySide: Sendable {
 
     private static func play(_ actions: [DeviceAction], label: String, on model: inout HubModel, refusals: inout [String],
                              programs: (any DevicePrograms)?) {
+        model.performer = programs?.performer
         for action in actions {
             let refusal = model.apply(action).refusal
             // The programs answer before the next action, as in a scenario run.

@@ -95,35 +95,12 @@ extension HubModel {
     }
 
     /// Applies an action and shows a refusal's reason where it happened, or for the events
-    /// that are not broadcast, what happens next.
+    /// that are not broadcast, what happens next (`ActionResult.aftermath`).
     mutating func act(_ action: DeviceAction, place: Notice.Place = .hub) {
         notice = nil
-        if let refusal = apply(action).refusal {
-            notice = .refused(refusal, place: place)
-        } else if let text = Self.aftermath(of: action, on: device) {
-            notice = Notice(text: text, kind: .info, place: .hub)
-        }
-    }
-
-    /// What a trainer should say after an event whose effect is not visible at once.
-    static func aftermath(of action: DeviceAction, on d: SharedDevice) -> String? {
-        switch action {
-        case .logOut:
-            "Checked in. Not broadcast: each Workspace ONE app notices at its next foreground or cold start."
-        case .enterpriseWipe:
-            "Enterprise wipe sent from the console: apps wipe at their next opportunity."
-        case .signOut where !d.isSharedDeviceMode:
-            "Signed out of the Authenticator only: not in shared device mode, every app keeps the account."
-        case .signOut where d.profile.platform == .android:
-            "Signed out for every app; \(BroadcastType.globalSignOut.rawValue) broadcast to running apps with a runtime receiver."
-        case .signOut:
-            "Signed out for every app; \(API.accountChangedNotification) posted to the apps that can receive it."
-        case .removeAccountFromSettings:
-            "Account removed in Settings: no broadcast sent. Apps learn at their next \(API.getCurrentAccountAsync)."
-        case .removeSharedDeviceConfiguration where d.isSharedDeviceMode:
-            "Known issue: the device stays in shared device mode until it is reset and registered again."
-        default:
-            nil
+        switch applyForResult(action).result {
+        case let .failure(refusal): notice = .refused(refusal, place: place)
+        case let .success(result): if let text = result.aftermath { notice = Notice(text: text, kind: .info, place: .hub) }
         }
     }
 

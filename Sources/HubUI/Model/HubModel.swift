@@ -8,6 +8,9 @@ public struct HubModel: TerminalProgram, Sendable {
     /// The simulated device. Read-only outside: it changes only through `apply`, so the
     /// action log, the revision and the UI state never miss a change.
     public private(set) var device: SharedDevice
+    /// Who performs the effects of the actions applied here: the app bridge of the device's
+    /// developers' programs (nil: it has none, and no app awaits an answer from a program).
+    public var performer: (any DeviceEffectPerformer)?
     /// Colour or monochrome (the terminal layer decides).
     public var theme: Theme
 
@@ -215,11 +218,19 @@ public struct HubModel: TerminalProgram, Sendable {
     // MARK: applying actions
 
     /// Applies one action to the device, records it, and keeps the UI consistent. Scenario
-    /// steps come through here too, so the model's log and screen never miss an action.
+    /// steps come through here too, so the model's log and screen never miss an action. Its
+    /// effects go to `performer` at once: the caller has nothing left to perform.
     @discardableResult
     public mutating func apply(_ action: DeviceAction, tick: Bool = false) -> ActionOutcome {
+        applyForResult(action, tick: tick).outcome
+    }
+
+    /// `apply`, with the event's typed result (what happened, for the Hub's message).
+    mutating func applyForResult(_ action: DeviceAction, tick: Bool = false) -> Applied {
         let before = device.revision
-        let outcome = device.apply(action)
+        let applied = device.apply(action)
+        performer?.perform(applied.effects)
+        let outcome = applied.outcome
         if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
            case let .advanceClock(now) = action, outcome == .accepted {
             actionLog.replaceLast(with: AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome))
@@ -229,7 +240,7 @@ public struct HubModel: TerminalProgram, Sendable {
         extendingTick = tick && outcome == .accepted
         if device.revision != before { revision += 1 }
         syncWithDevice()
-        return outcome
+        return applied
     }
 
     /// Seconds as the engine counts them (whole milliseconds), so merged ticks replay exactly.

@@ -2,9 +2,10 @@ import AppBridge
 import HubUI
 import SessionEngine
 
-/// The Hub with developers' programs beside it: the model as the terminal runs it, and after
-/// every event an exchange with the programs (`AppBridge.exchange`): the events the device
-/// queued for them sent, their answers and calls taken in. Nothing here waits for a program:
+/// The Hub with developers' programs beside it: the model as the terminal runs it, handing
+/// each action's requests to the bridge (`HubModel.performer`), and after every event an
+/// exchange with the programs (`AppBridge.exchange`): those requests sent, their answers and
+/// calls taken in. Nothing here waits for a program:
 /// a program that hangs costs the Hub no key (the bridge reports it hung when its time runs out).
 ///
 /// While a program's answer is awaited the loop wakes every 10 ms (a `.tick`) to take it in,
@@ -23,7 +24,8 @@ struct BridgedProgram: TerminalProgram {
     init(model: HubModel, bridge: AppBridge) {
         self.model = model
         self.bridge = bridge
-        // Anything the device queued before the first frame (a resumed device's apps).
+        self.model.performer = bridge
+        // What the programs' ends and starts say before the first frame.
         self.model.updateDevice { bridge.exchange(&$0) }
     }
 

@@ -30,7 +30,9 @@ struct MatrixCell {
     /// still say something), lets the app answer, and looks at it.
     mutating func act(_ label: String, _ event: (inout SharedDevice) -> Refusal?) {
         step = label
-        if let refusal = event(&device) { notes.append("\(label) refused: \(refusal)") }
+        let (refusal, sent) = device.sendingRequests(event)
+        bridge.perform(sent.map(DeviceEffect.request))
+        if let refusal { notes.append("\(label) refused: \(refusal)") }
         // Nobody is at the device to type credentials: a sign-in prompt is cancelled.
         bridge.settle(&device, cancellingPrompts: true)
         observe()

@@ -77,6 +77,7 @@ public struct Comparison: Sendable {
 /// A compared device's programs through the app bridge, one bridge per device.
 struct BridgedDevicePrograms: DevicePrograms {
     let bridge = AppBridge()
+    var performer: any DeviceEffectPerformer { bridge }
     func settle(_ device: inout SharedDevice) { bridge.settle(&device) }
     func end(_ device: inout SharedDevice) { bridge.shutdown(&device) }
 }

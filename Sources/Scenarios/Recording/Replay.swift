@@ -149,16 +149,20 @@ struct Replay {
             var end = i + 1
             while end < log.count, isInstall(log[end].action), !checkpoints.contains(end) { end += 1 }
             var probe = device
-            let outcome = probe.apply(entry.action)
+            let applied = probe.apply(entry.action)
+            let outcome = applied.outcome
             note(outcome, entry)
             if outcome == .accepted {
-                for j in (i + 1)..<end { probe.apply(log[j].action) }
+                // A rehearsal: its effects are performed only if the device takes its result.
+                var effects = applied.effects
+                for j in (i + 1)..<end { effects += probe.apply(log[j].action).effects }
                 if case .checkedIn = probe.state {
                     device = probe
+                    bridge?.perform(effects)
                     return (end - i, writer.step(entry.action, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
                 }
             }
-            device.apply(entry.action)
+            perform(entry.action)
             return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: nil, usesPasscode: false, completesEnrollment: false))
         case .advanceClock:
             var end = i
@@ -172,13 +176,13 @@ struct Replay {
                 end += 1
             }
             let merged = DeviceAction.advanceClock(seconds: Double(milliseconds) / 1000)
-            device.apply(merged)
+            perform(merged)
             return (end - i, writer.step(merged, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
         case .userActivity:
             // One entry per instant of typing: consecutive ones restart the same timer.
             var end = i + 1
             while end < log.count, log[end].action == .userActivity, !checkpoints.contains(end) { end += 1 }
-            device.apply(.userActivity)
+            perform(.userActivity)
             return (end - i, writer.step(.userActivity, refusal: nil, lockedUser: nil, usesPasscode: false, completesEnrollment: true))
         default:
             let lockedUser = device.state.kind == .locked ? device.state.user?.name : nil
@@ -186,13 +190,21 @@ struct Replay {
             var faultApp: AppID?
             if case let .disarmFault(number) = entry.action { faultApp = device.armedFaults.first { $0.id == number }?.app }
             let before = device
-            let outcome = device.apply(entry.action)
+            let outcome = perform(entry.action)
             note(outcome, entry)
             let placeholder = outcome.refusal.flatMap { Self.pinPlaceholder(entry.action, refused: $0, before: before, after: device) }
             return (1, writer.step(entry.action, refusal: outcome.refusal, lockedUser: lockedUser, usesPasscode: usesPasscode,
                                    completesEnrollment: true, faultApp: faultApp, sessionUser: before.state.user?.name,
                                    pinPlaceholder: placeholder))
         }
+    }
+
+    /// Applies `action` to the device; its effects go to the programs (none without a bridge).
+    @discardableResult
+    private mutating func perform(_ action: DeviceAction) -> ActionOutcome {
+        let applied = device.apply(action)
+        bridge?.perform(applied.effects)
+        return applied.outcome
     }
 
     /// PINs a refused session PIN step is written with: short, simple, long, not digits.

@@ -17,6 +17,7 @@ struct HeadlessHub {
     init(device: SharedDevice, width: Int, height: Int, theme: Theme = .colour, bridge: AppBridge? = nil) {
         self.bridge = bridge
         model = HubModel(device: device, theme: theme, width: width, height: height)
+        model.performer = bridge
         // A scenario says what it wants: its wipes and sign-outs need no yes (the Hub's own
         // log-out confirmation is a page of the device and is still pressed through).
         model.confirmsActions = false

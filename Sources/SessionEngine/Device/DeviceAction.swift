@@ -118,49 +118,59 @@ public enum ActionOutcome: Equatable, Sendable {
 }
 
 extension SharedDevice {
-    /// Applies one action through its event method.
-    @discardableResult
-    public mutating func apply(_ action: DeviceAction) -> ActionOutcome {
-        func outcome<T>(_ r: Result<T, Refusal>) -> ActionOutcome {
-            switch r { case .success: .accepted; case let .failure(e): .refused(e) }
-        }
+    /// Applies one action through its event method: its typed result, and the effects the
+    /// caller must perform (the events it sent to developers' programs, in order).
+    public mutating func apply(_ action: DeviceAction) -> Applied {
+        let (result, requests) = sendingRequests { $0.result(of: action) }
+        return Applied(result: result, effects: requests.map(DeviceEffect.request))
+    }
+
+    private mutating func result(of action: DeviceAction) -> Result<ActionResult, Refusal> {
         switch action {
-        case let .enroll(g, u, p): return outcome(enroll(group: g, user: u, password: p))
-        case .installProfileStep: return outcome(installNextProfileStep())
-        case .completeEnrollment: return outcome(completeEnrollment())
-        case let .checkOut(g, u, p, c): return outcome(checkOut(group: g, user: u, password: p, passcode: c))
-        case .logOut: return outcome(logOut())
-        case let .unlock(s): return outcome(unlock(s))
-        case .enterpriseWipe: return outcome(enterpriseWipe())
-        case let .signIn(u, p, src): return outcome(signIn(user: u, password: p, from: src))
-        case let .signOut(src, browser): return outcome(signOut(from: src, browser: browser))
-        case let .launch(id): return outcome(launch(id))
-        case let .background(id): return outcome(background(id))
-        case let .suspend(id): return outcome(suspend(id))
-        case let .terminate(id): return outcome(terminate(id))
-        case .openBroker: openBroker(); return .accepted
-        case .goOnline: return outcome(goOnline())
-        case .goOffline: return outcome(goOffline())
-        case let .advanceClock(s): return outcome(advanceClock(by: s))
-        case let .setDeliveryMode(m): setDeliveryMode(m); return .accepted
-        case .releaseDelivery: return outcome(releaseNextDelivery())
-        case .userActivity: userActivity(); return .accepted
-        case let .acquireTokenSilently(id): return outcome(acquireTokenSilently(id))
-        case let .beginTokenRequest(id): return outcome(beginTokenRequest(id))
-        case let .completeTokenRequest(u, p): return outcome(completeTokenRequest(user: u, password: p))
-        case .cancelTokenRequest: return outcome(cancelTokenRequest())
-        case let .removeAccount(id): return outcome(removeAccount(id))
-        case let .refreshInBackground(id): return outcome(refreshInBackground(id))
-        case let .removeSharedDeviceConfiguration(part): return outcome(removeSharedDeviceConfiguration(part))
-        case .removeAccountInAuthenticator: return outcome(removeAccountInAuthenticator())
-        case .removeAccountFromSettings: return outcome(removeAccountFromSettings())
-        case let .writeDraft(id): return outcome(writeDraft(id))
-        case let .armFault(id, fault): return outcome(armFault(fault, on: id))
-        case let .disarmFaults(id): return outcome(disarmFaults(of: id))
-        case let .disarmFault(number): return outcome(disarmFault(number))
-        case let .setSessionPIN(pin): return outcome(setSessionPIN(pin))
-        case let .enterSessionPIN(pin): return outcome(enterSessionPIN(pin))
-        case .dismissAutoSignOut: return outcome(dismissAutoSignOut())
+        case let .enroll(g, u, p): return enroll(group: g, user: u, password: p).map(ActionResult.state)
+        case .installProfileStep: return installNextProfileStep().map(ActionResult.state)
+        case .completeEnrollment: return completeEnrollment().map(ActionResult.state)
+        case let .checkOut(g, u, p, c): return checkOut(group: g, user: u, password: p, passcode: c).map(ActionResult.state)
+        case .logOut: return logOut().map(ActionResult.checkedIn)
+        case let .unlock(s): return unlock(s).map(ActionResult.unlocked)
+        case .enterpriseWipe: return enterpriseWipe().map(ActionResult.wipeSent)
+        case let .signIn(u, p, src): return signIn(user: u, password: p, from: src).map(ActionResult.state)
+        case let .signOut(src, browser): return signOut(from: src, browser: browser).map { _ in .signedOut(signOutReach) }
+        case let .launch(id): return launch(id).map(ActionResult.lifecycle)
+        case let .background(id): return background(id).map(ActionResult.lifecycle)
+        case let .suspend(id): return suspend(id).map(ActionResult.lifecycle)
+        case let .terminate(id): return terminate(id).map(ActionResult.lifecycle)
+        case .openBroker: openBroker(); return .success(.done)
+        case .goOnline: return goOnline().map(ActionResult.state)
+        case .goOffline: return goOffline().map(ActionResult.state)
+        case let .advanceClock(s): return advanceClock(by: s).map(ActionResult.state)
+        case let .setDeliveryMode(m): setDeliveryMode(m); return .success(.done)
+        case .releaseDelivery: return releaseNextDelivery().map(ActionResult.delivered)
+        case .userActivity: userActivity(); return .success(.done)
+        case let .acquireTokenSilently(id): return acquireTokenSilently(id).map(ActionResult.token)
+        case let .beginTokenRequest(id): return beginTokenRequest(id).map(ActionResult.interactive)
+        case let .completeTokenRequest(u, p): return completeTokenRequest(user: u, password: p).map(ActionResult.token)
+        case .cancelTokenRequest: return cancelTokenRequest().map(ActionResult.token)
+        case let .removeAccount(id): return removeAccount(id).map(ActionResult.tokenRemoved)
+        case let .refreshInBackground(id): return refreshInBackground(id).map(ActionResult.token)
+        case let .removeSharedDeviceConfiguration(part):
+            return removeSharedDeviceConfiguration(part).map { .configurationRemoved($0, stillSharedMode: isSharedDeviceMode) }
+        case .removeAccountInAuthenticator: return removeAccountInAuthenticator().map(ActionResult.state)
+        case .removeAccountFromSettings: return removeAccountFromSettings().map(ActionResult.accountRemovedInSettings)
+        case let .writeDraft(id): return writeDraft(id).map(ActionResult.draft)
+        case let .armFault(id, fault): return armFault(fault, on: id).map(ActionResult.faultArmed)
+        case let .disarmFaults(id): return disarmFaults(of: id).map(ActionResult.faultsDisarmed)
+        case let .disarmFault(number): return disarmFault(number).map(ActionResult.faultDisarmed)
+        case let .setSessionPIN(pin): return setSessionPIN(pin).map(ActionResult.state)
+        case let .enterSessionPIN(pin): return enterSessionPIN(pin).map(ActionResult.state)
+        case .dismissAutoSignOut: return dismissAutoSignOut().map(ActionResult.state)
         }
+    }
+
+    /// How far a sign-out just made went: outside shared device mode the Authenticator only;
+    /// in it, every app, told as the platform tells them.
+    private var signOutReach: SignOutReach {
+        guard isSharedDeviceMode else { return .authenticatorOnly }
+        return profile.platform == .android ? .broadcast(.globalSignOut) : .notificationPosted
     }
 }

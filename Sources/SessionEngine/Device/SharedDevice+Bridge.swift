@@ -3,9 +3,10 @@
 ///
 /// Every delivery to every app goes through `reach(_:with:_:queue:)`. The catalogue's apps
 /// are one implementation of the port (`SimulatedApp`, answering at once); a developer's
-/// program is the other: the event waits in the outbox, the bridge (a module of its own)
-/// sends it, and the program's answer comes back as an event of this state machine
-/// (`appAnswered`, `appHung`, `appExited`, …). The engine itself never waits.
+/// program is the other: the event is returned to the caller as an effect (`Applied`), the
+/// bridge (a module of its own) sends it, and the program's answer comes back as an event of
+/// this state machine (`appAnswered`, `appHung`, `appExited`, …). Until then the app awaits
+/// it. The engine itself never waits.
 extension SharedDevice {
     // MARK: events to an app's own code
 
@@ -16,12 +17,32 @@ extension SharedDevice {
         if app.definition.isExternal { requests.append(event) } else { SimulatedApp.respond(to: event, &app, ctx) }
     }
 
-    /// Queues `events` for the developer's program `id`, in order.
+    /// Sends `events` to the developer's program `id`, in order: each gets its serial and is
+    /// awaited until the program answers it; the public event that caused it returns it as an
+    /// effect (`sendingRequests`).
     mutating func send(_ events: [AppEvent], to id: AppID) {
+        guard !events.isEmpty else { return }
+        var requests: [AppRequest] = []
         for event in events {
-            outbox.append(AppRequest(serial: nextRequestSerial, app: id, event: event))
+            requests.append(AppRequest(serial: nextRequestSerial, app: id, event: event))
             nextRequestSerial += 1
         }
+        withApp(id) { app in
+            if app.process == nil { app.process = AppProcess() }
+            app.process?.awaiting.append(contentsOf: requests)
+        }
+    }
+
+    /// Runs `event` (an event method, a program's call, a report of the bridge) and returns,
+    /// beside its result, the requests it sent to developers' programs, in order: those whose
+    /// serial it drew and that are still awaited when it returns (one it sent and dropped
+    /// again, as a process that ended takes its events with it, is not returned).
+    public mutating func sendingRequests<T>(_ event: (inout SharedDevice) -> T) -> (T, [AppRequest]) {
+        let first = nextRequestSerial
+        let result = event(&self)
+        guard nextRequestSerial > first else { return (result, []) }
+        let sent = snapshot.apps.lazy.filter(\.definition.isExternal).flatMap { $0.process?.awaiting ?? [] }
+        return (result, sent.filter { $0.serial >= first }.sorted { $0.serial < $1.serial })
     }
 
     /// A developer's program with events queued or in hand is redrawing: the screen it had
@@ -32,24 +53,13 @@ extension SharedDevice {
     func isHandling(_ app: AppRuntime) -> Bool {
         guard app.definition.isExternal, app.id != answering else { return false }
         if case .hung = app.process?.health { return false }
-        return !(app.process?.awaiting.isEmpty ?? true) || outbox.contains { $0.app == app.id }
+        return !(app.process?.awaiting.isEmpty ?? true)
     }
 
-    /// Events waiting for the bridge to send them.
-    public var pendingAppRequests: [AppRequest] { outbox }
-
-    /// The bridge takes the events to send; each is then awaited until `appAnswered`.
-    public mutating func takeAppRequests() -> [AppRequest] {
-        guard !outbox.isEmpty else { return [] }
-        let taken = outbox
-        outbox = []
-        for request in taken {
-            withApp(request.app) { app in
-                if app.process == nil { app.process = AppProcess() }
-                app.process?.awaiting.append(request)
-            }
-        }
-        return taken
+    /// Whether the app still awaits the answer to the request `serial`: a request the device
+    /// dropped since (its process ended or faulted) is not sent.
+    public func awaits(_ request: AppRequest) -> Bool {
+        app(request.app)?.process?.awaiting.contains { $0.serial == request.serial } ?? false
     }
 
     // MARK: the program's process, as the bridge reports it
@@ -131,10 +141,12 @@ extension SharedDevice {
         guard let i = appIndex[id] else { return }
         touch()
         var process = snapshot.apps[i].process ?? AppProcess()
-        process.awaiting = []
-        // Nobody to tell: the next launch starts afresh. After `app/terminate` the queue may
-        // already hold the next launch's events: they stay.
-        if !expected { outbox.removeAll { $0.app == id } }
+        // Nobody to tell: the next launch starts afresh, and what the ended process was sent
+        // goes with it. After `app/terminate` the person may have launched the app again: the
+        // events from that cold launch on are the next process's, and stay.
+        let relaunched = expected && snapshot.apps[i].lifecycle.isRunning
+        let next = relaunched ? process.awaiting.lastIndex { $0.event == .launch } : nil
+        process.awaiting = next.map { Array(process.awaiting[$0...]) } ?? []
         process.screen = nil
         process.shown = []
         process.pid = nil
@@ -166,7 +178,6 @@ extension SharedDevice {
         }
         let external = Set(snapshot.apps.filter(\.definition.isExternal).map(\.id))
         snapshot.heldDeliveries.removeAll { external.contains($0.app) }
-        outbox = []
         audit()
     }
 
@@ -179,7 +190,6 @@ extension SharedDevice {
         snapshot.apps[i].process?.awaiting = []
         snapshot.apps[i].process?.screen = nil
         snapshot.apps[i].process?.shown = []
-        outbox.removeAll { $0.app == id }
         snapshot.apps[i].record(now, .process, "faulted", Self.printable(reason))
         logEvent(.event, app: id, "\(id): faulted: \(Self.printable(reason))")
         processGone(i, detail: "stopped: faulted")

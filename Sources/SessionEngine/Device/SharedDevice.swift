@@ -42,9 +42,8 @@ public struct SharedDevice: Sendable {
     /// is still going on. Not stored: a restored device takes them from its findings.
     private var leakEpisodes: Set<AppOwner> = []
     private var exposureEpisodes: Set<AppOwner> = []
-    /// Events for developers' programs, in order, until the bridge takes them
-    /// (`takeAppRequests`). Not stored: a program's process does not outlive hubsim.
-    var outbox: [AppRequest] = []
+    /// The serial of the next event for a developer's program. The events themselves are
+    /// the app's (`AppProcess.awaiting`) and the caller's (`Applied.effects`).
     var nextRequestSerial = 1
     /// The program whose answer is being judged (`appAnswered`): its screen counts now.
     var answering: AppID?

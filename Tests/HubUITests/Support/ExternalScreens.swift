@@ -29,7 +29,7 @@ enum ExternalScreens {
         m.press("<Tab>l<Tab><Tab>l")
         var requests: [AppRequest] = []
         m.updateDevice { device in
-            requests = device.takeAppRequests()
+            requests = device.awaitedRequests
             device.appStarted("myapp", pid: 4242)
             return true
         }

@@ -46,3 +46,9 @@ extension HubModel {
 
     func screen() -> String { render(width: width, height: height).grid.text }
 }
+
+extension SharedDevice {
+    /// Every event the device's programs were sent and have not answered, oldest first: what
+    /// the app bridge sends when the test plays the program itself.
+    var awaitedRequests: [AppRequest] { apps.flatMap { $0.process?.awaiting ?? [] }.sorted { $0.serial < $1.serial } }
+}

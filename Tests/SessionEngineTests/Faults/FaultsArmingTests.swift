@@ -93,12 +93,12 @@ import Testing
 
     @Test func actionsArmAndDisarmAndAreNotUserInput() {
         var d = Fixtures.staged(apps: ["notes"])
-        #expect(d.apply(.armFault("notes", InjectedFault(.reorder))) == .accepted)
+        #expect(d.apply(.armFault("notes", InjectedFault(.reorder))).outcome == .accepted)
         #expect(d.armedFaults.map(\.fault) == [InjectedFault(.reorder)])
-        #expect(d.apply(.disarmFaults("notes")) == .accepted)
+        #expect(d.apply(.disarmFaults("notes")).outcome == .accepted)
         #expect(d.apply(.disarmFaults("notes")).refusal == .noFaultArmed("notes"))
-        #expect(d.apply(.armFault("notes", InjectedFault(.drop))) == .accepted)
-        #expect(d.apply(.disarmFault(2)) == .accepted)
+        #expect(d.apply(.armFault("notes", InjectedFault(.drop))).outcome == .accepted)
+        #expect(d.apply(.disarmFault(2)).outcome == .accepted)
         #expect(d.apply(.disarmFault(2)).refusal == .noSuchFault(2))
         #expect(d.armedFaults.isEmpty)
         #expect(DeviceAction.disarmFault(2).stepName == .fault && !DeviceAction.disarmFault(2).isUserInput)

@@ -2,7 +2,7 @@
 import Testing
 
 /// Delivery faults reach a developer's program as they reach a catalogue app: through the
-/// app port's outbox (Docs/bridge-protocol.md). Callback faults are refused for a program,
+/// app port's requests, returned as effects (Docs/bridge-protocol.md). Callback faults are refused for a program,
 /// whose callbacks are its own code (Docs/faults.md).
 @Suite struct FaultsProgramTests {
     @Test func aProgramGetsADuplicatedNotificationTwice() {
