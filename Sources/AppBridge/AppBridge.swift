@@ -100,7 +100,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
         while true {
             exchange(&device)
             if cancellingPrompts, let pending = device.pendingTokenRequest, pending.phase != .promptDismissed, channels[pending.app] != nil {
-                _ = report(&device) { $0.cancelTokenRequest() }
+                _ = performing(&device) { $0.cancelTokenRequest() }
                 continue
             }
             guard requested.isEmpty else { continue }
@@ -344,7 +344,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
                 startFailure = "\(status) before answering initialize\(last)"
             }
             if !channel.faulted {
-                report(&device) { $0.appExited(id, status: status, lastLines: lastLines, expected: expected) }
+                performing(&device) { $0.appExited(id, status: status, lastLines: lastLines, expected: expected) }
             }
             owners[report.process] = nil
             channel.process = nil
@@ -373,7 +373,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
                 warn(&channel, error.code == BridgeErrorCode.invalidParams.rawValue ? "\(SharedDevicePrintable.clip(method)): \(error.message)" : error.message, &device)
             case let .success(call):
                 channel.warningsInARow = 0
-                let answer = report(&device) { $0.call(call, from: channel.id) }
+                let answer = performing(&device) { $0.call(call, from: channel.id) }
                 guard let id else { return }  // a notification: run, never answered
                 switch answer {
                 case .success(.pending): channel.pendingTokens.append(id)
@@ -415,7 +415,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
         if let inFlight = channel.inFlight, inFlight.rpcID == rpcID {
             channel.inFlight = nil
             channel.warningsInARow = 0
-            report(&device) { $0.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name) }
+            performing(&device) { $0.appAnswered(channel.id, serial: inFlight.request.serial, method: ProtocolMapping.method(of: inFlight.request.event).name) }
             if let error { device.appWrote(channel.id, "answered \(inFlight.request.event.name) with error \(error.code): \(error.message)") }
             if inFlight.request.event == .terminate { beginStop(&channel) }
             return
@@ -439,7 +439,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
     private func fault(_ channel: inout AppChannel, _ reason: String, _ device: inout SharedDevice) {
         guard !channel.faulted else { return }
         channel.faulted = true
-        report(&device) { $0.appFaulted(channel.id, reason: reason) }
+        performing(&device) { $0.appFaulted(channel.id, reason: reason) }
         channel.process?.sendSignal(.kill, group: true)
         channel.handshake = nil
         channel.inFlight = nil
@@ -537,7 +537,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
         case .killed(_, true):
             // A process the kernel cannot end (stuck in the kernel): hubsim stops waiting for it.
             if !channel.faulted {
-                report(&device) { $0.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true) }
+                performing(&device) { $0.appExited(channel.id, status: "did not end after SIGKILL", lastLines: [], expected: true) }
             }
             if let number = channel.process?.number { owners[number] = nil }
             channel = AppChannel(id: channel.id)
@@ -556,7 +556,7 @@ public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
     /// Runs a program's call or a report on the device; what it sent to programs in turn (a
     /// sign-out's notification to the other apps) goes out with the rest.
     @discardableResult
-    private func report<T>(_ device: inout SharedDevice, _ event: (inout SharedDevice) -> T) -> T {
+    private func performing<T>(_ device: inout SharedDevice, _ event: (inout SharedDevice) -> T) -> T {
         let (result, sent) = device.sendingRequests(event)
         requested += sent
         return result

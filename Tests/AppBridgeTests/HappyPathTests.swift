@@ -41,11 +41,11 @@ import Testing
         var device = BridgeFixtures.device([BridgeFixtures.app("data-access")])
         let bridge = AppBridge()
         defer { bridge.shutdown(&device) }
-        _ = try device.launch("ext").get()
+        _ = try bridge.apply(.launch("ext"), to: &device).result.get()
         bridge.settle(&device)
-        _ = try device.advanceClock(by: 3600).get()
+        _ = try bridge.apply(.advanceClock(seconds: 3600), to: &device).result.get()
         bridge.settle(&device)
-        _ = try device.unlock(Secret("cou1")).get()
+        _ = try bridge.apply(.unlock(Secret("cou1")), to: &device).result.get()
         bridge.settle(&device)
         #expect(BridgeFixtures.entries(device, .output).filter { $0.hasPrefix("stderr: told awcontroller/") } == [
             "stderr: told awcontroller/controllerDidFinishInitialCheck", "stderr: told awcontroller/controllerWillPromptForPasscode",
