@@ -56,13 +56,27 @@ import Testing
 
     @Test func theCounterSeesALayOutWhenTheDeviceChanges() {
         // The counter can fail the test above: the map closed and opened again is laid out
-        // again, and so is the map after the device changed (a second passes: tokens age).
+        // again, and so is the map after the device changed (it goes offline, F4).
         var m = Self.ssoMap(extra: 1000)
         #expect(Self.rowsLaidOut(&m, pressing: [.function(11), .function(11)]) > 1000)
         let counter = LayoutWorkCount()
+        counter.during { m.press(.function(4)) }
+        #expect(m.view == .ssoMap)
+        #expect(!m.device.online)
+        #expect(counter.rows > 1000)
+    }
+
+    @Test func aClockSecondLaysOutNoRowOfTheMap() {
+        // The map reads no clock: a second keeps its rows, and the frame from them is the one
+        // laid out afresh.
+        var m = Self.ssoMap(extra: 1000)
+        let counter = LayoutWorkCount()
         counter.during { _ = m.handle(.tick(1)) }
         #expect(m.view == .ssoMap)
-        #expect(counter.rows > 1000)
+        #expect(counter.rows == 0)
+        var fresh = m
+        fresh.scrollLayout = nil
+        #expect(fresh.screen() == m.screen())
     }
 
     @Test func theKeptRowsFollowTheWidth() {
