@@ -91,9 +91,9 @@ import Testing
         #expect(counter.rows == 0)
         #expect(counter.panesDrawn == 5 * frames.count)
         var fresh = m
-        fresh.leakTallyKept = nil
-        fresh.paneFactsKept = nil
-        fresh.scrollLayout = nil
+        fresh.cache.leakTally = nil
+        fresh.cache.paneFacts = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.render(width: 80, height: 24) == frames.last)
         // The minute turned: the status line's clock is drawn afresh in the kept frame too.
         #expect(frames.first!.grid.text.contains(String(start.description.prefix(5))))
@@ -108,8 +108,8 @@ import Testing
         var m = Self.model(apps: 1000)
         let kept = m.render(width: 80, height: 24)
         var fresh = m
-        fresh.leakTallyKept = nil
-        fresh.paneFactsKept = nil
+        fresh.cache.leakTally = nil
+        fresh.cache.paneFacts = nil
         var frame: Frame?
         let work = Self.work(&fresh) { frame = $0.render(width: 80, height: 24) }
         #expect(work.appFacts >= 1000)

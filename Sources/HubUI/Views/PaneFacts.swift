@@ -53,11 +53,11 @@ extension HubModel {
     /// page works out nothing, to the next page only the panes it brings).
     mutating func refreshPaneFacts() {
         guard view == .panes, !isTooSmall, let tiling = PanesView.tiling(self, width: width, height: height) else {
-            paneFactsKept = nil
+            cache.paneFacts = nil
             return
         }
         let revision = device.contentRevision
-        let before = paneFactsKept?.contentRevision == revision ? paneFactsKept!.byApp : [:]
+        let before = cache.paneFacts?.contentRevision == revision ? cache.paneFacts!.byApp : [:]
         let apps = device.apps
         let missing = tiling.panes.map { apps[$0.index].id }.filter { before[$0] == nil }
         let problems = missing.isEmpty ? [:] : device.misconfigurations(of: missing)
@@ -66,14 +66,14 @@ extension HubModel {
             let app = apps[index]
             now[app.id] = before[app.id] ?? PaneFacts(device, app, misconfigurations: problems[app.id] ?? [])
         }
-        paneFactsKept = KeptPaneFacts(contentRevision: revision, byApp: now)
+        cache.paneFacts = KeptPaneFacts(contentRevision: revision, byApp: now)
     }
 
     /// The facts of `app`'s pane: kept, or worked out afresh (a frame at another size than
     /// the model's, a model whose device changed without an event, such as a scenario's step).
     func paneFacts(of app: AppRuntime) -> PaneFacts {
         LayoutWork.tell(.paneDrawn)
-        if let kept = paneFactsKept, kept.contentRevision == device.contentRevision, let facts = kept.byApp[app.id] { return facts }
+        if let kept = cache.paneFacts, kept.contentRevision == device.contentRevision, let facts = kept.byApp[app.id] { return facts }
         return PaneFacts(device, app)
     }
 }

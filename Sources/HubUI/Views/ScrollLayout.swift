@@ -43,9 +43,9 @@ struct ScrollLayout: Sendable {
     static func key(_ m: HubModel, width: Int) -> Key? {
         switch m.view {
         case .ssoMap, .audit: Key(view: m.view, app: nil, contentRevision: m.device.contentRevision, width: width)
-        case .zoom: m.zoomedApp.map { Key(view: .zoom, app: $0, contentRevision: m.device.contentRevision, width: width) }
-        case .eventLog where m.logFilter.isActive:
-            Key(view: .eventLog, app: nil, contentRevision: m.device.contentRevision, width: 0, filter: m.logFilter, earlier: m.earlierLog.count)
+        case .zoom: m.zoom.app.map { Key(view: .zoom, app: $0, contentRevision: m.device.contentRevision, width: width) }
+        case .eventLog where m.eventLog.filter.isActive:
+            Key(view: .eventLog, app: nil, contentRevision: m.device.contentRevision, width: 0, filter: m.eventLog.filter, earlier: m.eventLog.earlier.count)
         default: nil
         }
     }
@@ -107,35 +107,35 @@ extension HubModel {
     /// Lays the scrolling view's rows out again when what they show changed (and counts the
     /// leaks, and works out the facts of the panes on screen, when the device changed).
     mutating func refreshScrollLayout() {
-        if leakTallyKept?.contentRevision != device.contentRevision { leakTallyKept = LeakTally(device) }
+        if cache.leakTally?.contentRevision != device.contentRevision { cache.leakTally = LeakTally(device) }
         refreshPaneFacts()
         let width = ScrollLayout.bodyWidth(self)
         guard let key = ScrollLayout.key(self, width: width) else {
-            scrollLayout = nil
+            cache.scrollLayout = nil
             return
         }
-        if scrollLayout?.key == key { return }
+        if cache.scrollLayout?.key == key { return }
         let rows: ScrollLayout.Rows
         switch key.view {
         case .ssoMap: rows = .ssoMap(SSOMapView.layOut(self, width: width), title: SSOMapView.title(self))
         case .audit: rows = .audit(AuditView.layOut(self, width: width), title: AuditView.title(self))
         case .eventLog: rows = .eventLog(EventLogView.filtered(self))
         default:
-            guard let app = device.app(key.app ?? "") else { scrollLayout = nil; return }
+            guard let app = device.app(key.app ?? "") else { cache.scrollLayout = nil; return }
             rows = .zoom(ZoomView.layOut(self, app, width: width))
         }
-        scrollLayout = ScrollLayout(key: key, rows: rows)
+        cache.scrollLayout = ScrollLayout(key: key, rows: rows)
     }
 
     /// The leak counts for the device as it is: kept, or counted afresh.
     var leakTally: LeakTally {
-        if let kept = leakTallyKept, kept.contentRevision == device.contentRevision { return kept }
+        if let kept = cache.leakTally, kept.contentRevision == device.contentRevision { return kept }
         return LeakTally(device)
     }
 
     /// The kept rows when they are `view`'s at `width`, for what the device is now.
     func keptRows(_ view: MainView, width: Int) -> ScrollLayout.Rows? {
-        guard let kept = scrollLayout, kept.key == ScrollLayout.key(self, width: width), kept.key.view == view else { return nil }
+        guard let kept = cache.scrollLayout, kept.key == ScrollLayout.key(self, width: width), kept.key.view == view else { return nil }
         return kept.rows
     }
 }
