@@ -9,8 +9,8 @@ import SessionEngine
 /// at 200x60 in the debug build: every pane worked out every app's verdict and token line).
 ///
 /// Times `render` at 80x24 and at 200x60, the median of 41 frames (after one unmeasured), each
-/// against the target, and what a change of the device costs the next frame (a clock second:
-/// the counts over every app the status line and the summary tile show are taken again once).
+/// against the target, and a clock second with the frame after it, the median of 21: a second
+/// that only moves the clock costs a frame too (what was worked out over every app stands).
 func framesBenchmark() throws -> [String] {
     let hasher = ScryptHasher(logN: 10)
     let tenant = try BundledAssets.tenant()
@@ -28,12 +28,16 @@ func framesBenchmark() throws -> [String] {
                 samples.append(cpuSeconds { _ = m.render(width: w, height: h) } * 1000)
             }
             costs["\(w)x\(h)", default: []].append(middle(samples))
-            let changed = cpuSeconds {
-                _ = m.handle(.tick(1))
-                _ = m.render(width: w, height: h)
+            var ticks: [Double] = []
+            for _ in 0..<21 {
+                ticks.append(cpuSeconds {
+                    _ = m.handle(.tick(1))
+                    _ = m.render(width: w, height: h)
+                } * 1000)
             }
+            let changed = middle(ticks)
             lines.append("  \(pad(grouped(n), 6)) apps at \(pad("\(w)x\(h)", 6))  " + verdict(ms: middle(samples), target: 1)
-                         + "   (after a clock second: \(ms(changed)) ms)")
+                         + "   a clock second and its frame (median of 21): " + verdict(ms: changed, target: 1))
         }
     }
     for size in ["80x24", "200x60"] {

@@ -206,11 +206,11 @@ import Testing
         #expect(m.page == .installing)
         // A person types the lock screen's answers while apps are pushed, with a q among them.
         m.press("FRONTLINE<Enter>cou1<Enter>qq<Bksp><Bksp>cou1<Enter>")
-        #expect(m.confirmation == nil && m.typeAhead.count == 24)
+        #expect(m.confirmation == nil && m.hubColumn.typeAhead.count == 24)
         #expect(m.screen().contains("Typed ahead: 24 keys, kept"))
         var ticks = 0
         while m.page == .installing && ticks < 100 { _ = m.handle(.tick(0.4)); ticks += 1 }
-        #expect(m.typeAhead.isEmpty)
+        #expect(m.hubColumn.typeAhead.isEmpty)
         #expect(m.device.state == .checkedOut("cou1"))
     }
 }

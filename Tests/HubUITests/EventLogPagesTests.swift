@@ -45,7 +45,7 @@ import Testing
         let whole = HubModel(device: SharedDevice(snapshot: device.snapshot, tenant: device.tenant, dependencies: deps), width: 80, height: 24)
         var resumed = HubModel(device: SharedDevice(snapshot: snapshot, tenant: device.tenant, dependencies: deps), width: 80, height: 24)
         let kept = Kept(Array(all.dropLast(held)))
-        resumed.olderEventLog = kept
+        resumed.eventLog.older = kept
         return (whole, resumed, kept)
     }
 
@@ -58,7 +58,7 @@ import Testing
         }
         #expect(kept.requests > 0)
         // Home read every kept line: the oldest shows, and nothing is read twice.
-        #expect(resumed.earlierLog.count == kept.all.count)
+        #expect(resumed.eventLog.earlier.count == kept.all.count)
     }
 
     @Test func theNewestPageReadsNothingOlder() {
@@ -68,7 +68,7 @@ import Testing
         resumed.press("<PageUp>")
         _ = resumed.screen()
         #expect(kept.requests == 0, "the newest pages are held: no line is read")
-        #expect(resumed.earlierLog.isEmpty)
+        #expect(resumed.eventLog.earlier.isEmpty)
         resumed.press("<Home>")
         #expect(resumed.screen().contains(kept.all[0].time.description))
         #expect(kept.requests > 0)

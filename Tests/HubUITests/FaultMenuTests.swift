@@ -8,14 +8,14 @@ import Testing
 @Suite struct FaultMenuTests {
     /// The rows' kinds, as the menu lists them.
     static func kinds(_ m: HubModel) -> [FaultKind] {
-        m.faultMenu?.rows(on: m.device).compactMap { if case let .arm(kind) = $0 { kind } else { nil } } ?? []
+        m.faults.menu?.rows(on: m.device).compactMap { if case let .arm(kind) = $0 { kind } else { nil } } ?? []
     }
 
     @Test func theMenuListsEveryKindWithItsSummaryAndEscClosesIt() {
         var m = FaultScreens.chatFocused()
         #expect(m.focus == .pane("chat"))
         m.press("!")
-        #expect(m.faultMenu?.app == "chat")
+        #expect(m.faults.menu?.app == "chat")
         #expect(Self.kinds(m) == FaultKind.menuKinds)
         for (width, height, menuX) in [(80, 24, 32), (120, 40, 40)] {
             // The menu's columns only (the Hub column beside it is not part of it), joined again.
@@ -28,21 +28,21 @@ import Testing
         }
         #expect(m.hints.contains("Enter arm/disarm") && m.hints.contains("Esc close"))
         m.press("<Esc>")
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         #expect(m.focus == .pane("chat"))
         #expect(m.device.armedFaults.isEmpty)
         m.press("!!")
-        #expect(m.faultMenu == nil, "! opens and closes it")
+        #expect(m.faults.menu == nil, "! opens and closes it")
     }
 
     @Test func keysArmADelayWithTheChosenDurationThroughTheDevicesAction() {
         var m = FaultScreens.chatFocused()
         let before = m.actionLog.count
         m.press("!<Down>++-+")
-        #expect(m.faultMenu?.seconds(of: .delay) == 90)
+        #expect(m.faults.menu?.seconds(of: .delay) == 90)
         #expect(m.render(width: 80, height: 24).grid.text.contains("delay 1m30s"))
         m.press("<Enter>")
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         let armed = m.device.armedFaults(of: "chat")
         #expect(armed.map(\.fault) == [InjectedFault(.delay, seconds: 90)])
         #expect(m.actionLog.count == before + 1)
@@ -50,36 +50,36 @@ import Testing
         #expect(m.actionLog.last?.outcome == .accepted)
         // The next time, the menu offers the duration chosen last.
         m.press("!")
-        #expect(m.faultMenu?.seconds(of: .delay) == 90)
-        #expect(m.faultMenu?.seconds(of: .slowCallback) == FaultKind.slowCallback.defaultSeconds)
+        #expect(m.faults.menu?.seconds(of: .delay) == 90)
+        #expect(m.faults.menu?.seconds(of: .slowCallback) == FaultKind.slowCallback.defaultSeconds)
     }
 
     @Test func durationsStayWithinHalfAMinuteAndADay() {
         var m = FaultScreens.chatFocused()
         m.press("!<Down>------")
-        #expect(m.faultMenu?.seconds(of: .delay) == 30)
+        #expect(m.faults.menu?.seconds(of: .delay) == 30)
         m.press("<Up>+")
-        #expect(m.faultMenu?.seconds(of: .delay) == 30, "+ on a kind without a duration changes nothing")
-        #expect(m.faultMenu?.fault(.drop) == InjectedFault(.drop))
+        #expect(m.faults.menu?.seconds(of: .delay) == 30, "+ on a kind without a duration changes nothing")
+        #expect(m.faults.menu?.fault(.drop) == InjectedFault(.drop))
     }
 
     @Test func clicksArmAndDisarmAsTheKeysDo() {
         var m = FaultScreens.chatFocused()
         _ = m.handle(.resize(width: 120, height: 40))
         m.tap(.appCommand(.faultsMenu, app: "chat"))
-        #expect(m.faultMenu?.app == "chat")
+        #expect(m.faults.menu?.app == "chat")
         m.tap(.faultMenu(.longer(.slowCallback)))
-        #expect(m.faultMenu?.seconds(of: .slowCallback) == 150)
+        #expect(m.faults.menu?.seconds(of: .slowCallback) == 150)
         m.tap(.faultMenu(.row(FaultKind.menuKinds.firstIndex(of: .slowCallback)!)))
         #expect(m.device.armedFaults(of: "chat").map(\.fault) == [InjectedFault(.slowCallback, seconds: 150)])
         // The badge on the pane opens the menu again; the armed fault is a row with its disarm.
         m.tap(.appCommand(.faultsMenu, app: "chat"))
-        let rows = m.faultMenu?.rows(on: m.device) ?? []
+        let rows = m.faults.menu?.rows(on: m.device) ?? []
         #expect(rows.count == FaultKind.menuKinds.count + 1)
         #expect(m.screen().contains("[disarm]"))
         m.tap(.faultMenu(.row(rows.count - 1)))
         #expect(m.device.armedFaults.isEmpty)
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         #expect(m.actionLog.last?.outcome == .accepted)
     }
 
@@ -88,15 +88,15 @@ import Testing
         m.press("!")
         let before = m.actionLog.count
         m.tap(.faultMenu(.inside))
-        #expect(m.faultMenu != nil, "a click on the menu between its rows does nothing")
+        #expect(m.faults.menu != nil, "a click on the menu between its rows does nothing")
         m.tap(.command(.focusHub))
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         #expect(m.focus == .hub, "the click closed the menu, then focused the Hub")
         #expect(m.actionLog.count == before)
         m.tap(.pane("chat"))
         m.press("!")
         m.tap(.faultMenu(.close))
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         #expect(m.device.armedFaults.isEmpty)
     }
 
@@ -109,31 +109,31 @@ import Testing
         #expect(m.device.app("chat")?.lifecycle == .background, "Enter armed, it did not launch")
         #expect(m.device.armedFaults(of: "chat").count == 1)
         m.press("!l")
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
         #expect(m.device.app("chat")?.lifecycle == .foreground, "l closed the menu, then launched Chat")
         m.press("!<F2>")
-        #expect(m.faultMenu == nil && m.view == .eventLog)
+        #expect(m.faults.menu == nil && m.view == .eventLog)
         m.press("<F2>")
         m.press("!")
         for _ in 0..<20 { m.press("<Down>") }
-        #expect(m.faultMenu != nil)
+        #expect(m.faults.menu != nil)
         m.press("<Esc>")
-        #expect(m.faultMenu == nil && m.focus == .pane("chat") && m.view == .panes)
+        #expect(m.faults.menu == nil && m.focus == .pane("chat") && m.view == .panes)
         // Resized below the minimum and back, Esc still closes it.
         m.press("!")
         _ = m.handle(.resize(width: 60, height: 20))
         _ = m.handle(.resize(width: 80, height: 24))
         m.press("<Esc>")
-        #expect(m.faultMenu == nil)
+        #expect(m.faults.menu == nil)
     }
 
     @Test func theMenuOpensOverAZoomedPane() {
         var m = FaultScreens.chatFocused()
         m.press("f!")
-        #expect(m.view == .zoom && m.faultMenu != nil)
+        #expect(m.view == .zoom && m.faults.menu != nil)
         #expect(m.screen().contains("Faults for Chat"))
         m.press("<Esc>")
-        #expect(m.view == .zoom && m.faultMenu == nil)
+        #expect(m.view == .zoom && m.faults.menu == nil)
     }
 
     @Test func theBadgeReadsInTheNarrowestPane() {
@@ -151,7 +151,7 @@ import Testing
         let screen = m.screen()
         #expect(screen.contains("⚡ fault armed: #1 drop"))
         m.tap(.appCommand(.faultsMenu, app: "chat"))
-        #expect(m.faultMenu?.app == "chat")
+        #expect(m.faults.menu?.app == "chat")
     }
 
     @Test func theEventLogFiltersAndMarksFaults() {
@@ -161,7 +161,7 @@ import Testing
         // The kind chip cycles all → callbacks → notifications → leaks → faults (clicked: the
         // sign-in form has the keys, so K would type).
         for _ in 0..<4 { m.tap(.command(.filterKind)) }
-        #expect(m.logFilter.kind == .faults)
+        #expect(m.eventLog.filter.kind == .faults)
         let text = m.render(width: 120, height: 40).grid.text
         #expect(text.contains("kind: faults"))
         #expect(text.contains("fault #1"))
@@ -198,7 +198,7 @@ import Testing
         let effect = try #require(m.device.faultEffects(of: "chat").last)
         #expect(m.screen().contains("CRASHED · injected"))
         m.press("<Tab>f")
-        #expect(m.view == .zoom && m.zoomedApp == "chat")
+        #expect(m.view == .zoom && m.zoom.app == "chat")
         let text = m.render(width: 120, height: 40).grid.text.replacingOccurrences(of: "\n", with: " ")
         let words = text.replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ")
         #expect(words.contains(effect.consequence.split(separator: " ").joined(separator: " ")), "\(effect.consequence)")

@@ -58,14 +58,47 @@ import Testing
     @Test(arguments: [10, 1000])
     func aDeviceChangeWorksOutEachAppOnce(apps count: Int) {
         var m = Self.model(apps: count)
-        // A second passes (the device changes): each app's verdict once for the counts, and
-        // the facts of the five panes on screen once; the frame after it works out nothing.
+        // The device goes offline (F4): each app's verdict once for the counts, and the facts
+        // of the five panes on screen once; the frame after it works out nothing.
         let work = Self.work(&m) {
-            _ = $0.handle(.tick(1))
+            $0.press(.function(4))
             _ = $0.render(width: 80, height: 24)
         }
+        #expect(!m.device.online)
         #expect(work.appFacts == count + 5)
         #expect(work.panes == 5)
+    }
+
+    /// A clock second changes the clock's cells and nothing a pane or the counts are worked
+    /// out from: with 10,000 apps, the second and its frame work out no app's facts and lay
+    /// out no row, and the frame is the one worked out afresh (the clock's minute included).
+    @Test func aClockSecondWorksOutNothingOfTenThousandApps() {
+        var m = Self.model(apps: 10_000)
+        let start = m.device.now
+        var frames: [Frame] = []
+        let counter = LayoutWorkCount()
+        counter.during {
+            // To a second before the next minute, then the second that turns it.
+            let seconds = 60 - Double(start.milliseconds / 1000 % 60)
+            for tick in [seconds - 1, 1] where tick > 0 {
+                _ = m.handle(.tick(tick))
+                frames.append(m.render(width: 80, height: 24))
+            }
+        }
+        #expect(m.device.now.seconds(since: start) == 60 - Double(start.milliseconds / 1000 % 60))
+        #expect(m.device.state == .checkedOut("cou1"))
+        #expect(counter.appFacts == 0, "\(counter.appFacts) apps' facts worked out by clock seconds")
+        #expect(counter.rows == 0)
+        #expect(counter.panesDrawn == 5 * frames.count)
+        var fresh = m
+        fresh.cache.leakTally = nil
+        fresh.cache.paneFacts = nil
+        fresh.cache.scrollLayout = nil
+        #expect(fresh.render(width: 80, height: 24) == frames.last)
+        // The minute turned: the status line's clock is drawn afresh in the kept frame too.
+        #expect(frames.first!.grid.text.contains(String(start.description.prefix(5))))
+        #expect(frames.last!.grid.text.contains(String(m.device.now.description.prefix(5))))
+        #expect(String(start.description.prefix(5)) != String(m.device.now.description.prefix(5)))
     }
 
     @Test func theCounterSeesAFrameThatWorksOutEveryApp() {
@@ -75,8 +108,8 @@ import Testing
         var m = Self.model(apps: 1000)
         let kept = m.render(width: 80, height: 24)
         var fresh = m
-        fresh.leakTallyKept = nil
-        fresh.paneFactsKept = nil
+        fresh.cache.leakTally = nil
+        fresh.cache.paneFacts = nil
         var frame: Frame?
         let work = Self.work(&fresh) { frame = $0.render(width: 80, height: 24) }
         #expect(work.appFacts >= 1000)

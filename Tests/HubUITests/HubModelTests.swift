@@ -154,7 +154,7 @@ import Testing
 
         // An app without the identity SDK still signs in the old way (`i`, sign in here).
         m.press("<Esc><S-Tab>i")
-        #expect(m.focus == .hub && m.signInSource == .app("forms"))
+        #expect(m.focus == .hub && m.entra.signInSource == .app("forms"))
         m.press("cou1<Enter>cou1<Enter>")
         #expect(m.actionLog.last?.action == .signIn(user: "cou1", password: "cou1", from: .app("forms")))
     }

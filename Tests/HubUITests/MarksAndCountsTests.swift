@@ -85,7 +85,7 @@ import Testing
         let x = column(of: "[faults]", in: frame.grid.lines[y])! + 1
         #expect(frame.hitMap.target(x: x, y: y) == .appCommand(.faultsMenu, app: "handbook"))
         _ = m.handle(.mouse(MouseEvent(x: x, y: y)), shown: frame)
-        #expect(m.faultMenu != nil)
+        #expect(m.faults.menu != nil)
     }
 
     /// The dialog's rows run together, borders and indents left out, so wrapped sentences read whole.

@@ -97,7 +97,7 @@ import Testing
         }
         // ↑ goes back to the first app; the dialog's answer is still Enter or y.
         for _ in 0..<all.count { m.press("<Up>") }
-        #expect(m.confirmScroll == 0 && !m.screen().contains("above: ↑"))
+        #expect(m.scrolls.confirm == 0 && !m.screen().contains("above: ↑"))
         m.press("y")
         #expect(m.device.state == .checkedIn)
     }

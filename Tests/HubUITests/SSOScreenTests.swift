@@ -155,7 +155,7 @@ import Testing
         let row = frame.hitMap.regions.first { $0.target == .appCommand(.zoomPane, app: "mail2") }
         #expect(row != nil)
         if let r = row?.rect { _ = m.handle(.mouse(MouseEvent(x: r.x + 2, y: r.y)), shown: frame) }
-        #expect(m.view == .zoom && m.zoomedApp == "mail2")
+        #expect(m.view == .zoom && m.zoom.app == "mail2")
         // The title closes the map.
         var n = SSOScreens.map()
         _ = n.handle(.mouse(MouseEvent(x: 10, y: 1)), shown: nil)

@@ -13,9 +13,9 @@ import Testing
     @Test func theKindFilterStaysOnScreenAt80Columns() {
         var m = Screens.leakWorkspaceOne()
         m.press("<F2>AAAK")                         // an app with a long id, then the first kind
-        #expect(m.logFilter.app != nil && m.logFilter.kind != .all)
+        #expect(m.eventLog.filter.app != nil && m.eventLog.filter.kind != .all)
         for kind in EventLogFilter.Kind.allCases.dropFirst() {
-            while m.logFilter.kind != kind { m.press("K") }
+            while m.eventLog.filter.kind != kind { m.press("K") }
             #expect(m.screen().contains("K kind: \(kind.rawValue)"), "kind \(kind.rawValue) at 80x24")
         }
     }

@@ -48,21 +48,35 @@ import Testing
         // The keys did scroll, and the frame drawn from the kept rows is the one laid out afresh.
         let after = m.screen()
         #expect(after != before)
-        #expect(after.contains(" rows \(m.ssoScroll + 1)–"))
+        #expect(after.contains(" rows \(m.scrolls.ssoMap + 1)–"))
         var fresh = m
-        fresh.scrollLayout = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.screen() == after)
     }
 
     @Test func theCounterSeesALayOutWhenTheDeviceChanges() {
         // The counter can fail the test above: the map closed and opened again is laid out
-        // again, and so is the map after the device changed (a second passes: tokens age).
+        // again, and so is the map after the device changed (it goes offline, F4).
         var m = Self.ssoMap(extra: 1000)
         #expect(Self.rowsLaidOut(&m, pressing: [.function(11), .function(11)]) > 1000)
         let counter = LayoutWorkCount()
+        counter.during { m.press(.function(4)) }
+        #expect(m.view == .ssoMap)
+        #expect(!m.device.online)
+        #expect(counter.rows > 1000)
+    }
+
+    @Test func aClockSecondLaysOutNoRowOfTheMap() {
+        // The map reads no clock: a second keeps its rows, and the frame from them is the one
+        // laid out afresh.
+        var m = Self.ssoMap(extra: 1000)
+        let counter = LayoutWorkCount()
         counter.during { _ = m.handle(.tick(1)) }
         #expect(m.view == .ssoMap)
-        #expect(counter.rows > 1000)
+        #expect(counter.rows == 0)
+        var fresh = m
+        fresh.cache.scrollLayout = nil
+        #expect(fresh.screen() == m.screen())
     }
 
     @Test func theKeptRowsFollowTheWidth() {
@@ -70,9 +84,9 @@ import Testing
         _ = m.handle(.resize(width: 120, height: 30))
         let kept = m.screen()
         var fresh = m
-        fresh.scrollLayout = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.screen() == kept)
-        #expect(m.scrollLayout?.key.width == 118)
+        #expect(m.cache.scrollLayout?.key.width == 118)
     }
 
     @Test(arguments: [3, 300])
@@ -91,7 +105,7 @@ import Testing
         let laidOut = Self.rowsLaidOut(&m, pressing: [.down, .pageDown, .end, .up, .home])
         #expect(laidOut == 0)
         var fresh = m
-        fresh.scrollLayout = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.screen() == m.screen())
     }
 
@@ -105,13 +119,13 @@ import Testing
         }
         m.press("<F2>")
         m.press("K")
-        #expect(m.view == .eventLog && m.logFilter.isActive)
+        #expect(m.view == .eventLog && m.eventLog.filter.isActive)
         let first = m.screen()
         let laidOut = Self.rowsLaidOut(&m, pressing: [.pageUp, .pageUp, .up, .pageDown])
         #expect(laidOut == 0, "\(laidOut) lines tested by the filter for keys that only scroll")
         let after = m.screen()
         var fresh = m
-        fresh.scrollLayout = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.screen() == after)
         #expect(first.contains(" of \(m.device.log.entries.count) entries"))
     }
@@ -127,11 +141,11 @@ import Testing
         m.apply(.launch("mail"))
         for _ in 0..<5 where m.focus != .pane("mail") { m.press("<Tab>") }
         m.press("f")
-        #expect(m.view == .zoom && m.zoomedApp == "mail")
+        #expect(m.view == .zoom && m.zoom.app == "mail")
         let laidOut = Self.rowsLaidOut(&m, pressing: [.down, .pageDown, .pageDown, .end, .up, .home])
         #expect(laidOut == 0)
         var fresh = m
-        fresh.scrollLayout = nil
+        fresh.cache.scrollLayout = nil
         #expect(fresh.screen() == m.screen())
         #expect(m.zoomExtent.rows > 600)
     }

@@ -13,39 +13,39 @@ import Testing
     @Test func zoomScrollsTheWholeHistoryAndStopsAtItsLastRow() {
         var m = Screens.leakWorkspaceOne()              // handbook has focus
         m.press("<S-Tab><S-Tab>f")                      // notes
-        #expect(m.view == .zoom && m.zoomedApp == "notes")
+        #expect(m.view == .zoom && m.zoom.app == "notes")
         #expect(rows(m)[1].hasPrefix("┌ Notes · WS1 SDK · background · zoomed"))
         let total = m.zoomExtent
         #expect(total.rows > total.visible, "the history must be longer than a page for this test")
         let last = total.rows - total.visible
 
         m.press("<Down>")
-        #expect(m.zoomScroll == 1)
+        #expect(m.zoom.scroll == 1)
         m.press("<Up><Up>")
-        #expect(m.zoomScroll == 0)
+        #expect(m.zoom.scroll == 0)
         for _ in 0..<10 { m.press("<PgDn>") }
-        #expect(m.zoomScroll == last)
+        #expect(m.zoom.scroll == last)
         // The history reads oldest first, as the pane: the last page ends on the latest entry,
         // on the box's last inside row: no blank page.
         #expect(bodyRows(m).last!.contains("08:03:00 · background (from foreground)"))
         #expect(rows(m)[m.height - 2].contains("rows \(last + 1)–\(total.rows) of \(total.rows)"))
         m.press("<Down>")
-        #expect(m.zoomScroll == last)
+        #expect(m.zoom.scroll == last)
         m.press("<Home>")
-        #expect(m.zoomScroll == 0)
+        #expect(m.zoom.scroll == 0)
         m.press("<End>")
-        #expect(m.zoomScroll == last)
+        #expect(m.zoom.scroll == last)
         m.press("<PgUp>")
-        #expect(m.zoomScroll == max(0, last - (total.visible - 1)))
+        #expect(m.zoom.scroll == max(0, last - (total.visible - 1)))
 
         // The wheel moves three rows and stops at the ends too.
         m.press("<Home>")
         _ = m.handle(.mouse(MouseEvent(x: 40, y: 10, button: .wheelDown)))
-        #expect(m.zoomScroll == min(3, last))
+        #expect(m.zoom.scroll == min(3, last))
         for _ in 0..<20 { _ = m.handle(.mouse(MouseEvent(x: 40, y: 10, button: .wheelDown))) }
-        #expect(m.zoomScroll == last)
+        #expect(m.zoom.scroll == last)
         _ = m.handle(.mouse(MouseEvent(x: 40, y: 10, button: .wheelUp)))
-        #expect(m.zoomScroll == last - 3)
+        #expect(m.zoom.scroll == last - 3)
 
         m.press("<Esc>")
         #expect(m.view == .panes)
@@ -55,12 +55,12 @@ import Testing
     @Test func clickingAPaneTitleOrItsCountZooms() {
         var m = Screens.verdictsWorkspaceOne()
         _ = m.handle(.mouse(MouseEvent(x: 60, y: 1)))   // Scanner's title
-        #expect(m.view == .zoom && m.zoomedApp == "scanner")
+        #expect(m.view == .zoom && m.zoom.app == "scanner")
         m.press("f")
         #expect(m.view == .panes)
         let count = rows(m)[7].range(of: "+1 earlier")! // Notes' bottom border
         _ = m.handle(.mouse(MouseEvent(x: rows(m)[7].distance(from: rows(m)[7].startIndex, to: count.lowerBound), y: 7)))
-        #expect(m.view == .zoom && m.zoomedApp == "notes")
+        #expect(m.view == .zoom && m.zoom.app == "notes")
     }
 
     @Test func theZoomKeyIsInTheKeyTableAndTheHintLine() {
@@ -99,21 +99,21 @@ import Testing
         m.press("<F2>")
         let all = m.device.log.entries
         m.press("K")
-        #expect(m.logFilter.kind == .callbacks)
+        #expect(m.eventLog.filter.kind == .callbacks)
         m.press("KK")
-        #expect(m.logFilter.kind == .leaks)
+        #expect(m.eventLog.filter.kind == .leaks)
         m.press("AAA")
-        #expect(m.logFilter.app == "handbook")
-        let shown = all.filter(m.logFilter.matches)
+        #expect(m.eventLog.filter.app == "handbook")
+        let shown = all.filter(m.eventLog.filter.matches)
         #expect(!shown.isEmpty && shown.allSatisfy { $0.app == "handbook" && [.leak, .exposure, .resolved].contains($0.kind) })
         #expect(m.screen().contains("Event log · \(shown.count) of \(all.count) entries"))
         m.press("K")
-        #expect(m.logFilter.kind == .faults)
+        #expect(m.eventLog.filter.kind == .faults)
         m.press("K")
-        #expect(m.logFilter.kind == .all)
+        #expect(m.eventLog.filter.kind == .all)
         m.press("UU")
-        #expect(m.logFilter.user == "cou1")
-        #expect(all.filter(m.logFilter.matches).allSatisfy { $0.text.contains("cou1") })
+        #expect(m.eventLog.filter.user == "cou1")
+        #expect(all.filter(m.eventLog.filter.matches).allSatisfy { $0.text.contains("cou1") })
         #expect(!EventLogFilter(user: "cou1").matches(LogEntry(seq: 1, time: .shiftStart, kind: .event, app: nil, text: "cou12 checked out")))
     }
 

@@ -41,6 +41,34 @@ import Testing
         #expect(d.now == SimInstant.latest)
     }
 
+    /// A second in which only the clock moves leaves `contentRevision` where it was (what the
+    /// front end worked out from the device stands); `revision` moves (the device is saved),
+    /// and so does `contentRevision` at any other change, the lock a second brings included.
+    @Test func aSecondThatOnlyMovesTheClockKeepsTheContentRevision() {
+        var d = Fixtures.staged()
+        _ = d.checkOut("cou1")
+        _ = d.launch("notes")
+        let revision = d.revision, content = d.contentRevision
+        #expect(d.advanceClock(by: 1) == .success(.checkedOut("cou1")))
+        #expect(d.revision != revision)
+        #expect(d.contentRevision == content)
+        // Input restarts the inactivity timer: a change of the device.
+        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.contentRevision != content)
+        let afterInput = d.contentRevision
+        #expect(d.advanceClock(by: 298) == .success(.checkedOut("cou1")))
+        #expect(d.contentRevision == afterInput)
+        // The second that brings the inactivity lock changes what the device shows.
+        #expect(d.advanceClock(by: 2) == .success(.locked("cou1")))
+        #expect(d.contentRevision != afterInput)
+        // A revision once left is never taken again: the next change moves past every one seen.
+        let locked = d.contentRevision
+        _ = d.advanceClock(by: 1)
+        #expect(d.contentRevision == locked)
+        _ = d.goOffline()
+        #expect(d.contentRevision > locked)
+    }
+
     @Test func offlineUnlockGoesThroughTheHubAndBackToTheApp() {
         var d = Fixtures.staged()
         _ = d.checkOut("cou1")

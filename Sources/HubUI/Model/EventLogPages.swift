@@ -30,28 +30,28 @@ extension HubModel {
     static var eventLogPageSize: Int { 256 }
 
     /// Every event-log line the model holds: the pages read, then the device's.
-    var eventLogLines: EventLogLines { EventLogLines(earlier: earlierLog, recent: device.log.entries) }
+    var eventLogLines: EventLogLines { EventLogLines(earlier: eventLog.earlier, recent: device.log.entries) }
 
     /// The seq of the oldest line held.
-    private var firstHeldSeq: Int { earlierLog.first?.seq ?? device.log.entries.first?.seq ?? device.log.nextSeq }
+    private var firstHeldSeq: Int { eventLog.earlier.first?.seq ?? device.log.entries.first?.seq ?? device.log.nextSeq }
 
     /// Counts the older lines not read yet, when the event log opens (one count, no lines read).
     mutating func countEarlierLog() {
-        guard let pages = olderEventLog, !earlierLogComplete else { return }
-        earlierLogUnread = pages.count(before: firstHeldSeq)
-        if earlierLogUnread == 0 { earlierLogComplete = true }
+        guard let pages = eventLog.older, !eventLog.earlierComplete else { return }
+        eventLog.earlierUnread = pages.count(before: firstHeldSeq)
+        if eventLog.earlierUnread == 0 { eventLog.earlierComplete = true }
     }
 
-    /// Reads older lines from `olderEventLog` until `wanted` lines are held or none are left
+    /// Reads older lines from `eventLog.older` until `wanted` lines are held or none are left
     /// (`Int.max`: all of them, for Home).
     mutating func readEarlierLog(toHold wanted: Int) {
-        guard let pages = olderEventLog else { return }
-        while !earlierLogComplete, eventLogLines.count < wanted {
+        guard let pages = eventLog.older else { return }
+        while !eventLog.earlierComplete, eventLogLines.count < wanted {
             let limit = wanted == Int.max ? Int.max : max(Self.eventLogPageSize, wanted - eventLogLines.count)
             let page = pages.lines(before: firstHeldSeq, limit: limit)
-            if page.count < limit { earlierLogComplete = true }
-            earlierLog.insert(contentsOf: page, at: 0)
-            earlierLogUnread = earlierLogComplete ? 0 : max(0, earlierLogUnread - page.count)
+            if page.count < limit { eventLog.earlierComplete = true }
+            eventLog.earlier.insert(contentsOf: page, at: 0)
+            eventLog.earlierUnread = eventLog.earlierComplete ? 0 : max(0, eventLog.earlierUnread - page.count)
         }
     }
 }

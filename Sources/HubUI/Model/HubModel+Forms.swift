@@ -76,7 +76,7 @@ extension HubModel {
     }
 
     private mutating func submitSignIn(_ f: CredentialForm) {
-        act(.signIn(user: text(f, .user), password: secret(f, .password), from: signInSource))
+        act(.signIn(user: text(f, .user), password: secret(f, .password), from: entra.signInSource))
         if notice != nil { afterRefusal(f) }
     }
 

@@ -40,9 +40,9 @@ extension HubModel {
         // Below the minimum size the device is not on screen: nothing there was touched.
         // Managed Home Screen's timers (screensaver, automatic sign-out) count from the last input too.
         guard !isTooSmall, device.reactsToUserActivity else { return }
-        if actionLog.last?.action == .userActivity, lastUserActivity == device.now { return }
+        if actionLog.last?.action == .userActivity, clock.lastUserActivity == device.now { return }
         apply(.userActivity)
-        lastUserActivity = device.now
+        clock.lastUserActivity = device.now
     }
 
     mutating func handleKey(_ key: Key) -> TerminalRequest {
@@ -54,12 +54,12 @@ extension HubModel {
         // While the enrollment progress shows, typing is for the form that follows (the lock
         // screen or the broker's sign-in): kept, never taken as a shortcut such as `q`.
         if page == .installing, !helpOpen, confirmation == nil, Self.isTypeAhead(key) {
-            typeAhead.append(key)
+            hubColumn.typeAhead.append(key)
             return .none
         }
         // A key the faults menu does not use closes it, then does what it does elsewhere (as the
         // hint line's menu does): the menu never holds the keyboard.
-        if faultMenu != nil, KeyTable.binding(for: key, in: keyContext).map({ KeyBinding.faultMenuCommands.contains($0.command) }) != true {
+        if faults.menu != nil, KeyTable.binding(for: key, in: keyContext).map({ KeyBinding.faultMenuCommands.contains($0.command) }) != true {
             closeFaultMenu()
         }
         let context = keyContext
@@ -90,9 +90,9 @@ extension HubModel {
 
     /// Types the keys kept during the progress screen into the form that followed it.
     mutating func replayTypeAhead() {
-        guard !typeAhead.isEmpty, formKind != nil else { return }
-        let keys = typeAhead
-        typeAhead = []
+        guard !hubColumn.typeAhead.isEmpty, formKind != nil else { return }
+        let keys = hubColumn.typeAhead
+        hubColumn.typeAhead = []
         focus = .hub
         for key in keys { _ = handleKey(key) }
     }
@@ -136,7 +136,7 @@ extension HubModel {
         }
         // The faults menu answers its rows and buttons and the hint line's entries for its keys;
         // a click anywhere else closes it, then does what it does there (as a key does).
-        if faultMenu != nil {
+        if faults.menu != nil {
             switch target {
             case let .faultMenu(hit):
                 hintMenuOpen = false
@@ -168,7 +168,7 @@ extension HubModel {
             focus = .pane(app)
             return clickCommand(command)
         case let .menuItem(i):
-            menuSelection = i
+            hubColumn.menuSelection = i
             focus = .hub
             return clickCommand(.menuSelect)
         case let .command(command):
@@ -210,22 +210,22 @@ extension HubModel {
     mutating func tick(_ seconds: Double) {
         guard seconds > 0 else { return }
         if case .enrolling = device.state {
-            installElapsed += seconds
-            while installElapsed >= currentInstallStepInterval - 1e-9, case .enrolling = device.state {
-                installElapsed -= currentInstallStepInterval
+            clock.installElapsed += seconds
+            while clock.installElapsed >= currentInstallStepInterval - 1e-9, case .enrolling = device.state {
+                clock.installElapsed -= currentInstallStepInterval
                 apply(.installProfileStep)
             }
         } else {
-            installElapsed = 0
+            clock.installElapsed = 0
         }
         replayTypeAhead()
         // The simulator clock moves in whole seconds (what the status line and the inactivity
         // timer resolve), so a terminal ticking four times a second changes the device, and
         // wakes the persistence layer, once a second.
-        clockDebt += seconds
-        let whole = clockDebt.rounded(.down)
+        clock.debt += seconds
+        let whole = clock.debt.rounded(.down)
         if whole >= 1 {
-            clockDebt -= whole
+            clock.debt -= whole
             apply(.advanceClock(seconds: whole), tick: true)
         }
     }

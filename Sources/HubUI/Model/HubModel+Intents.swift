@@ -6,12 +6,12 @@ extension HubModel {
     mutating func run(_ command: UIIntent) -> TerminalRequest {
         switch command {
         case .quit: return requestQuit()
-        case .help: helpOpen.toggle(); helpScroll = 0
+        case .help: helpOpen.toggle(); scrolls.help = 0
         case .focusNext: moveFocus(by: 1)
         case .focusPrevious: moveFocus(by: -1)
         case .back: back()
         case .eventLog:
-            view = view == .eventLog ? .panes : .eventLog; logScroll = 0
+            view = view == .eventLog ? .panes : .eventLog; eventLog.scroll = 0
             // A resumed device's older lines are counted for the title, not read.
             if view == .eventLog { countEarlierLog() }
         case .diagram: view = view == .diagram ? .panes : .diagram
@@ -23,7 +23,7 @@ extension HubModel {
         case .releaseDelivery: act(.releaseDelivery)
         case .checkpoint:
             checkpoints.append(actionLog.count)
-            extendingTick = false
+            clock.extendingTick = false
             notice = Notice(text: "Checkpoint \(checkpoints.count) marked after \(actionLog.count) action(s).", kind: .info, place: .hub)
         case .enterpriseWipe: ask(.enterpriseWipe)
         case .removeSharedDeviceConfiguration:
@@ -37,17 +37,17 @@ extension HubModel {
         case .clearField: editForm { $0.clearActive() }
         case .focusField: break
         case .focusHub: focus = .hub
-        case .openMenu: hubOverlay = .menu; menuSelection = 0; notice = nil
-        case .menuUp: menuSelection = max(0, menuSelection - 1)
-        case .menuDown: menuSelection = min(Self.menuItems.count - 1, menuSelection + 1)
+        case .openMenu: hubColumn.overlay = .menu; hubColumn.menuSelection = 0; notice = nil
+        case .menuUp: hubColumn.menuSelection = max(0, hubColumn.menuSelection - 1)
+        case .menuDown: hubColumn.menuSelection = min(Self.menuItems.count - 1, hubColumn.menuSelection + 1)
         case .menuSelect:
             // Log Out opens the Hub's own confirmation (always asked, a page of the device).
-            if menuSelection == 0 { confirmation = Confirmation(.device(.logOut), on: device) } else { hubOverlay = nil }
+            if hubColumn.menuSelection == 0 { confirmation = Confirmation(.device(.logOut), on: device) } else { hubColumn.overlay = nil }
         case .confirmAction: return confirm()
         // The lesson player takes these before the model sees them; alone, the model has no lesson.
         case .lessonNext, .lessonBack, .lessonTry, .lessonShow: return .unchanged
-        case .brokerSignOut: ask(.signOut(from: .broker, browser: signOutViaBrowser))
-        case .toggleBrowserSignOut: signOutViaBrowser.toggle()
+        case .brokerSignOut: ask(.signOut(from: .broker, browser: entra.signOutViaBrowser))
+        case .toggleBrowserSignOut: entra.signOutViaBrowser.toggle()
         case .launchApp: onFocusedApp { .launch($0) }
         case .backgroundApp: onFocusedApp { .background($0) }
         case .suspendApp: onFocusedApp { .suspend($0) }
@@ -55,7 +55,7 @@ extension HubModel {
         case .openHub: act(.openBroker); focus = .hub
         case .appSignIn:
             if let id = focus.appID {
-                signInSource = .app(id)
+                entra.signInSource = .app(id)
                 form = CredentialForm.fresh(.signIn, device: device)
                 focus = .hub
                 notice = Notice(text: "\(appName(id)) asked for a token: sign in to make the account the device's current account.",
@@ -72,13 +72,13 @@ extension HubModel {
         case .lineUp: if confirmation != nil { scrollConfirmation(by: -1) } else { scroll(.lines(-1)) }
         case .lineDown: if confirmation != nil { scrollConfirmation(by: 1) } else { scroll(.lines(1)) }
         case .zoomPane:
-            if view == .zoom { view = .panes; zoomedApp = nil } else if let id = focus.appID { view = .zoom; zoomedApp = id; zoomScroll = 0 }
-        case .audit: view = view == .audit ? .panes : .audit; auditScroll = 0
-        case .filterApp: logFilter.app = EventLogFilter.next(logFilter.app, in: device.apps.map(\.id)); logScroll = 0
-        case .filterUser: logFilter.user = EventLogFilter.next(logFilter.user, in: device.tenant.users.map(\.id)); logScroll = 0
-        case .filterKind: logFilter.kind = EventLogFilter.next(logFilter.kind, in: Array(EventLogFilter.Kind.allCases.dropFirst())) ?? .all; logScroll = 0
+            if view == .zoom { view = .panes; zoom.app = nil } else if let id = focus.appID { view = .zoom; zoom.app = id; zoom.scroll = 0 }
+        case .audit: view = view == .audit ? .panes : .audit; scrolls.audit = 0
+        case .filterApp: eventLog.filter.app = EventLogFilter.next(eventLog.filter.app, in: device.apps.map(\.id)); eventLog.scroll = 0
+        case .filterUser: eventLog.filter.user = EventLogFilter.next(eventLog.filter.user, in: device.tenant.users.map(\.id)); eventLog.scroll = 0
+        case .filterKind: eventLog.filter.kind = EventLogFilter.next(eventLog.filter.kind, in: Array(EventLogFilter.Kind.allCases.dropFirst())) ?? .all; eventLog.scroll = 0
         case .moreActions: hintMenuOpen.toggle()
-        case .ssoMap: view = view == .ssoMap ? .panes : .ssoMap; ssoScroll = 0
+        case .ssoMap: view = view == .ssoMap ? .panes : .ssoMap; scrolls.ssoMap = 0
         case .acquireToken: if let id = focus.appID { acquireToken(id) }
         case .removeAccount: if let id = focus.appID { removeAccount(id) }
         case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
@@ -109,7 +109,7 @@ extension HubModel {
     /// Moves the dialog's forecast by whole apps; the view keeps the last app reachable.
     mutating func scrollConfirmation(by apps: Int) {
         let count = confirmation?.forecast?.apps.count ?? 0
-        confirmScroll = max(0, min(confirmScroll + apps, max(0, count - 1)))
+        scrolls.confirm = max(0, min(scrolls.confirm + apps, max(0, count - 1)))
     }
 
     mutating func ask(_ action: DeviceAction, place: Notice.Place = .hub) {
@@ -183,7 +183,7 @@ extension HubModel {
         case .quit:
             return .quit
         case let .device(action):
-            if action == .logOut { hubOverlay = nil }
+            if action == .logOut { hubColumn.overlay = nil }
             act(action, place: c.place)
             return .none
         }
@@ -218,7 +218,7 @@ extension HubModel {
     /// holds typed text, or this run has applied an action beyond the clock's ticks.
     var isMidWalk: Bool {
         if case .enrolling = device.state { return true }
-        if form.fields.contains(where: { !$0.isEmpty }) || !typeAhead.isEmpty { return true }
+        if form.fields.contains(where: { !$0.isEmpty }) || !hubColumn.typeAhead.isEmpty { return true }
         return actionLog.contains { entry in
             switch entry.action {
             case .advanceClock, .userActivity: false
@@ -247,17 +247,17 @@ extension HubModel {
     /// `Esc`: one step back from wherever the person is.
     private mutating func back() {
         if helpOpen { helpOpen = false; return }
-        if faultMenu != nil { closeFaultMenu(); return }
+        if faults.menu != nil { closeFaultMenu(); return }
         // Esc on the sign-in prompt's first field cancels the token request (the broker
         // returns to the app).
-        if confirmation == nil, formKind == .tokenPrompt, focus == .hub, form.active == 0, hubOverlay == nil {
+        if confirmation == nil, formKind == .tokenPrompt, focus == .hub, form.active == 0, hubColumn.overlay == nil {
             act(.cancelTokenRequest)
             return
         }
         // No: the log-out confirmation goes back to the Hub's menu, any other to where it was asked.
         if confirmation != nil { confirmation = nil; return }
-        if focus == .hub, hubOverlay != nil {
-            hubOverlay = nil
+        if focus == .hub, hubColumn.overlay != nil {
+            hubColumn.overlay = nil
             return
         }
         if view != .panes { view = .panes; return }
@@ -269,7 +269,7 @@ extension HubModel {
             } else {
                 f = CredentialForm.fresh(f.kind, device: device)
                 notice = nil
-                signInSource = .broker
+                entra.signInSource = .broker
             }
             form = f
         }
@@ -284,7 +284,7 @@ extension HubModel {
         if !helpOpen && keyContext.scrollsByLine {
             let (rows, visible) = view == .zoom ? ZoomView.extent(self) : view == .audit ? AuditView.extent(self) : SSOMapView.extent(self)
             let last = max(0, rows - visible), fullPage = max(1, visible - 1)
-            var offset = view == .zoom ? zoomScroll : view == .audit ? auditScroll : ssoScroll
+            var offset = view == .zoom ? zoom.scroll : view == .audit ? scrolls.audit : scrolls.ssoMap
             switch move {
             case .pageUp: offset -= fullPage
             case .pageDown: offset += fullPage
@@ -294,39 +294,39 @@ extension HubModel {
             }
             offset = min(max(0, offset), last)
             switch view {
-            case .zoom: zoomScroll = offset
-            case .audit: auditScroll = offset
-            default: ssoScroll = offset
+            case .zoom: zoom.scroll = offset
+            case .audit: scrolls.audit = offset
+            default: scrolls.ssoMap = offset
             }
             return
         }
         if case let .lines(n) = move, !helpOpen {
             // Older lines are read before the scroll reaches them (`EventLogPages`).
-            if n < 0 { readEarlierLog(toHold: logScroll - n + 2 * page) }
-            logScroll = max(0, min(eventLogLines.count, logScroll - n))
+            if n < 0 { readEarlierLog(toHold: eventLog.scroll - n + 2 * page) }
+            eventLog.scroll = max(0, min(eventLogLines.count, eventLog.scroll - n))
             return
         }
         if helpOpen {
             let last = KeyTable.bindings.count + 3
             switch move {
-            case .pageUp: helpScroll = max(0, helpScroll - page)
-            case .pageDown: helpScroll = min(last, helpScroll + page)
-            case .top: helpScroll = 0
-            case .bottom: helpScroll = last
-            case let .lines(n): helpScroll = min(last, max(0, helpScroll + n))
+            case .pageUp: scrolls.help = max(0, scrolls.help - page)
+            case .pageDown: scrolls.help = min(last, scrolls.help + page)
+            case .top: scrolls.help = 0
+            case .bottom: scrolls.help = last
+            case let .lines(n): scrolls.help = min(last, max(0, scrolls.help + n))
             }
         } else {
             switch move {
-            case .pageUp: readEarlierLog(toHold: logScroll + 3 * page)
+            case .pageUp: readEarlierLog(toHold: eventLog.scroll + 3 * page)
             case .top: readEarlierLog(toHold: Int.max)
             default: break
             }
             let oldest = eventLogLines.count
             switch move {
-            case .pageUp: logScroll = min(oldest, logScroll + page)
-            case .pageDown: logScroll = max(0, logScroll - page)
-            case .top: logScroll = oldest
-            case .bottom: logScroll = 0
+            case .pageUp: eventLog.scroll = min(oldest, eventLog.scroll + page)
+            case .pageDown: eventLog.scroll = max(0, eventLog.scroll - page)
+            case .top: eventLog.scroll = oldest
+            case .bottom: eventLog.scroll = 0
             case .lines: break
             }
         }

@@ -24,7 +24,7 @@ extension HubModel {
         let count = tiles.count
         guard count > 0 else { return }
         let columns = Self.tileColumns(width: ScreenLayout(width: width, height: height, lessonRows: lessonRows).hub.width - 2)
-        var i = min(tileSelection, count - 1)
+        var i = min(hubColumn.tileSelection, count - 1)
         switch command {
         case .tileLeft: i -= 1
         case .tileRight: i += 1
@@ -32,14 +32,14 @@ extension HubModel {
         case .tileDown: i += columns
         default: break
         }
-        tileSelection = min(max(0, i), count - 1)
+        hubColumn.tileSelection = min(max(0, i), count - 1)
     }
 
     /// Enter on a tile: the app comes to the front, as a tap on its icon opens it, and its
     /// pane takes the keyboard.
     mutating func openTile() {
-        guard tiles.indices.contains(tileSelection) else { return }
-        let id = tiles[tileSelection].id
+        guard tiles.indices.contains(hubColumn.tileSelection) else { return }
+        let id = tiles[hubColumn.tileSelection].id
         act(.launch(id), place: .pane(id))
         if notice == nil { focus = .pane(id) }
     }

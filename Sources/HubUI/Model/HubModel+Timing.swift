@@ -10,7 +10,7 @@ extension HubModel {
     /// Every timer of the engine that `advanceClock` fires must be listed here, or it would
     /// fire only at the next input or the next minute.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? {
-        if case .enrolling = device.state { return max(0, currentInstallStepInterval - installElapsed) }
+        if case .enrolling = device.state { return max(0, currentInstallStepInterval - clock.installElapsed) }
         let now = device.now
         // Simulator seconds until each change; the clock moves in whole seconds (`tick`).
         var due: [Double] = []
@@ -30,6 +30,6 @@ extension HubModel {
         guard let first = due.min() else { return nil }
         // The tick that applies the first whole second at or past the change.
         let whole = max(1, first.rounded(.up))
-        return max(0, whole - clockDebt)
+        return max(0, whole - clock.debt)
     }
 }

@@ -36,17 +36,12 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var helpOpen = false
     /// The message shown in place (a refusal's reason or a confirmation).
     public internal(set) var notice: Notice?
-    /// entra-ios: whether sign-out uses `signoutFromBrowser`.
-    public internal(set) var signOutViaBrowser = false
-    /// entra-ios: where the pending sign-in was started (an app's interactive token request, or the broker).
-    public internal(set) var signInSource: AccountSource = .broker
+    /// entra-ios: sign-out from the browser or not, where the pending sign-in started.
+    public internal(set) var entra = EntraChoices()
     /// The step waiting for the person's yes in the forecast-and-confirm dialog, if any.
     public internal(set) var confirmation: Confirmation? {
-        didSet { if confirmation?.kind != oldValue?.kind { confirmScroll = 0 } }
+        didSet { if confirmation?.kind != oldValue?.kind { scrolls.confirm = 0 } }
     }
-    /// The first app of the dialog's forecast on screen: at 80x24 a sign-out's forecast of
-    /// many apps does not fit, and ↓ ↑ (or the wheel, or a click on `+N more apps`) scroll it.
-    public internal(set) var confirmScroll = 0
     /// Whether the console's wipe, global sign-outs and quitting mid-walk ask first. Off for
     /// scenarios and QA (`--no-confirm`); step mode skips the question too, since it holds every
     /// delivery. The Hub's own log-out confirmation is a page of the device and always asks.
@@ -58,61 +53,30 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var saveProblem: SaveProblem?
     /// The terminal's locale is not UTF-8: drawings with an ASCII form (the state diagram) use it.
     public var asciiDrawings = false
-    /// The device's state as of the last sync (a lock arriving moves the keyboard to the Hub).
-    var syncedState: DeviceState.Kind?
+    /// The device's state and waiting prompt as of the last sync.
+    var synced = SyncedDevice()
     /// The hint line's "more" menu is open.
     public internal(set) var hintMenuOpen = false
-    /// The faults menu of a focused app's pane, while it is open (`HubModel+Faults`).
-    public internal(set) var faultMenu: FaultMenu?
-    /// The durations last chosen in the faults menu, offered again when it next opens.
-    var faultDurations: [FaultKind: Double] = [:]
+    /// The faults menu of a focused app's pane, while it is open, and its last durations.
+    public internal(set) var faults = FaultMenuState()
     /// The narration panel of the lesson playing, if one plays (set by the lesson player).
     public var lesson: LessonPanel?
-    /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
-    public internal(set) var typeAhead: [Key] = []
 
     /// The credential form on screen: what was typed into the prompt the device's state asks
     /// for. `syncWithDevice` replaces it with a fresh one when the prompt changes.
     public internal(set) var form: CredentialForm
-    var hubOverlay: HubOverlay?
-    var menuSelection = 0
-    /// Managed Home Screen's home grid: the tile chosen with the arrows (Enter opens it).
-    public internal(set) var tileSelection = 0
-    var helpScroll = 0
-    /// Event-log view: lines scrolled up from the newest entry.
-    var logScroll = 0
-    /// Where the event log's older lines are read from (nil: the device holds all of its own).
-    public var olderEventLog: (any EventLogPages)?
-    /// The older lines read so far, oldest first; how many are left to read (counted when the
-    /// event log opens); whether none are.
-    var earlierLog: [LogEntry] = []
-    var earlierLogUnread = 0
-    var earlierLogComplete = false
-    /// The event log's filters (F2: by app, user and kind).
-    public internal(set) var logFilter = EventLogFilter()
-    /// The app whose pane is zoomed (`view == .zoom`).
-    public internal(set) var zoomedApp: AppID?
-    /// Zoomed pane and audit: the first body row shown (0 is the top, the newest entry).
-    public internal(set) var zoomScroll = 0
-    var auditScroll = 0
-    /// SSO map: the first body row shown.
-    var ssoScroll = 0
-    /// The rows of the scrolling view on screen, laid out for the device as it is (kept so that
-    /// a key that only scrolls does not lay out every row again).
-    var scrollLayout: ScrollLayout?
-    /// The status line's leak counts for the device's revision (`leakTally`).
-    var leakTallyKept: LeakTally?
-    /// The facts of the panes on screen for the device's revision (`paneFacts(of:)`).
-    var paneFactsKept: KeptPaneFacts?
-    /// The app whose token request was waiting at the last sync (its prompt had the keyboard).
-    var syncedPrompt: AppID?
-    var installElapsed = 0.0
-    /// Wall time received in ticks and not yet applied to the simulator clock (under a second).
-    var clockDebt = 0.0
-    /// The last actionLog entry is a clock tick that the next tick may extend.
-    var extendingTick = false
-    /// When the last `.userActivity` entry of `actionLog` was applied (to coalesce repeats).
-    var lastUserActivity: SimInstant?
+    /// The Hub column's menu, chosen tile and type-ahead.
+    public internal(set) var hubColumn = HubColumnState()
+    /// The event log's scroll, filters and older lines.
+    public var eventLog = EventLogState()
+    /// The zoomed pane and its scroll.
+    public internal(set) var zoom = ZoomState()
+    /// The audit's, the SSO map's, help's and the confirm dialog's scroll.
+    public internal(set) var scrolls = ScrollPositions()
+    /// What frames are drawn from, worked out over the whole device and kept.
+    var cache = LayoutCache()
+    /// Wall time and input on their way to the device's clock and the action log.
+    var clock = ClockKeeping()
 
     /// The smallest screen hubsim lays out for.
     public static let minimumWidth = 80
@@ -164,7 +128,7 @@ public struct HubModel: TerminalProgram, Sendable {
             if mhs { return mhsMustSetPIN ? .mhsSetPIN : .mhsHome }
             guard ws1 else { return .brokerSignedIn }
             if confirmation?.isHubLogOut == true { return .logoutConfirm }
-            return hubOverlay == .menu ? .logoutMenu : .home
+            return hubColumn.overlay == .menu ? .logoutMenu : .home
         }
     }
 
@@ -204,7 +168,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    lessonCanGoBack: lesson?.canGoBack ?? false, lessonCanGoOn: lesson?.canGoOn ?? false,
                    lessonCanTry: lesson?.nextTryable ?? false,
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
-                   faultMenuOpen: faultMenu != nil, lessonIsRace: lesson?.isRace ?? false,
+                   faultMenuOpen: faults.menu != nil, lessonIsRace: lesson?.isRace ?? false,
                    countdownShown: autoSignOutSecondsLeft != nil, screensaverAsksPIN: mhsHasPIN,
                    launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil)
     }
@@ -231,13 +195,13 @@ public struct HubModel: TerminalProgram, Sendable {
         let applied = device.apply(action)
         performer?.perform(applied.effects)
         let outcome = applied.outcome
-        if tick, extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
+        if tick, clock.extendingTick, let last = actionLog.last, case let .advanceClock(previous) = last.action,
            case let .advanceClock(now) = action, outcome == .accepted {
             actionLog.replaceLast(with: AppliedAction(action: .advanceClock(seconds: Self.msRounded(previous) + Self.msRounded(now)), outcome: outcome))
         } else {
             actionLog.append(AppliedAction(action: action, outcome: outcome))
         }
-        extendingTick = tick && outcome == .accepted
+        clock.extendingTick = tick && outcome == .accepted
         if device.revision != before { revision += 1 }
         syncWithDevice()
         return applied
@@ -252,14 +216,14 @@ public struct HubModel: TerminalProgram, Sendable {
 
     /// Drops UI state the device's new state made stale.
     mutating func syncWithDevice() {
-        if device.state.kind != .checkedOut { hubOverlay = nil }
+        if device.state.kind != .checkedOut { hubColumn.overlay = nil }
         // The inactivity lock takes the whole device: its unlock prompt gets the keyboard.
-        if device.state.kind == .locked, syncedState != .locked { focus = .hub }
+        if device.state.kind == .locked, synced.state != .locked { focus = .hub }
         // On Android the session's end puts the sign-in form in the Hub's column (the
         // Authenticator's, Managed Home Screen's): the next user types there, so it takes the
         // keyboard, as after `S` (removed in Settings) from a pane.
-        if device.profile.platform == .android, device.state.kind == .checkedIn, syncedState == .checkedOut { focus = .hub }
-        syncedState = device.state.kind
+        if device.profile.platform == .android, device.state.kind == .checkedIn, synced.state == .checkedOut { focus = .hub }
+        synced.state = device.state.kind
         // A question about a state the device has left (a lock came, the session ended) is moot.
         if let c = confirmation, c.kind != .quit, c.askedIn != device.state.kind { confirmation = nil }
         if var c = confirmation {
@@ -268,18 +232,18 @@ public struct HubModel: TerminalProgram, Sendable {
             confirmation = c
         }
         if let id = focus.appID, device.app(id) == nil { focus = .hub }
-        if view == .zoom, zoomedApp.flatMap({ device.app($0) }) == nil { view = .panes; zoomedApp = nil }
-        if device.state.kind != .checkedIn { signInSource = .broker }
+        if view == .zoom, zoom.app.flatMap({ device.app($0) }) == nil { view = .panes; zoom.app = nil }
+        if device.state.kind != .checkedIn { entra.signInSource = .broker }
         // A sign-in prompt takes the keyboard; when it is answered the app is back in front.
         let prompt = device.pendingTokenRequest?.app
-        if prompt != syncedPrompt {
+        if prompt != synced.prompt {
             if prompt != nil {
                 focus = .hub
                 if view != .panes && view != .eventLog { view = .panes }
-            } else if let back = syncedPrompt, device.app(back) != nil, device.foreground == .app(back) {
+            } else if let back = synced.prompt, device.app(back) != nil, device.foreground == .app(back) {
                 focus = .pane(back)
             }
-            syncedPrompt = prompt
+            synced.prompt = prompt
         }
         let due = formDue
         if due != form { form = due }
@@ -290,7 +254,7 @@ public struct HubModel: TerminalProgram, Sendable {
     /// reaches a stable screen.
     public mutating func settle() {
         if case .enrolling = device.state { apply(.completeEnrollment) }
-        installElapsed = 0
+        clock.installElapsed = 0
         replayTypeAhead()
     }
 }

@@ -29,8 +29,8 @@ enum AndroidPages {
             }
             row += 1
         }
-        if !m.typeAhead.isEmpty {
-            let n = m.typeAhead.count
+        if !m.hubColumn.typeAhead.isEmpty {
+            let n = m.hubColumn.typeAhead.count
             c.line("Typed ahead: \(n) key\(n == 1 ? "" : "s"), kept", in: r, row: row, style: t.warning)
             row += 1
         }

@@ -17,7 +17,7 @@ enum AuditView {
         let leaks = title.leaks
         let inner = c.box(r, style: leaks > 0 ? t.error : t.focusedBorder, title: title.text, titleStyle: leaks > 0 ? t.leakBanner : t.heading)
         guard inner.height > 0 else { return }
-        let first = min(m.auditScroll, max(0, all.count - inner.height))
+        let first = min(m.scrolls.audit, max(0, all.count - inner.height))
         for (i, row) in all.dropFirst(first).prefix(inner.height).enumerated() {
             c.line(row.text, in: inner, row: i, indent: row.indent, style: style(row.look, m, t))
         }

@@ -127,7 +127,7 @@ enum ConfirmView {
         let inner = c.box(r, style: t.focusedBorder, title: words.title, titleStyle: t.heading)
         var row = c.paragraph(words.intro, in: inner, row: 0, indent: 1, style: t.text)
         row += 1
-        if !apps.isEmpty { forecast(apps, action, from: m.confirmScroll, &c, inner, row: row) }
+        if !apps.isEmpty { forecast(apps, action, from: m.scrolls.confirm, &c, inner, row: row) }
         let y = inner.y + inner.height - 1
         let yes = " \(words.yes) "
         var x = inner.maxX - TextWidth.of(yes) - 13

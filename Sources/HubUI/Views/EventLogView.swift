@@ -8,19 +8,19 @@ enum EventLogView {
         // Unfiltered, the log is drawn from where it is kept: no copy of every entry per frame.
         // Filtered, the lines that pass are found once for what the log holds (`ScrollLayout`),
         // not on every key: each test reads the line's text.
-        if m.logFilter.isActive {
+        if m.eventLog.filter.isActive {
             let kept: [Int]
             if case let .eventLog(positions)? = m.keptRows(.eventLog, width: 0) { kept = positions } else { kept = filtered(m) }
-            draw(kept.lazy.map { all[$0] }, of: all.count + m.earlierLogUnread, m, &c, r)
+            draw(kept.lazy.map { all[$0] }, of: all.count + m.eventLog.earlierUnread, m, &c, r)
         } else {
-            draw(all, of: all.count + m.earlierLogUnread, m, &c, r)
+            draw(all, of: all.count + m.eventLog.earlierUnread, m, &c, r)
         }
     }
 
     /// The positions of the lines the filter lets through.
     static func filtered(_ m: HubModel) -> [Int] {
         let all = m.eventLogLines
-        let out = all.indices.filter { m.logFilter.matches(all[$0]) }
+        let out = all.indices.filter { m.eventLog.filter.matches(all[$0]) }
         LayoutWork.tell(.rows(all.count))
         return out
     }
@@ -28,7 +28,7 @@ enum EventLogView {
     private static func draw<Entries: RandomAccessCollection<LogEntry>>(_ entries: Entries, of total: Int, _ m: HubModel,
                                                                         _ c: inout Canvas, _ r: Rect) where Entries.Index == Int {
         let t = c.theme
-        let count = m.logFilter.isActive ? "\(entries.count) of \(total)" : "\(total)"
+        let count = m.eventLog.filter.isActive ? "\(entries.count) of \(total)" : "\(total)"
         let box = c.box(r, style: t.focusedBorder, title: "Event log · \(count) entries · PgUp/PgDn, End newest")
         guard box.height > 2 else { return }
         let barRows = filterBar(m, &c, Rect(x: box.x, y: box.y, width: box.width, height: 2))
@@ -47,7 +47,7 @@ enum EventLogView {
             if firstPageRows > inner.height { break }
             firstPage += 1
         }
-        let scroll = min(m.logScroll, max(0, entries.count - firstPage))
+        let scroll = min(m.eventLog.scroll, max(0, entries.count - firstPage))
         var blocks: [(entry: LogEntry, lines: [String])] = []
         var used = 0
         for e in entries[..<(entries.count - scroll)].reversed() {
@@ -87,7 +87,7 @@ enum EventLogView {
     /// the hint line also offers, only where there is room. Returns the rows used.
     @discardableResult
     static func filterBar(_ m: HubModel, _ c: inout Canvas, _ r: Rect) -> Int {
-        let f = m.logFilter
+        let f = m.eventLog.filter
         let chips: [(String, String, UIIntent)] = [
             ("A", "app: \(f.app ?? "all")", .filterApp), ("U", "user: \(f.user?.name ?? "all")", .filterUser),
             ("K", "kind: \(f.kind.rawValue)", .filterKind), ("a", "audit (leak causes)", .audit),

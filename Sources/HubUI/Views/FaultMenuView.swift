@@ -13,7 +13,7 @@ enum FaultMenuView {
     }
 
     static func draw(_ m: HubModel, _ c: inout Canvas, area: Rect) {
-        guard let menu = m.faultMenu, area.width >= 24, area.height >= 5 else { return }
+        guard let menu = m.faults.menu, area.width >= 24, area.height >= 5 else { return }
         let t = c.theme, d = m.device
         let rows = menu.rows(on: d)
         let selection = min(menu.selection, max(0, rows.count - 1))

@@ -22,7 +22,7 @@ enum HelpView {
         let columns = inner.width >= 110 && (lines.count + 1) / 2 <= inner.height ? 2 : 1
         let colWidth = inner.width / columns
         let perColumn = max(1, columns == 2 ? (lines.count + 1) / 2 : inner.height)
-        let scroll = columns == 2 && perColumn <= inner.height ? 0 : min(m.helpScroll, max(0, lines.count - inner.height))
+        let scroll = columns == 2 && perColumn <= inner.height ? 0 : min(m.scrolls.help, max(0, lines.count - inner.height))
         for (i, l) in lines.enumerated().dropFirst(scroll) {
             let idx = i - scroll
             let col = idx / perColumn, row = idx % perColumn

@@ -29,7 +29,7 @@ extension HubModel {
         case .audit: AuditView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
         case .ssoMap: SSOMapView.draw(self, &c, ZoomView.area(width: width, height: height, lessonRows: lessonRows))
         }
-        if faultMenu != nil {
+        if faults.menu != nil {
             c.cursor = nil
             let zoom = ZoomView.area(width: width, height: height, lessonRows: lessonRows)
             FaultMenuView.draw(self, &c, area: FaultMenuView.area(self, layout: layout, zoom: zoom))

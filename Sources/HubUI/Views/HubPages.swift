@@ -19,8 +19,8 @@ enum HubPages {
         let barWidth = max(1, r.width - 2)
         let done = p.steps.isEmpty ? barWidth : barWidth * p.completed / p.steps.count
         c.line(String(repeating: "█", count: done) + String(repeating: "░", count: barWidth - done), in: r, row: 2, style: t.success)
-        if !m.typeAhead.isEmpty {
-            let n = m.typeAhead.count
+        if !m.hubColumn.typeAhead.isEmpty {
+            let n = m.hubColumn.typeAhead.count
             c.line("Typed ahead: \(n) key\(n == 1 ? "" : "s"), kept", in: r, row: 3, style: t.warning)
         }
         // Long step names wrap under themselves; the window keeps the current step in view.
@@ -92,7 +92,7 @@ enum HubPages {
         c.line("Account", in: r, row: 0, style: t.heading)
         c.line("\(user) · session \(RunningTime.elapsed(m.device.sessionLength ?? 0, now: m.device.now, &c))", in: r, row: 1, style: ownerStyle(m, user))
         for (i, item) in HubModel.menuItems.enumerated() {
-            let selected = i == m.menuSelection
+            let selected = i == m.hubColumn.menuSelection
             let w = c.line((selected ? "▸ " : "  ") + item, in: r, row: 3 + i, style: selected ? t.selection : t.text)
             c.hits.add(Rect(x: r.x, y: r.y + 3 + i, width: max(w, r.width), height: 1), .menuItem(i))
         }
@@ -124,7 +124,7 @@ enum HubPages {
         c.line("No account signed in", in: r, row: shared ? 2 : 3, style: t.text)
         var row = 4
         let signIn = shared ? "Global sign-in" : "Sign-in"
-        if case let .app(id) = m.signInSource {
+        if case let .app(id) = m.entra.signInSource {
             row = c.paragraph("\(signIn) from \(m.appName(id)) (interactive token request)", in: r, row: row, style: t.warning)
         } else {
             c.line(signIn, in: r, row: row, style: t.title)
@@ -149,7 +149,7 @@ enum HubPages {
             c.line(KeyTable.keyName(of: .removeAccountFromSettings), in: r, row: 5, indent: w + 1, style: t.dim)
             c.line("  (sends no broadcast)", in: r, row: 6, style: t.dim)
         } else {
-            let box = m.signOutViaBrowser ? "[x]" : "[ ]"
+            let box = m.entra.signOutViaBrowser ? "[x]" : "[ ]"
             let w = c.line("\(box) sign out from browser", in: r, row: 5, style: t.text)
             c.hits.add(Rect(x: r.x, y: r.y + 5, width: w, height: 1), .command(.toggleBrowserSignOut))
             c.line("    (signoutFromBrowser)", in: r, row: 6, style: t.dim)
@@ -163,7 +163,7 @@ enum HubPages {
         guard r.height - row >= 3 else { return }
         c.line("If signed out now:", in: r, row: row + 1, style: t.title)
         row += 2
-        let forecast = StepForecast(.signOut(from: .broker, browser: m.signOutViaBrowser), on: d, nextChances: false)
+        let forecast = StepForecast(.signOut(from: .broker, browser: m.entra.signOutViaBrowser), on: d, nextChances: false)
         for app in forecast.apps where row < r.height {
             c.line(app.name, in: r, row: row, style: t.text)
             let forms = ForecastText.briefForms(app), width = r.width - 9

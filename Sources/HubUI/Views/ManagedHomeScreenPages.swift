@@ -50,7 +50,7 @@ enum ManagedHomeScreenPages {
         let shown = min(m.tiles.count, rowsFit * columns)
         for (i, app) in m.tiles.prefix(shown).enumerated() {
             let x = r.x + (i % columns) * (tileWidth + 1), y = r.y + row + (i / columns) * tileHeight
-            tile(app, chosen: i == m.tileSelection && m.focus == .hub, &c, Rect(x: x, y: y, width: tileWidth, height: tileHeight))
+            tile(app, chosen: i == m.hubColumn.tileSelection && m.focus == .hub, &c, Rect(x: x, y: y, width: tileWidth, height: tileHeight))
         }
         if shown < m.tiles.count {
             c.line("+\(m.tiles.count - shown) more: Tab to their panes", in: r, row: row + rowsFit * tileHeight, style: t.dim)

@@ -6,7 +6,7 @@ import SessionEngine
 /// every held delivery), its verdict. Worked out on every frame, each pane cost time in
 /// proportion to the apps on the device (a frame of 1,000 apps at 200x60 took 41 ms of CPU in
 /// the debug build, 7 ms of it drawing); kept with the model for the panes on screen, per
-/// device revision (the way `ScrollLayout` keeps a scrolling view's rows), a frame costs what
+/// `contentRevision` of the device (the way `ScrollLayout` keeps a scrolling view's rows), a frame costs what
 /// it draws (`hubsim-bench frames`).
 struct PaneFacts: Sendable {
     /// The finding of a leak this app shows now (its border goes red).
@@ -41,23 +41,23 @@ struct PaneFacts: Sendable {
     }
 }
 
-/// The facts of the panes on screen, for one revision of the device.
+/// The facts of the panes on screen, for one `contentRevision` of the device.
 struct KeptPaneFacts: Sendable {
-    var deviceRevision: Int
+    var contentRevision: Int
     var byApp: [AppID: PaneFacts]
 }
 
 extension HubModel {
     /// Works out the facts of the panes the panes view shows at the model's size; those
-    /// already worked out for this revision of the device are kept (focus moving within the
+    /// already worked out for this `contentRevision` of the device are kept (focus moving within the
     /// page works out nothing, to the next page only the panes it brings).
     mutating func refreshPaneFacts() {
         guard view == .panes, !isTooSmall, let tiling = PanesView.tiling(self, width: width, height: height) else {
-            paneFactsKept = nil
+            cache.paneFacts = nil
             return
         }
-        let revision = device.revision
-        let before = paneFactsKept?.deviceRevision == revision ? paneFactsKept!.byApp : [:]
+        let revision = device.contentRevision
+        let before = cache.paneFacts?.contentRevision == revision ? cache.paneFacts!.byApp : [:]
         let apps = device.apps
         let missing = tiling.panes.map { apps[$0.index].id }.filter { before[$0] == nil }
         let problems = missing.isEmpty ? [:] : device.misconfigurations(of: missing)
@@ -66,14 +66,14 @@ extension HubModel {
             let app = apps[index]
             now[app.id] = before[app.id] ?? PaneFacts(device, app, misconfigurations: problems[app.id] ?? [])
         }
-        paneFactsKept = KeptPaneFacts(deviceRevision: revision, byApp: now)
+        cache.paneFacts = KeptPaneFacts(contentRevision: revision, byApp: now)
     }
 
     /// The facts of `app`'s pane: kept, or worked out afresh (a frame at another size than
     /// the model's, a model whose device changed without an event, such as a scenario's step).
     func paneFacts(of app: AppRuntime) -> PaneFacts {
         LayoutWork.tell(.paneDrawn)
-        if let kept = paneFactsKept, kept.deviceRevision == device.revision, let facts = kept.byApp[app.id] { return facts }
+        if let kept = cache.paneFacts, kept.contentRevision == device.contentRevision, let facts = kept.byApp[app.id] { return facts }
         return PaneFacts(device, app)
     }
 }

@@ -29,7 +29,7 @@ enum SSOMapView {
         // The title closes the map, as the zoomed pane's does.
         c.hits.add(Rect(x: r.x, y: r.y, width: r.width, height: 1), .command(.ssoMap))
         guard inner.height > 0 else { return }
-        let first = min(m.ssoScroll, max(0, all.count - inner.height))
+        let first = min(m.scrolls.ssoMap, max(0, all.count - inner.height))
         for (i, row) in all.dropFirst(first).prefix(inner.height).enumerated() {
             c.line(row.text, in: inner, row: i, indent: row.indent, style: style(row.look, t))
             if let app = row.app, m.device.app(app) != nil {

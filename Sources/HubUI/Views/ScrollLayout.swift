@@ -9,16 +9,17 @@ import SessionEngine
 /// what shows. Laid out on every frame, a held arrow key queued thousands of presses that each
 /// laid out the whole map again, with the screen frozen meanwhile. Kept here, a key that only
 /// scrolls, and its frame, look at the rows on screen and no others; the rows are laid out
-/// again when the device changes (at most once per simulated second while the person only
-/// reads: a clock tick, the activity that restarts the inactivity timer) or the width does.
+/// again when the device changes or the width does. A clock second that only moves the clock
+/// changes nothing laid out here (the rows read no clock; the clock's cells are drawn with the
+/// frame), so it keeps them: the device's `contentRevision`, not its `revision`, keys them.
 ///
 /// The model is a value and its device changes only through `HubModel.apply`, which bumps the
-/// device's revision: a copy of the model carries rows that match its own device.
+/// device's revisions: a copy of the model carries rows that match its own device.
 struct ScrollLayout: Sendable {
     struct Key: Equatable, Sendable {
         var view: MainView
         var app: AppID?
-        var deviceRevision: Int
+        var contentRevision: Int
         var width: Int
         /// The event log's filter (the log's lines wrap as they are drawn, a page at a time).
         var filter: EventLogFilter?
@@ -41,10 +42,10 @@ struct ScrollLayout: Sendable {
     /// filtered event log's lines do not depend on the width).
     static func key(_ m: HubModel, width: Int) -> Key? {
         switch m.view {
-        case .ssoMap, .audit: Key(view: m.view, app: nil, deviceRevision: m.device.revision, width: width)
-        case .zoom: m.zoomedApp.map { Key(view: .zoom, app: $0, deviceRevision: m.device.revision, width: width) }
-        case .eventLog where m.logFilter.isActive:
-            Key(view: .eventLog, app: nil, deviceRevision: m.device.revision, width: 0, filter: m.logFilter, earlier: m.earlierLog.count)
+        case .ssoMap, .audit: Key(view: m.view, app: nil, contentRevision: m.device.contentRevision, width: width)
+        case .zoom: m.zoom.app.map { Key(view: .zoom, app: $0, contentRevision: m.device.contentRevision, width: width) }
+        case .eventLog where m.eventLog.filter.isActive:
+            Key(view: .eventLog, app: nil, contentRevision: m.device.contentRevision, width: 0, filter: m.eventLog.filter, earlier: m.eventLog.earlier.count)
         default: nil
         }
     }
@@ -54,11 +55,11 @@ struct ScrollLayout: Sendable {
 }
 
 /// The leak counts the status line shows on every frame (and the audit's title), and the
-/// counts the panes view's summary tile reads, counted once per device revision: each goes
+/// counts the panes view's summary tile reads, counted once per `contentRevision`: each goes
 /// through every app and every item it stores, which on a device of 10,000 apps cost ~12 ms
 /// a frame whatever the key.
 struct LeakTally: Sendable {
-    var deviceRevision: Int
+    var contentRevision: Int
     var leaks: Int { leaking.count }
     var willLeaks: Int { willLeaking.count }
     /// The items the device exposes now (`SharedDevice.exposedCount`): "exposed" on every screen.
@@ -72,7 +73,7 @@ struct LeakTally: Sendable {
 
     /// Each app's verdict once (what `SharedDevice.leakCounts` counts), and its lifecycle.
     init(_ d: SharedDevice) {
-        deviceRevision = d.revision
+        contentRevision = d.contentRevision
         for (i, app) in d.apps.enumerated() {
             LayoutWork.tell(.appFacts)
             switch d.verdict(of: app).kind {
@@ -106,35 +107,35 @@ extension HubModel {
     /// Lays the scrolling view's rows out again when what they show changed (and counts the
     /// leaks, and works out the facts of the panes on screen, when the device changed).
     mutating func refreshScrollLayout() {
-        if leakTallyKept?.deviceRevision != device.revision { leakTallyKept = LeakTally(device) }
+        if cache.leakTally?.contentRevision != device.contentRevision { cache.leakTally = LeakTally(device) }
         refreshPaneFacts()
         let width = ScrollLayout.bodyWidth(self)
         guard let key = ScrollLayout.key(self, width: width) else {
-            scrollLayout = nil
+            cache.scrollLayout = nil
             return
         }
-        if scrollLayout?.key == key { return }
+        if cache.scrollLayout?.key == key { return }
         let rows: ScrollLayout.Rows
         switch key.view {
         case .ssoMap: rows = .ssoMap(SSOMapView.layOut(self, width: width), title: SSOMapView.title(self))
         case .audit: rows = .audit(AuditView.layOut(self, width: width), title: AuditView.title(self))
         case .eventLog: rows = .eventLog(EventLogView.filtered(self))
         default:
-            guard let app = device.app(key.app ?? "") else { scrollLayout = nil; return }
+            guard let app = device.app(key.app ?? "") else { cache.scrollLayout = nil; return }
             rows = .zoom(ZoomView.layOut(self, app, width: width))
         }
-        scrollLayout = ScrollLayout(key: key, rows: rows)
+        cache.scrollLayout = ScrollLayout(key: key, rows: rows)
     }
 
     /// The leak counts for the device as it is: kept, or counted afresh.
     var leakTally: LeakTally {
-        if let kept = leakTallyKept, kept.deviceRevision == device.revision { return kept }
+        if let kept = cache.leakTally, kept.contentRevision == device.contentRevision { return kept }
         return LeakTally(device)
     }
 
     /// The kept rows when they are `view`'s at `width`, for what the device is now.
     func keptRows(_ view: MainView, width: Int) -> ScrollLayout.Rows? {
-        guard let kept = scrollLayout, kept.key == ScrollLayout.key(self, width: width), kept.key.view == view else { return nil }
+        guard let kept = cache.scrollLayout, kept.key == ScrollLayout.key(self, width: width), kept.key.view == view else { return nil }
         return kept.rows
     }
 }

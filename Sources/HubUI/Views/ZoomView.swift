@@ -21,13 +21,13 @@ enum ZoomView {
 
     /// The body's rows in all, and how many show at once, for the model's size.
     static func extent(_ m: HubModel) -> (rows: Int, visible: Int) {
-        guard let app = m.zoomedApp.flatMap({ m.device.app($0) }) else { return (0, 0) }
+        guard let app = m.zoom.app.flatMap({ m.device.app($0) }) else { return (0, 0) }
         let inner = innerRect(m, app, area(width: m.width, height: m.height, lessonRows: m.lessonRows))
         return (body(m, app, width: inner.body.width).count, inner.body.height)
     }
 
     static func draw(_ m: HubModel, _ c: inout Canvas, _ r: Rect) {
-        guard let app = m.zoomedApp.flatMap({ m.device.app($0) }) else { return }
+        guard let app = m.zoom.app.flatMap({ m.device.app($0) }) else { return }
         let t = c.theme
         let v = m.device.verdict(of: app)
         let title = "\(app.definition.name) · \(app.definition.sdk.label) · \(app.lifecycle.rawValue) · zoomed"
@@ -48,7 +48,7 @@ enum ZoomView {
         }
         let rows = body(m, app, width: parts.body.width)
         let last = max(0, rows.count - parts.body.height)
-        let first = min(m.zoomScroll, last)
+        let first = min(m.zoom.scroll, last)
         for (i, row) in rows.dropFirst(first).prefix(parts.body.height).enumerated() {
             if let time = row.time { c.line(time, in: parts.body, row: i, style: t.dim) }
             c.line(row.text, in: parts.body, row: i, indent: row.indent, style: style(row.look, m, t))

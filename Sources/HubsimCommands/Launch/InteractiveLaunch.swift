@@ -117,7 +117,7 @@ struct InteractiveLaunch: Equatable {
         model.asciiDrawings = !capabilities.utf8
         saves.starts(with: model)
         // A resumed device holds its newest event-log lines; older ones are read when shown.
-        model.olderEventLog = saves.store.map { StoredEventLogPages(store: $0, logger: logger) }
+        model.eventLog.older = saves.store.map { StoredEventLogPages(store: $0, logger: logger) }
         // `--record`: the walk is replayed as it happens, so saving it at the end is quick.
         var recorder = outputs.record.map { _ in ScenarioRecorder(model: model, hasher: hasher) }
         // `--cast`: every painted frame, timed from the first.

@@ -24,12 +24,17 @@ public struct EngineDependencies: Sendable {
 public struct SharedDevice: Sendable {
     public internal(set) var snapshot: DeviceSnapshot {
         // No `oldValue`: the observer keeps mutations of the snapshot in place (SE-0268).
-        didSet { revision &+= 1 }
+        didSet { revision &+= 1; contentRevision &+= 1 }
     }
     /// Bumped whenever the snapshot is written: a cheap "did anything change" for the front
     /// end and the store, which must not hold a copy of the snapshot to compare (holding one
     /// forces the next event to copy every log it appends to).
     public private(set) var revision = 0
+    /// Bumped with `revision`, except by a clock that only moved (`advanceClock` with no timer
+    /// due and nothing new for the audit): what the front end works out from the device and
+    /// keeps (a view's rows, the leak counts, the panes' facts) reads no clock, so it stands
+    /// until this moves; the clock itself is read when a frame is drawn.
+    public internal(set) var contentRevision = 0
     public let tenant: Tenant
     let deps: EngineDependencies
     private(set) var appIndex: [AppID: Int] = [:]

@@ -273,7 +273,7 @@ struct RandomWalk {
     /// Esc presses that close help and any other view and give the Hub the keyboard (each Esc
     /// takes one step back: help, then the view, then the focus).
     private var escapesToHub: [PlanStep] {
-        let n = (model.faultMenu != nil ? 1 : 0) + (model.helpOpen ? 1 : 0) + (model.view != .panes ? 1 : 0) + (model.focus != .hub ? 1 : 0)
+        let n = (model.faults.menu != nil ? 1 : 0) + (model.helpOpen ? 1 : 0) + (model.view != .panes ? 1 : 0) + (model.focus != .hub ? 1 : 0)
         return Array(repeating: .input(.key(.escape)), count: n)
     }
 
