@@ -177,7 +177,7 @@ import Testing
         let ctx = m.keyContext
         #expect(KeyTable.binding(for: .char("i"), in: ctx)?.command == .acquireToken)
         #expect(KeyTable.binding(for: .char("x"), in: ctx)?.command == .removeAccount)
-        #expect(KeyTable.binding(for: .char("R"), in: ctx)?.command == .refreshToken)
+        #expect(KeyTable.binding(for: .char("R"), in: ctx)?.command == .device(.refreshInBackground))
         #expect(KeyTable.binding(for: .char("r"), in: ctx)?.command == .ssoMap)
         #expect(KeyTable.binding(for: .function(11), in: ctx)?.command == .ssoMap)
         // A pane without single sign-on keeps x and R free.

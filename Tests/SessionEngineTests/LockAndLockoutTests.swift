@@ -53,7 +53,7 @@ import Testing
         #expect(d.revision != revision)
         #expect(d.contentRevision == content)
         // Input restarts the inactivity timer: a change of the device.
-        #expect(d.apply(.userActivity) == .accepted)
+        #expect(d.apply(.userActivity).outcome == .accepted)
         #expect(d.contentRevision != content)
         let afterInput = d.contentRevision
         #expect(d.advanceClock(by: 298) == .success(.checkedOut("cou1")))

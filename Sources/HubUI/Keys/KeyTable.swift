@@ -65,7 +65,7 @@ public enum KeyTable {
         KeyBinding([.up, .char("k")], "apps above", .lineUp, scope: "confirmation (its forecast)", inHint: false) { $0.confirming && !$0.confirmingQuit },
         // Managed Home Screen's countdown before the automatic sign-out: [Stay signed in]
         // (Microsoft Learn, Managed Home Screen: `auto_signout_time_to_give_user_notice`).
-        KeyBinding([.enter, .escape, .char("y")], "stay signed in", .dismissAutoSignOut, scope: "sign-out countdown (android-mhs)") {
+        KeyBinding([.enter, .escape, .char("y")], "stay signed in", .device(.dismissAutoSignOut), scope: "sign-out countdown (android-mhs)") {
             $0.countdownShown && !$0.confirming && !$0.helpOpen
         },
         // Text fields (enrollment, credential prompt, unlock, broker sign-in)
@@ -173,7 +173,7 @@ public enum KeyTable {
                    button: PaneButton("remove")) {
             $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
-        KeyBinding([.char("R")], "refresh token", .refreshToken, scope: "app pane (single sign-on, background refresh)") {
+        KeyBinding([.char("R")], "refresh token", .device(.refreshInBackground), scope: "app pane (single sign-on, background refresh)") {
             $0.paneFocused && $0.paneHasSSO && $0.enrolled
         },
         // Races (Docs/faults.md): unsaved work in the app's memory, which no wipe deletes; the
@@ -201,9 +201,9 @@ public enum KeyTable {
             $0.profile == .androidMHS && $0.launcherTimerDue
         },
         KeyBinding([.function(7), .char("p")], "step mode", .toggleStepMode, scope: "anywhere") { $0.enrolled },
-        KeyBinding([.function(8), .char("n")], "release next", .releaseDelivery, scope: "step mode") { $0.stepMode && $0.heldCount > 0 },
+        KeyBinding([.function(8), .char("n")], "release next", .device(.releaseDelivery), scope: "step mode") { $0.stepMode && $0.heldCount > 0 },
         KeyBinding([.function(9), .char("c")], "checkpoint", .checkpoint, scope: "anywhere (recorder)") { _ in true },
-        KeyBinding([.ctrl("x")], "enterprise wipe", .enterpriseWipe, scope: "anywhere (console, workspace-one)") {
+        KeyBinding([.ctrl("x")], "enterprise wipe", .device(.enterpriseWipe), scope: "anywhere (console, workspace-one)") {
             $0.profile == .workspaceOne && $0.enrolled
         },
         KeyBinding([.ctrl("r")], "MDM removes config", .removeSharedDeviceConfiguration,
@@ -214,16 +214,16 @@ public enum KeyTable {
         KeyBinding([.function(11), .char("r")], "SSO map", .ssoMap, scope: "anywhere (single sign-on: who shares tokens, what is misconfigured)") { _ in true },
         // The races' two events (Docs/faults.md), last in the table: they are reachable from the
         // hint line's "more" menu by mouse and by key, without pushing the everyday keys off the line.
-        KeyBinding([.char("D")], "type a draft", .typeDraft, scope: "app pane (unsaved, in memory only)") {
+        KeyBinding([.char("D")], "type a draft", .device(.writeDraft), scope: "app pane (unsaved, in memory only)") {
             $0.paneFocused && $0.enrolled
         },
         // Android's Settings > Accounts: the work account removed, and no broadcast sent
         // (Microsoft Learn, shared device mode for Android: a known issue).
-        KeyBinding([.char("S")], "remove in Settings", .removeAccountFromSettings,
+        KeyBinding([.char("S")], "remove in Settings", .device(.removeAccountFromSettings),
                    scope: "anywhere (Android: Settings > Accounts; no broadcast is sent)") {
             $0.android && $0.signedIn && !$0.textFieldFocused
         },
-        KeyBinding([.char("E")], "erase in broker", .removeAccountInAuthenticator,
+        KeyBinding([.char("E")], "erase in broker", .device(.removeAccountInAuthenticator),
                    scope: "broker (entra-ios): no app is told") { $0.hubFocused && $0.page == .brokerSignedIn },
     ]
 }

@@ -2,11 +2,14 @@ import SessionEngine
 
 /// Everything a person can ask of the front end, named after what they mean. Keys, hint-line
 /// entries and clickable buttons all resolve to one of these, so they cannot disagree.
-public enum UIIntent: String, CaseIterable, Sendable {
+public enum UIIntent: Hashable, Sendable {
+    /// A declared device action (`StepName.declaration`): the Hub takes it as its declaration
+    /// says (on the focused app, asking first or not), with no case of its own here.
+    case device(StepName)
     // Anywhere
     case help, quit, focusNext, focusPrevious, back
     case eventLog, diagram, toggleOnline, warpMinute, warpToLock
-    case toggleStepMode, releaseDelivery, checkpoint, enterpriseWipe
+    case toggleStepMode, checkpoint
     // The MDM (entra-ios): remove the next part of shared device mode's configuration
     case removeSharedDeviceConfiguration
     // Text fields
@@ -22,16 +25,13 @@ public enum UIIntent: String, CaseIterable, Sendable {
     // Zoomed pane, audit screen, event-log filters
     case zoomPane, audit, filterApp, filterUser, filterKind
     // Cross-app single sign-on (ADAL, iOS): the SSO map, and on a focused app's pane: acquire a token (or
-    // sign in through the app), remove the account in this app, refresh its token in the background
-    case ssoMap, acquireToken, removeAccount, refreshToken
-    // The races of Docs/faults.md: type unsaved work into the focused app; remove the account
-    // in the Authenticator behind the SDK's back (entra-ios)
-    case typeDraft, removeAccountInAuthenticator
-    // Android: the work account removed in the system's Settings (no broadcast is sent)
-    case removeAccountFromSettings
+    // sign in through the app), remove the account in this app (its background refresh, the
+    // races of Docs/faults.md, the Settings removal and the countdown's [Stay signed in] are
+    // declared device actions: `device(step)`)
+    case ssoMap, acquireToken, removeAccount
     // Managed Home Screen (android-mhs): move in the home grid, open the chosen app, wake the
-    // screensaver, and [Stay signed in] on the automatic sign-out's countdown dialog
-    case tileLeft, tileRight, tileUp, tileDown, openTile, wakeScreensaver, dismissAutoSignOut
+    // screensaver
+    case tileLeft, tileRight, tileUp, tileDown, openTile, wakeScreensaver
     // The hint line's "more" entry (mouse only): the menu of the entries that did not fit
     case moreActions
     // A lesson playing (its narration panel): next step, step back, let the class do the next

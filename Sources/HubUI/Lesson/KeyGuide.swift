@@ -145,17 +145,11 @@ public enum KeyGuide {
         case .goOnline, .goOffline: commands = [.toggleOnline]
         case let .advanceClock(seconds): commands = seconds == 60 ? [.warpMinute] : [.warpToLock]
         case .setDeliveryMode: commands = [.toggleStepMode]
-        case .releaseDelivery: commands = [.releaseDelivery]
         case .acquireTokenSilently, .beginTokenRequest: commands = [.acquireToken]
         case .removeAccount: commands = [.removeAccount]
-        case .refreshInBackground: commands = [.refreshToken]
-        case .enterpriseWipe: commands = [.enterpriseWipe]
         case .removeSharedDeviceConfiguration: commands = [.removeSharedDeviceConfiguration]
-        case .removeAccountInAuthenticator: commands = [.removeAccountInAuthenticator]
-        case .removeAccountFromSettings: commands = [.removeAccountFromSettings]
-        case .writeDraft: commands = [.typeDraft]
-        case .dismissAutoSignOut: commands = [.dismissAutoSignOut]
-        default: commands = []
+        // A declared action: the keys bound to it by its step (`UIIntent.device`).
+        default: commands = [.device(target.stepName)]
         }
         var keys: [Key] = []
         for command in commands {

@@ -20,12 +20,10 @@ extension HubModel {
         case .warpToLock:
             if let s = device.secondsUntilInactivityLock { act(.advanceClock(seconds: max(s, 0.001))) }
         case .toggleStepMode: act(.setDeliveryMode(device.deliveryMode == .held ? .immediate : .held))
-        case .releaseDelivery: act(.releaseDelivery)
         case .checkpoint:
             checkpoints.append(actionLog.count)
             clock.extendingTick = false
             notice = Notice(text: "Checkpoint \(checkpoints.count) marked after \(actionLog.count) action(s).", kind: .info, place: .hub)
-        case .enterpriseWipe: ask(.enterpriseWipe)
         case .removeSharedDeviceConfiguration:
             // The parts in the order 002 sets them up: the SSO plug-in profile, then the
             // Authenticator's configuration; once both are gone, removing the last again says so.
@@ -81,14 +79,10 @@ extension HubModel {
         case .ssoMap: view = view == .ssoMap ? .panes : .ssoMap; scrolls.ssoMap = 0
         case .acquireToken: if let id = focus.appID { acquireToken(id) }
         case .removeAccount: if let id = focus.appID { removeAccount(id) }
-        case .refreshToken: if let id = focus.appID { act(.refreshInBackground(id), place: .pane(id)) }
-        case .typeDraft: if let id = focus.appID { act(.writeDraft(id), place: .pane(id)) }
-        case .removeAccountInAuthenticator: act(.removeAccountInAuthenticator)
-        case .removeAccountFromSettings: ask(.removeAccountFromSettings)
         case .tileLeft, .tileRight, .tileUp, .tileDown: moveTile(command)
         case .openTile: openTile()
         case .wakeScreensaver: act(.userActivity)
-        case .dismissAutoSignOut: act(.dismissAutoSignOut)
+        case let .device(step): runDeclared(step)
         case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
         }
         return .none

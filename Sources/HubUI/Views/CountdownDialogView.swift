@@ -19,7 +19,7 @@ enum CountdownDialogView {
         var row = c.paragraph("You will be signed out in \(left) s", in: r, row: 3, style: t.error)
         let idle = formatDuration(seconds: m.autoSignOutIdleTime)
         row = c.paragraph("No input for \(idle): every app on the device signs out.", in: r, row: row + 1, style: t.dim)
-        let w = c.button(" Stay signed in ", x: r.x, y: r.y + row + 1, maxWidth: r.width, target: .command(.dismissAutoSignOut))
-        c.line(KeyTable.keyName(of: .dismissAutoSignOut), in: r, row: row + 1, indent: w + 1, style: t.dim)
+        let w = c.button(" Stay signed in ", x: r.x, y: r.y + row + 1, maxWidth: r.width, target: .command(.device(.dismissAutoSignOut)))
+        c.line(KeyTable.keyName(of: .device(.dismissAutoSignOut)), in: r, row: row + 1, indent: w + 1, style: t.dim)
     }
 }

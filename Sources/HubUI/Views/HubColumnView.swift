@@ -59,7 +59,7 @@ enum HubColumnView {
         var rows: [(String, CellStyle)] = []
         if !d.online { rows.append(("Offline: no console connection", t.warning)) }
         if d.deliveryMode == .held {
-            rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", \(KeyTable.keyName(of: .releaseDelivery)) next"), t.heading))
+            rows.append(("Step mode: \(d.heldDeliveries.count) held" + (d.heldDeliveries.isEmpty ? "" : ", \(KeyTable.keyName(of: .device(.releaseDelivery))) next"), t.heading))
             // Each held delivery whole (wrapped under itself), at most six rows of them.
             var shown = 0, used = 0
             for (i, h) in d.heldDeliveries.enumerated() {

@@ -145,8 +145,8 @@ enum HubPages {
         if d.profile.platform == .android {
             // MSAL for Android signs out without a browser option; what Android adds is the
             // work account in the system's Settings, whose removal sends no broadcast.
-            let w = c.button(" Settings: remove account ", x: r.x, y: r.y + 5, maxWidth: r.width, target: .command(.removeAccountFromSettings))
-            c.line(KeyTable.keyName(of: .removeAccountFromSettings), in: r, row: 5, indent: w + 1, style: t.dim)
+            let w = c.button(" Settings: remove account ", x: r.x, y: r.y + 5, maxWidth: r.width, target: .command(.device(.removeAccountFromSettings)))
+            c.line(KeyTable.keyName(of: .device(.removeAccountFromSettings)), in: r, row: 5, indent: w + 1, style: t.dim)
             c.line("  (sends no broadcast)", in: r, row: 6, style: t.dim)
         } else {
             let box = m.entra.signOutViaBrowser ? "[x]" : "[ ]"

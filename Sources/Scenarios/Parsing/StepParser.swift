@@ -13,12 +13,14 @@ struct StepParser {
     static let validSteps = StepName.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The Entra profiles, as messages name them.
-    static let entraProfiles = ProfileID.allCases.filter(\.isEntra).map(\.rawValue).joined(separator: ", ")
+    static let entraProfiles = ProfileID.entraNames
     /// The Android profiles, as messages name them.
-    static let androidProfiles = ProfileID.allCases.filter { $0.platform == .android }.map(\.rawValue).joined(separator: ", ")
+    static let androidProfiles = ProfileID.androidNames
 
-    /// Steps that belong to some profiles only, with what to write instead (one line each).
+    /// Steps that belong to some profiles only, with what to write instead (one line each). A
+    /// declared action says it in its declaration (`StepName.declaration`).
     func profileProblem(_ step: StepName) -> String? {
+        if let declaration = step.declaration { return declaration.profileProblem(profile) }
         let here = profile.rawValue
         let entra = profile.isEntra, android = profile.platform == .android
         let mhs = profile == .androidMHS
@@ -29,22 +31,13 @@ struct StepParser {
         case .unlock:
             if mhs { return "unlock is a workspace-one step: on android-mhs leave the screensaver with enterSessionPIN (or userActivity when no session PIN is set)" }
             return entra ? "unlock is a workspace-one step: \(here) has no inactivity lock" : nil
-        case .enterpriseWipe: return entra ? "enterpriseWipe is a workspace-one step (the console's wipe command)" : nil
         case .removeSharedDeviceConfiguration:
             return profile == .entraIOS ? nil : "removeSharedDeviceConfiguration is an entra-ios step (the MDM set-up of shared device mode on iOS)"
                 + (android ? "; on \(here) the account leaves through removeAccountFromSettings" : "")
-        case .removeAccountInAuthenticator:
-            return entra ? nil : "removeAccountInAuthenticator is an Entra step (\(Self.entraProfiles)): on workspace-one the Hub owns the session"
-        case .removeAccountFromSettings:
-            return android ? nil : "removeAccountFromSettings is an Android step (\(Self.androidProfiles)): Settings > Accounts"
-                + (profile == .entraIOS ? "; on entra-ios write removeAccountInAuthenticator" : "; on workspace-one check in with checkIn")
-        case .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
+        case .setSessionPIN, .enterSessionPIN:
             return mhs ? nil : "\(step) is a Managed Home Screen step (android-mhs); \(here) has no launcher"
-        case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .checkIn, .launch, .background, .suspend, .terminate,
-             .openBroker, .openHub, .goOffline, .goOnline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
-             .acquireTokenSilently, .acquireTokenInteractively, .completeTokenRequest, .cancelTokenRequest, .removeAccount,
-             .refreshInBackground, .writeDraft, .fault, .press, .expect, .expectApp, .expectNoLeak, .expectLeak, .expectExposure, .expectToken,
-             .expectFault:
+        default:
+            // The declared actions answered above; the checks, keys and the rest belong everywhere.
             return nil
         }
     }
@@ -105,11 +98,13 @@ struct StepParser {
         try action(w) { a throws(ConfigError) in try a.noArguments(); return ([act], w.step.rawValue) }
     }
 
-    /// An action on one installed app (`launch: notes`).
-    private func onApp(_ w: Written, _ act: (AppID) -> DeviceAction) throws(ConfigError) -> ScenarioStep {
-        try action(w) { a throws(ConfigError) in
+    /// A declared action (`StepName.declaration`): bare, labelled with its name as written, or
+    /// on one installed app (`launch: notes`), labelled with the app.
+    private func declared(_ w: Written, _ d: DeviceAction.Declaration) throws(ConfigError) -> ScenarioStep {
+        guard d.takesApp else { return try bare(w, d.action(on: "")) }
+        return try action(w) { a throws(ConfigError) in
             let id = try a.app()
-            return ([act(id)], "\(w.step) \(id)")
+            return ([d.action(on: id)], "\(w.step) \(id)")
         }
     }
 
@@ -131,9 +126,12 @@ struct StepParser {
 
     // MARK: every step
 
-    /// Each step name's reading: one arm per name, so a new `StepName` is read here or the
-    /// parser does not compile.
+    /// Each step name's reading: a declared action from its declaration, every other step by
+    /// its arm below. `StepName.declaration` has no `default:`, so a new step is declared there
+    /// or given an arm here (a step with neither is refused as unknown, which
+    /// `StepNameTests` catches).
     private func read(_ w: Written) throws(ConfigError) -> ScenarioStep {
+        if let declaration = w.step.declaration { return try declared(w, declaration) }
         let name = w.step.rawValue
         let checker = ExpectationParser(appIDs: appIDs, env: env, profile: profile)
         switch w.step {
@@ -144,8 +142,6 @@ struct StepParser {
                 let complete = try a.bool("complete", default: true)
                 return (complete ? [enroll, .completeEnrollment] : [enroll], "enroll \(user)")
             }
-        case .installProfileStep: return try bare(w, .installProfileStep)
-        case .completeEnrollment: return try bare(w, .completeEnrollment)
         case .checkOut:
             return try action(w) { a throws(ConfigError) in
                 let user = try a.string("user")
@@ -179,14 +175,7 @@ struct StepParser {
                 }
                 return ([.unlock(Secret(secret))], passcode != nil ? "unlock with passcode" : "unlock with password")
             }
-        case .enterpriseWipe: return try bare(w, .enterpriseWipe)
-        case .launch: return try onApp(w, DeviceAction.launch)
-        case .background: return try onApp(w, DeviceAction.background)
-        case .suspend: return try onApp(w, DeviceAction.suspend)
-        case .terminate: return try onApp(w, DeviceAction.terminate)
         case .openBroker, .openHub: return try bare(w, .openBroker)
-        case .goOffline: return try bare(w, .goOffline)
-        case .goOnline: return try bare(w, .goOnline)
         case .advanceClock:
             return try action(w) { a throws(ConfigError) in
                 let s = try ScenarioValues.seconds(try a.scalar("advanceClock needs a number of seconds"), "advanceClock", env: env)
@@ -198,9 +187,6 @@ struct StepParser {
                 guard let mode = DeliveryMode(rawValue: text) else { throw a.node.error("setDeliveryMode must be held or immediate, not '\(text)'") }
                 return ([.setDeliveryMode(mode)], "setDeliveryMode \(text)")
             }
-        case .releaseDelivery: return try bare(w, .releaseDelivery)
-        case .userActivity: return try bare(w, .userActivity)
-        case .acquireTokenSilently: return try onApp(w, DeviceAction.acquireTokenSilently)
         case .acquireTokenInteractively:
             return try action(w) { a throws(ConfigError) in
                 // `acquireTokenInteractively: mail` opens the prompt; with `user` (and `password`,
@@ -221,9 +207,6 @@ struct StepParser {
                 let password = try a.optionalString("password").map { Secret($0) }
                 return ([.completeTokenRequest(user: user, password: password)], "\(name) \(user)\(password == nil ? " (picked)" : "")")
             }
-        case .cancelTokenRequest: return try bare(w, .cancelTokenRequest)
-        case .removeAccount: return try onApp(w, DeviceAction.removeAccount)
-        case .refreshInBackground: return try onApp(w, DeviceAction.refreshInBackground)
         case .removeSharedDeviceConfiguration:
             return try action(w) { a throws(ConfigError) in
                 let valid = SharedDeviceConfigurationPart.allCases.map(\.rawValue).joined(separator: " or ")
@@ -233,8 +216,6 @@ struct StepParser {
                 }
                 return ([.removeSharedDeviceConfiguration(part)], "\(name) \(text)")
             }
-        case .removeAccountInAuthenticator: return try bare(w, .removeAccountInAuthenticator)
-        case .removeAccountFromSettings: return try bare(w, .removeAccountFromSettings)
         case .setSessionPIN:
             return try action(w) { a throws(ConfigError) in
                 let pin = try a.secretScalar("setSessionPIN needs the PIN, e.g. setSessionPIN: \"2468\" (or ${HUBSIM_PIN_COU1})")
@@ -245,8 +226,6 @@ struct StepParser {
                 let pin = try a.secretScalar("enterSessionPIN needs the PIN, e.g. enterSessionPIN: \"2468\" (or ${HUBSIM_PIN_COU1})")
                 return ([.enterSessionPIN(pin)], name)
             }
-        case .dismissAutoSignOut: return try bare(w, .dismissAutoSignOut)
-        case .writeDraft: return try onApp(w, DeviceAction.writeDraft)
         case .fault:
             return try action(w) { a throws(ConfigError) in
                 guard a.value?.isMapping == true else {
@@ -341,6 +320,9 @@ struct StepParser {
                 if let armed = e.armed { label += " armed \(armed)" }
                 return (.expectFault(e), label)
             }
+        default:
+            // A step neither declared nor read above: the same answer as a misspelt one.
+            throw w.nameNode.error("unknown step '\(name)'; valid steps: \(Self.validSteps)")
         }
     }
 }

@@ -113,17 +113,14 @@ struct RecordedStepWriter {
             if from != .broker { f.append(("from", from.description)) }
             if browser { f.append(("browser", "true")) }
             body = f.isEmpty ? name.rawValue : "\(name): " + flow(f)
-        case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
-             let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id):
+        case let .beginTokenRequest(id):
             body = "\(name): \(YAMLText.scalar(id))"
         case let .setSessionPIN(pin), let .enterSessionPIN(pin):
             // Accepted: the user's PIN as a reference. Refused: a placeholder refused the same
             // way, or `not-checked` when the engine refused before looking at the PIN.
             let value = refusal == nil ? pinReference(sessionUser ?? "user", pin) : pinPlaceholder ?? Self.uncheckedSecret
             body = "\(name): " + YAMLText.scalar(value)
-        case .installProfileStep, .completeEnrollment, .logOut, .enterpriseWipe, .openBroker, .goOnline, .goOffline,
-             .releaseDelivery, .userActivity, .cancelTokenRequest, .removeAccountInAuthenticator, .removeAccountFromSettings,
-             .dismissAutoSignOut:
+        case .logOut, .openBroker:
             body = name.rawValue
         case let .advanceClock(s): body = Self.advanceClock(s)
         case let .armFault(id, fault): body = "\(name): " + flow([("app", id), ("arm", fault.label)])
@@ -137,6 +134,9 @@ struct RecordedStepWriter {
         case let .completeTokenRequest(user, secret):
             // An account the broker offered is picked without a password.
             body = "\(name): " + flow(secret == nil ? [("user", user)] : [("user", user), ("password", password(user, refusal))])
+        default:
+            // A declared action (`StepName.declaration`): its step name, and the app it is on.
+            body = action.declaration?.takesApp == true ? "\(name): \(YAMLText.scalar(action.app ?? ""))" : name.rawValue
         }
         guard let refusal else { return body }
         // `refused:` sits beside the step name, so a bare step gets an empty value.

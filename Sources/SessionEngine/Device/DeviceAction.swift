@@ -99,6 +99,22 @@ public enum DeviceAction: Equatable, Sendable {
     /// The event's name in reports and messages: its step's spelling.
     public var name: String { stepName.rawValue }
 
+    /// The app the event is on, for the events a person takes on one app (what a declared
+    /// step on an app writes, `DeviceAction.Declaration.Form.onApp`).
+    public var app: AppID? {
+        switch self {
+        case let .launch(id), let .background(id), let .suspend(id), let .terminate(id), let .acquireTokenSilently(id),
+             let .beginTokenRequest(id), let .removeAccount(id), let .refreshInBackground(id), let .writeDraft(id),
+             let .armFault(id, _), let .disarmFaults(id):
+            id
+        case .enroll, .installProfileStep, .completeEnrollment, .checkOut, .logOut, .unlock, .enterpriseWipe, .signIn, .signOut,
+             .openBroker, .goOnline, .goOffline, .advanceClock, .setDeliveryMode, .releaseDelivery, .userActivity,
+             .completeTokenRequest, .cancelTokenRequest, .removeSharedDeviceConfiguration, .removeAccountInAuthenticator,
+             .removeAccountFromSettings, .disarmFault, .setSessionPIN, .enterSessionPIN, .dismissAutoSignOut:
+            nil
+        }
+    }
+
     /// Whether a person did it (restarts the inactivity timer); clock and mode changes are not input.
     public var isUserInput: Bool {
         switch self {

@@ -407,7 +407,7 @@ struct RandomWalk {
     /// Removes the work account in Android's Settings (no broadcast), by its key or its
     /// button, confirmed in the forecast dialog by a key or a click.
     private mutating func planSettingsRemoval() {
-        plan = escapesToHub + (rng.chance(0.5) ? [.input(.key(.char("S")))] : [.click { $0 == .command(.removeAccountFromSettings) }])
+        plan = escapesToHub + (rng.chance(0.5) ? [.input(.key(.char("S")))] : [.click { $0 == .command(.device(.removeAccountFromSettings)) }])
             + [rng.chance(0.7) ? .input(.key(rng.chance(0.5) ? .enter : .char("y"))) : .click { $0 == .command(.confirmAction) }]
     }
 
@@ -421,7 +421,7 @@ struct RandomWalk {
         case ..<3: steps.append(.input(.key(.enter)))
         case ..<4: steps.append(.input(.key(.escape)))
         case ..<5: steps.append(.input(.key(.char("y"))))
-        case ..<7: steps.append(.click { $0 == .command(.dismissAutoSignOut) })
+        case ..<7: steps.append(.click { $0 == .command(.device(.dismissAutoSignOut)) })
         // Part of the countdown, then all of it.
         case ..<8: steps += [.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice / 2))), .input(.key(.enter))]
         default: steps.append(.input(.tick(Double(policy.autoSignOutTimeToGiveUserNotice))))
