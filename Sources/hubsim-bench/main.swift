@@ -19,7 +19,7 @@ if which == "aged-device" {
     }
     exit(0)
 }
-let benches: [(String, () throws -> [String])] = [
+let benches: [(String, () async throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
     ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark), ("bridge", bridgeBenchmark),
 ]
@@ -29,7 +29,7 @@ if chosen.isEmpty {
     exit(2)
 }
 do {
-    for (_, bench) in chosen { for line in try bench() { print(line) } }
+    for (_, bench) in chosen { for line in try await bench() { print(line) } }
 } catch {
     FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
     exit(1)
