@@ -15,6 +15,7 @@ import Subprocess
 /// background tasks through an `Inbox`. The device is changed only here, in
 /// `exchange`/`settle`/`shutdown`, on the caller's thread (`SharedDevice` is a value passed `inout`), which is why the class is `@unchecked Sendable`:
 /// one caller at a time, as with the device itself.
+// unchecked: its tables are touched only by exchange, settle and shutdown, one caller at a time with the device it settles (passed inout); the children's tasks reach it only through the Inbox's Mutex
 public final class AppBridge: DeviceEffectPerformer, @unchecked Sendable {
     private let options: BridgeOptions
     private let inbox = Inbox()

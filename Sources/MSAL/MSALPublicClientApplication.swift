@@ -13,9 +13,7 @@ import Foundation
 ///
 /// Under `import MSAL` this class shadows HubsimAppKit's class of the same name (whose blocks run
 /// before the method returns), so code written for MSAL behaves as it does with MSAL.
-public final class MSALPublicClientApplication: @unchecked Sendable {
-    // Its one stored property is a `let` (the configuration proves its own Sendable): the proof of
-    // the unchecked Sendable.
+public final class MSALPublicClientApplication: Sendable {
     public let configuration: MSALPublicClientApplicationConfig
 
     /// Throws nothing here; `throws` as in MSAL, so that `try` in the app's code compiles.

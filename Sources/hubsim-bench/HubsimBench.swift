@@ -26,7 +26,7 @@ enum Benchmark: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .engine: return try engineBenchmark()
         case .store: return try storeBenchmark()
-        case .scenarios: return try scenarioBenchmark()
+        case .scenarios: return try await scenarioBenchmark()
         case .recording: return try recordingBenchmark()
         case .lesson: return try lessonBenchmark()
         case .memory: return try await memoryBenchmark()

@@ -10,7 +10,7 @@ import SessionEngine
 /// once thanks to the shared hasher), on every core: five cold runs, the median against the
 /// budget. Then warm runs (the hasher already remembers every password), a cold run on one
 /// core, and the parse alone.
-func scenarioBenchmark() throws -> [String] {
+func scenarioBenchmark() async throws -> [String] {
     let files = BundledAssets.scenarioFiles().map(ScenarioSource.bundled)
     guard !files.isEmpty else { return ["scenarios: the library is missing from this build (Assets/scenarios)"] }
     var lines: [String] = []
@@ -19,8 +19,8 @@ func scenarioBenchmark() throws -> [String] {
     // new `hubsim run` process. Five runs: the machine is shared, so the median is the figure.
     var cold: [Double] = []
     var first: RunReport?
-    let coldMedian = try median(runs: 5) {
-        let report = try ScenarioRunner().run(files)
+    let coldMedian = try await asyncMedian(runs: 5) {
+        let report = try await ScenarioRunner().run(files)
         first = first ?? report
         cold.append(report.duration)
         return report.duration
@@ -33,11 +33,11 @@ func scenarioBenchmark() throws -> [String] {
         + "   (best \(ms(cold.min()!)) ms, worst \(ms(cold.max()!)) ms; \(machineLoad()))")
 
     let runner = try ScenarioRunner()
-    _ = runner.run(files)
-    let warm = median(runs: 5) { runner.run(files).duration }
+    _ = await runner.run(files)
+    let warm = await asyncMedian(runs: 5) { await runner.run(files).duration }
     lines.append("scenarios: warm run (median of 5)            \(pad(ms(warm), 8)) ms   (passwords already verified; failed attempts still cost)")
 
-    let serialRun = try ScenarioRunner(parallel: false).run(files)
+    let serialRun = try await ScenarioRunner(parallel: false).run(files)
     lines.append("scenarios: cold run, one core                \(pad(ms(serialRun.duration), 8)) ms")
 
     let parser = runner.parser
@@ -53,4 +53,12 @@ func scenarioBenchmark() throws -> [String] {
         lines.append("scenarios: slowest scenario (one core, cold): \(URL(fileURLWithPath: slowest.file).lastPathComponent) \(ms(slowest.duration)) ms")
     }
     return lines
+}
+
+/// `median(runs:)` of an async body (the runner's task group).
+private func asyncMedian(runs: Int, _ body: () async throws -> Double) async rethrows -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs { samples.append(try await body()) }
+    samples.sort()
+    return samples[samples.count / 2]
 }

@@ -4,4 +4,4 @@ import HubsimCommands
 // is described in HubsimCommands/Launch/StartupPath.swift. Nothing a developer's program starts
 // outlives this process (`ProgramGuard`).
 ProgramGuard.start()
-Hubsim.main()
+await Hubsim.runCommandLine()

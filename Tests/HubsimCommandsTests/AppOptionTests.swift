@@ -10,10 +10,9 @@ import Testing
 /// of every scenario of `hubsim run`.
 @Suite struct AppOptionTests {
     /// The one line `arguments` are refused with, as a usage error (exit 2).
-    static func usageLine(_ arguments: [String]) throws -> String {
+    static func usageLine(_ arguments: [String]) async throws -> String {
         do {
-            var command = try Hubsim.parseAsRoot(arguments)
-            try command.run()
+            try await Hubsim.run(try Hubsim.parseAsRoot(arguments))
             Issue.record("\(arguments) was accepted")
             return ""
         } catch {
@@ -35,9 +34,9 @@ import Testing
         #expect(added[0].command.workingDirectory == URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path)
     }
 
-    @Test func aBadAppIsOneLineOfUsage() throws {
+    @Test func aBadAppIsOneLineOfUsage() async throws {
         for arguments in [["--app", "myapp"], ["run", "x.yaml", "--app", "my app=x"], ["--app", "x:intune=y"]] {
-            let message = try Self.usageLine(arguments)
+            let message = try await Self.usageLine(arguments)
             #expect(message.hasPrefix("hubsim: --app '"), "\(message)")
         }
     }

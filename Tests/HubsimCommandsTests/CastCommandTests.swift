@@ -7,22 +7,22 @@ import Testing
 /// one line, exit status 2, whatever was at the path left byte-identical.
 @Suite("Recordings and side by side: command-line refusals")
 struct CastCommandTests {
-    static func run(_ arguments: [String]) throws { try CommandRefusalTests.run(arguments) }
+    static func run(_ arguments: [String]) async throws { try await CommandRefusalTests.run(arguments) }
 
-    @Test func aCastOverAnExistingFileIsRefusedUnlessForced() throws {
+    @Test func aCastOverAnExistingFileIsRefusedUnlessForced() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try CommandRefusalTests.passingScenario(in: dir)
         let file = dir + "/walk.cast"
         let before = try OutputFileTests.plant(file)
-        #expect(exitStatus { try Self.run(["run", scenario, "--cast", file]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", scenario, "--cast", file]) } == .usage)
         #expect(OutputFileTests.contents(file) == before)
         // The interactive command claims it before the terminal is looked at.
         let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--cast", file]) as? InteractiveCommand).launch
         #expect(exitStatus { try launch.run() } == .usage)
         #expect(OutputFileTests.contents(file) == before)
         // --force replaces it, owner-only.
-        try Self.run(["run", scenario, "--cast", file, "--force", "--pace", "0.25", "--size", "100x30"])
+        try await Self.run(["run", scenario, "--cast", file, "--force", "--pace", "0.25", "--size", "100x30"])
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasPrefix("{\"version\": 2, \"width\": 100, \"height\": 30, \"timestamp\": "))
         #expect(text.split(separator: "\n").last?.hasPrefix("[0.500, \"o\", ") == true)
@@ -30,7 +30,7 @@ struct CastCommandTests {
         #expect(stat(file, &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
 
-    @Test func castOptionsAreCheckedBeforeTheRun() throws {
+    @Test func castOptionsAreCheckedBeforeTheRun() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try CommandRefusalTests.passingScenario(in: dir)
@@ -40,7 +40,7 @@ struct CastCommandTests {
                           ["run", scenario, "--cast", file, "--size", "79x24"], ["run", scenario, "--cast", file, "--size", "80"],
                           ["run", scenario, "--pace", "1"], ["run", scenario, "--size", "80x24"],
                           ["run", scenario, "--cast", dir], ["run", scenario, "--cast", file, "--junit", file]] {
-            #expect(exitStatus { try Self.run(arguments) } == .usage, "\(arguments)")
+            #expect(await awaitedExitStatus { try await Self.run(arguments) } == .usage, "\(arguments)")
             #expect(!FileManager.default.fileExists(atPath: file), "\(arguments)")
         }
         let launch = try #require(try Hubsim.parseAsRoot(["--ephemeral", "--cast", file, "--record", file]) as? InteractiveCommand).launch
@@ -48,7 +48,7 @@ struct CastCommandTests {
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
-    @Test func compareRefusesAWrongCall() throws {
+    @Test func compareRefusesAWrongCall() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try CommandRefusalTests.passingScenario(in: dir)
@@ -64,11 +64,11 @@ struct CastCommandTests {
                           ["compare", scenario, "workspace-one", "entra-ios", "entra-android", "android-mhs", "workspace-one"],
                           ["compare", scenario, "entra-ios", "entra-android", "entra-ios"],
                           ["compare", scenario, "entra-ios", "entra-android", "--profiles", "entra-ios,entra-android"]] {
-            #expect(exitStatus { try Self.run(arguments) } == .usage, "\(arguments)")
+            #expect(await awaitedExitStatus { try await Self.run(arguments) } == .usage, "\(arguments)")
         }
-        try Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one", "--apps", "notes,chat"])
-        try Self.run(["compare", scenario, "entra-ios", "entra-android", "android-mhs", "--table"])
-        try Self.run(["compare", scenario, "--table", "--profiles", "workspace-one,entra-ios,entra-android,android-mhs"])
+        try await Self.run(["compare", scenario, "--table", "--profiles", "entra-ios,workspace-one", "--apps", "notes,chat"])
+        try await Self.run(["compare", scenario, "entra-ios", "entra-android", "android-mhs", "--table"])
+        try await Self.run(["compare", scenario, "--table", "--profiles", "workspace-one,entra-ios,entra-android,android-mhs"])
     }
 
     /// The refusals name what to write instead, in one line.

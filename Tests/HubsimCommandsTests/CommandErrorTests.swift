@@ -5,9 +5,15 @@ import Testing
 @testable import HubsimCommands
 
 /// The status a command ended with when it threw hubsim's `CommandError`; nil when it
-/// succeeded or threw anything else (which `Hubsim.main` would report differently).
+/// succeeded or threw anything else (which `Hubsim.runCommandLine` would report differently).
 func exitStatus<Result>(_ body: () throws -> Result) -> CommandError.Status? {
     do { _ = try body() } catch let error as CommandError { return error.status } catch { return nil }
+    return nil
+}
+
+/// `exitStatus` of an async body (the commands that await a task group).
+func awaitedExitStatus<Result>(_ body: () async throws -> Result) async -> CommandError.Status? {
+    do { _ = try await body() } catch let error as CommandError { return error.status } catch { return nil }
     return nil
 }
 

@@ -8,9 +8,8 @@ import Testing
 @Suite("Reliability: command-line refusals")
 struct CommandRefusalTests {
     /// Parses `arguments` as `hubsim` does and runs the command.
-    static func run(_ arguments: [String]) throws {
-        var command = try Hubsim.parseAsRoot(arguments)
-        try command.run()
+    static func run(_ arguments: [String]) async throws {
+        try await Hubsim.run(try Hubsim.parseAsRoot(arguments))
     }
 
     /// A scenario that passes without a single password check.
@@ -20,7 +19,7 @@ struct CommandRefusalTests {
         return path
     }
 
-    @Test func recordingOverAnExistingFileIsRefusedBeforeTheScreenStarts() throws {
+    @Test func recordingOverAnExistingFileIsRefusedBeforeTheScreenStarts() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/default.sqlite"
@@ -32,16 +31,16 @@ struct CommandRefusalTests {
         #expect(OutputFileTests.entries(dir) == ["default.sqlite"])
         // A persistent device's state directory is not even created.
         let state = dir + "/state"
-        #expect(exitStatus { try Self.run(["--state-dir", state, "--record", file]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["--state-dir", state, "--record", file]) } == .usage)
         #expect(!FileManager.default.fileExists(atPath: state))
         #expect(OutputFileTests.contents(file) == before)
     }
 
-    @Test func forceWithoutAFileToReplaceIsRefused() throws {
-        #expect(exitStatus { try Self.run(["--ephemeral", "--force"]) } == .usage)
+    @Test func forceWithoutAFileToReplaceIsRefused() async throws {
+        #expect(await awaitedExitStatus { try await Self.run(["--ephemeral", "--force"]) } == .usage)
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(exitStatus { try Self.run(["run", "--force", try Self.passingScenario(in: dir)]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", "--force", try Self.passingScenario(in: dir)]) } == .usage)
     }
 
     @Test func theParsedForceReachesTheLaunch() throws {
@@ -49,7 +48,7 @@ struct CommandRefusalTests {
         #expect(command.launch == InteractiveLaunch(choice: DeviceChoice(), record: "w.yaml", force: true))
     }
 
-    @Test func aJUnitReportOverAnExistingFileIsRefusedBeforeAnyScenarioRuns() throws {
+    @Test func aJUnitReportOverAnExistingFileIsRefusedBeforeAnyScenarioRuns() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try Self.passingScenario(in: dir)
@@ -57,40 +56,40 @@ struct CommandRefusalTests {
         // scenario file given as the report is not overwritten either.
         for target in [dir + "/report.xml", scenario] {
             let before = FileManager.default.fileExists(atPath: target) ? OutputFileTests.contents(target)! : try OutputFileTests.plant(target)
-            #expect(exitStatus { try Self.run(["run", "--junit", target, scenario]) } == .usage)
+            #expect(await awaitedExitStatus { try await Self.run(["run", "--junit", target, scenario]) } == .usage)
             #expect(OutputFileTests.contents(target) == before)
         }
         #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
-        #expect(exitStatus { try Self.run(["run", "--junit", dir, scenario]) } == .usage)
-        #expect(exitStatus { try Self.run(["run", "--junit", "", scenario]) } == .usage)
-        #expect(exitStatus { try Self.run(["run", "--junit", "/dev/null", "--force", scenario]) } == .usage)
-        #expect(exitStatus { try Self.run(["run", "--junit", dir + "/no/report.xml", scenario]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", "--junit", dir, scenario]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", "--junit", "", scenario]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", "--junit", "/dev/null", "--force", scenario]) } == .usage)
+        #expect(await awaitedExitStatus { try await Self.run(["run", "--junit", dir + "/no/report.xml", scenario]) } == .usage)
         #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
     }
 
-    @Test func aJUnitReportIsWrittenOwnerOnlyAndReplacedOnlyWithForce() throws {
+    @Test func aJUnitReportIsWrittenOwnerOnlyAndReplacedOnlyWithForce() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenario = try Self.passingScenario(in: dir)
         let report = dir + "/report.xml"
-        try Self.run(["run", "--quiet", "--junit", report, scenario])
+        try await Self.run(["run", "--quiet", "--junit", report, scenario])
         let first = try #require(OutputFileTests.contents(report))
         #expect(String(decoding: first, as: UTF8.self).contains("<testsuites"))
         #expect(OutputFileTests.mode(report) == 0o600)
         _ = try OutputFileTests.plant(report)
         chmod(report, 0o644)
-        try Self.run(["run", "--quiet", "--junit", report, "--force", scenario])
+        try await Self.run(["run", "--quiet", "--junit", report, "--force", scenario])
         #expect(String(decoding: try #require(OutputFileTests.contents(report)), as: UTF8.self).contains("<testsuites"))
         #expect(OutputFileTests.mode(report) == 0o600)
         #expect(OutputFileTests.entries(dir) == ["online.yaml", "report.xml"])
     }
 
     /// `hubsim tenant` alone once printed its help and exited 0.
-    @Test func tenantWithoutASubcommandIsAUsageError() throws {
-        #expect(exitStatus { try Self.run(["tenant"]) } == .usage)
+    @Test func tenantWithoutASubcommandIsAUsageError() async throws {
+        #expect(await awaitedExitStatus { try await Self.run(["tenant"]) } == .usage)
         // Asking for help is still a success.
-        #expect(throws: (any Error).self) { try Self.run(["tenant", "--help"]) }
-        do { try Self.run(["tenant", "--help"]) } catch {
+        await #expect(throws: (any Error).self) { try await Self.run(["tenant", "--help"]) }
+        do { try await Self.run(["tenant", "--help"]) } catch {
             #expect(Hubsim.exitCode(for: error) == .success)
         }
     }

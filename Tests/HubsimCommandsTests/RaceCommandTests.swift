@@ -21,16 +21,16 @@ import Testing
         }
     }
 
-    @Test func misusedOptionsAreUsageErrors() throws {
+    @Test func misusedOptionsAreUsageErrors() async throws {
         for arguments in [["--all"], ["--headless"], ["--headless", "--all", "silent-token-during-sign-out"], ["--headless", "no-such-race"]] {
             var command = try #require(try Hubsim.parseAsRoot(["race"] + arguments) as? RaceCommand)
-            #expect(exitStatus { try command.run() } == .usage, "race \(arguments)")
+            #expect(await awaitedExitStatus { try await command.run() } == .usage, "race \(arguments)")
         }
     }
 
-    @Test func theHeadlessRaceRunsAsItsScenarioAndPasses() throws {
+    @Test func theHeadlessRaceRunsAsItsScenarioAndPasses() async throws {
         var command = try #require(try Hubsim.parseAsRoot(["race", "--headless", "current-and-previous-both-nil"]) as? RaceCommand)
-        #expect(exitStatus { try command.run() } == nil)
+        #expect(await awaitedExitStatus { try await command.run() } == nil)
     }
 
     @Test func compareTakesTheRaceAndItsTwoProfiles() throws {

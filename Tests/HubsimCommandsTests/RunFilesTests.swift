@@ -139,7 +139,7 @@ struct RunFilesTests {
 
     // MARK: - run and lesson
 
-    @Test func aReportIsNeverAScenarioNorTheTenantItNames() throws {
+    @Test func aReportIsNeverAScenarioNorTheTenantItNames() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkdir(dir + "/conf", 0o700) == 0)
@@ -151,7 +151,7 @@ struct RunFilesTests {
         let scenarioBefore = try #require(OutputFileTests.contents(scenario))
         for arguments in [["--junit", dir + "/conf/../conf/tenant.yaml"], ["--cast", tenant], ["--junit", dir + "/./walk.yaml"],
                           ["--junit", dir + "/r.xml", "--cast", dir + "//r.xml"]] {
-            #expect(exitStatus { try CommandRefusalTests.run(["run", "--force"] + arguments + [scenario]) } == .usage)
+            #expect(await awaitedExitStatus { try await CommandRefusalTests.run(["run", "--force"] + arguments + [scenario]) } == .usage)
         }
         let command = try #require(try Hubsim.parseAsRoot(["run", "--cast", dir + "/conf/./tenant.yaml", scenario]) as? RunCommand)
         let parser = ScenarioParser(catalogue: try BundledAssets.catalogue())
@@ -166,7 +166,7 @@ struct RunFilesTests {
         #expect(OutputFileTests.entries(dir) == ["conf", "walk.yaml"])
     }
 
-    @Test func aLessonsCastIsNeverTheLessonNorItsTenant() throws {
+    @Test func aLessonsCastIsNeverTheLessonNorItsTenant() async throws {
         let dir = try OutputFileTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tenant = dir + "/tenant.yaml", lesson = dir + "/lesson.yaml"
@@ -179,8 +179,8 @@ struct RunFilesTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
         let lessonBefore = try #require(OutputFileTests.contents(lesson))
         for cast in [lesson, dir + "/./lesson.yaml", dir + "/tenant.yaml", dir + "//tenant.yaml"] {
-            #expect(exitStatus { try CommandRefusalTests.run(["lesson", "--headless", "--cast", cast, "--force", lesson]) } == .usage)
-            #expect(exitStatus { try CommandRefusalTests.run(["lesson", "--cast", cast, "--force", lesson]) } == .usage)
+            #expect(await awaitedExitStatus { try await CommandRefusalTests.run(["lesson", "--headless", "--cast", cast, "--force", lesson]) } == .usage)
+            #expect(await awaitedExitStatus { try await CommandRefusalTests.run(["lesson", "--cast", cast, "--force", lesson]) } == .usage)
         }
         #expect(OutputFileTests.contents(tenant) == tenantBefore)
         #expect(OutputFileTests.contents(lesson) == lessonBefore)

@@ -14,7 +14,7 @@ import Testing
         ["--ephemeral", "--record", "walk.yaml"], ["--device", "till-2", "--state-dir", "/tmp/s", "--profile", "entra-ios"],
     ]
 
-    /// The launch ArgumentParser builds for `arguments`, as `Hubsim.main` would run it.
+    /// The launch ArgumentParser builds for `arguments`, as `Hubsim.runCommandLine` would run it.
     static func parsedLaunch(_ arguments: [String]) throws -> InteractiveLaunch {
         let command = try Hubsim.parseAsRoot(arguments)
         return try #require(command as? InteractiveCommand, "\(arguments) is not the interactive command").launch

@@ -11,22 +11,22 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BridgeApps")
 
-    static func run(_ file: String, added: [String] = []) throws -> ScenarioResult {
+    static func run(_ file: String, added: [String] = []) async throws -> ScenarioResult {
         let apps = try added.map { try CommandLineApp.parse($0, directory: folder.path) }
         let runner = try ScenarioRunner(parallel: false, addedApps: apps)
-        return runner.run(files: [folder.appendingPathComponent(file).path]).results[0]
+        return await runner.run(files: [folder.appendingPathComponent(file).path]).results[0]
     }
 
-    @Test func theRightProgramPasses() throws {
-        let result = try Self.run("orders-no-leak.yaml")
+    @Test func theRightProgramPasses() async throws {
+        let result = try await Self.run("orders-no-leak.yaml")
         #expect(result.passed, "\(result.failedStep?.failure?.message ?? "") \(result.screen ?? "")")
     }
 
-    @Test func theLeakyProgramIsCaughtWithItsLeak() throws {
-        let leak = try Self.run("orders-leak.yaml")
+    @Test func theLeakyProgramIsCaughtWithItsLeak() async throws {
+        let leak = try await Self.run("orders-leak.yaml")
         #expect(leak.passed, "\(leak.failedStep?.failure?.message ?? "") \(leak.screen ?? "")")
         // The same program in the right app's scenario fails at its leak assertion.
-        let swapped = try Self.run("orders-no-leak.yaml", added: ["orders=python3 orders.py --leaky"])
+        let swapped = try await Self.run("orders-no-leak.yaml", added: ["orders=python3 orders.py --leaky"])
         #expect(!swapped.passed)
         let failed = try #require(swapped.failedStep)
         #expect(failed.step.kind.isNoLeak, "\(failed.failure?.message ?? "")")

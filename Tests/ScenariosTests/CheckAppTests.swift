@@ -31,8 +31,8 @@ struct CheckAppTests {
         Dictionary(uniqueKeysWithValues: report.cells.filter(\.verdict.failed).map { ($0.name, $0.verdict.word) })
     }
 
-    @Test func theGoodAppHandlesEveryWorkspaceOneCell() throws {
-        let report = try Self.matrix("good_app.py", .workspaceOne).run()
+    @Test func theGoodAppHandlesEveryWorkspaceOneCell() async throws {
+        let report = try await Self.matrix("good_app.py", .workspaceOne).run()
         #expect(report.cells.count == 6 * 4)
         #expect(Self.failures(report).isEmpty, "\(CheckAppText.render(report))")
         #expect(!report.failed)
@@ -43,8 +43,8 @@ struct CheckAppTests {
         #expect(cell.did.last == "shows cou2: orders-cou2", "\(cell.did)")
     }
 
-    @Test func theFaultyAppLeaksWhereAnotherUserChecksOutAfterACheckIn() throws {
-        let report = try Self.matrix("faulty_app.py", .workspaceOne).run()
+    @Test func theFaultyAppLeaksWhereAnotherUserChecksOutAfterACheckIn() async throws {
+        let report = try await Self.matrix("faulty_app.py", .workspaceOne).run()
         let leaking: [ShiftTransition] = [.checkOutOfAnotherUser, .enterpriseWipe, .offlineCheckIn]
         var expected: [String: String] = [:]
         for t in leaking { for s in ShiftAppState.allCases { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" } }
@@ -57,13 +57,13 @@ struct CheckAppTests {
         #expect(checkIn.did.contains("kept cou1's orders-cou1 (plain)"), "\(checkIn.did)")
     }
 
-    @Test func entraCellsJudgeTheAccountReadOnResume() throws {
-        let good = try Self.matrix("good_app.py", .entraIOS).run()
+    @Test func entraCellsJudgeTheAccountReadOnResume() async throws {
+        let good = try await Self.matrix("good_app.py", .entraIOS).run()
         #expect(good.cells.count == 5 * 4)
         #expect(Self.failures(good).isEmpty, "\(CheckAppText.render(good))")
         // The faulty one reads the account only when it starts: a running app keeps showing
         // the first user's orders; a terminated one starts cold and reads it.
-        let faulty = try Self.matrix("faulty_app.py", .entraIOS).run()
+        let faulty = try await Self.matrix("faulty_app.py", .entraIOS).run()
         var expected: [String: String] = [:]
         for t: ShiftTransition in [.signOut, .signInOfAnotherUser, .signOutFromBrowser, .offlineSignOut] {
             for s: ShiftAppState in [.foreground, .background, .suspended] { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" }
@@ -73,7 +73,7 @@ struct CheckAppTests {
         #expect(suspended.delivered.contains("missed accountChanged"), "\(suspended.delivered)")
     }
 
-    @Test func aHungAppIsHungAndTheMatrixGoesOn() throws {
+    @Test func aHungAppIsHungAndTheMatrixGoesOn() async throws {
         let hang = """
             import sys, json
             for line in sys.stdin:
@@ -89,13 +89,13 @@ struct CheckAppTests {
                                 external: ExternalProgram(exec: ["python3", file], timeoutMilliseconds: 500))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
-        let report = matrix.run(transitions: [.checkIn, .inactivityLock], states: [.background])
+        let report = await matrix.run(transitions: [.checkIn, .inactivityLock], states: [.background])
         #expect(report.cells.map(\.verdict.word) == ["HUNG", "handled"], "\(CheckAppText.render(report))")
         #expect(report.cells[0].failureLine == "HUNG: no answer to \(API.didWipeCurrentUserData) (at foreground)")
         #expect(report.failed)
     }
 
-    @Test func aCrashIsCrashedWithItsStatusAndLastLine() throws {
+    @Test func aCrashIsCrashedWithItsStatusAndLastLine() async throws {
         let crash = """
             import sys, json
             for line in sys.stdin:
@@ -111,13 +111,13 @@ struct CheckAppTests {
         let app = AppDefinition(id: "crashes", name: "crashes", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["python3", file]))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
-        let report = matrix.run(transitions: [.checkIn], states: [.background])
+        let report = await matrix.run(transitions: [.checkIn], states: [.background])
         #expect(report.cells.map(\.verdict.word) == ["CRASHED"], "\(CheckAppText.render(report))")
         let line = try #require(report.cells[0].failureLine)
         #expect(line.hasPrefix("CRASHED: exit 3 at foreground") && line.hasSuffix("orders cache corrupt"), "\(line)")
     }
 
-    @Test func garbageOnEveryForegroundIsFaulted() throws {
+    @Test func garbageOnEveryForegroundIsFaulted() async throws {
         let garbage = """
             import sys, json
             for line in sys.stdin:
@@ -133,13 +133,13 @@ struct CheckAppTests {
         let app = AppDefinition(id: "garbage", name: "garbage", sdk: .workspaceOne(.none), external: ExternalProgram(exec: ["python3", file]))
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(), catalogue: Fixtures.catalogue,
                                      hasher: Fixtures.hasher)
-        let report = matrix.run(transitions: [.checkIn], states: [.background])
+        let report = await matrix.run(transitions: [.checkIn], states: [.background])
         #expect(report.cells.map(\.verdict.word) == ["FAULTED"], "\(CheckAppText.render(report))")
         #expect(report.cells[0].failureLine?.hasSuffix("(at foreground)") == true, "\(report.cells[0].failureLine ?? "")")
     }
 
-    @Test func theTableFitsEightyColumnsAndTheJUnitHasACasePerCell() throws {
-        let report = try Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn, .checkOutOfAnotherUser])
+    @Test func theTableFitsEightyColumnsAndTheJUnitHasACasePerCell() async throws {
+        let report = try await Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn, .checkOutOfAnotherUser])
         let text = CheckAppText.render(report)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(text)")
         #expect(text.contains("check-out of another user: the first user checks in; the next user checks out"))
@@ -164,12 +164,12 @@ struct CheckAppTests {
     /// asks who has the device at app/foreground shows the previous user's orders there,
     /// whatever their protection (Tests/ScenariosTests/Fixtures/CheckApp/callbacks_only.py).
     @Test(arguments: ["sdk", "user", "plain"])
-    func anAppThatWaitsForTheCallbacksLeaksWhateverItsProtection(_ protection: String) throws {
+    func anAppThatWaitsForTheCallbacksLeaksWhateverItsProtection(_ protection: String) async throws {
         var app = Self.app("callbacks_only.py", sdk: .workspaceOne(.none))
         app.external?.exec += ["--protection", protection]
         let matrix = try ShiftMatrix(app: app, profile: .workspaceOne, tenant: BundledAssets.tenant(),
                                      catalogue: Fixtures.catalogue, hasher: Fixtures.hasher)
-        let report = matrix.run(transitions: [.checkIn, .checkOutOfAnotherUser, .enterpriseWipe, .offlineCheckIn])
+        let report = await matrix.run(transitions: [.checkIn, .checkOutOfAnotherUser, .enterpriseWipe, .offlineCheckIn])
         var expected: [String: String] = [:]
         for name in ["check-out of another user / foreground", "check-out of another user / background",
                      "check-out of another user / suspended", "enterprise wipe / background", "enterprise wipe / suspended",
@@ -187,8 +187,8 @@ struct CheckAppTests {
 
     /// What stays readable at rest is an exposure: named under the table, a failure only with
     /// `--strict`, for teams that want the previous user's data gone, not only hidden.
-    @Test func anExposureIsNamedAndFailsOnlyWhenStrict() throws {
-        let lenient = try Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn], states: [.foreground])
+    @Test func anExposureIsNamedAndFailsOnlyWhenStrict() async throws {
+        let lenient = try await Self.matrix("faulty_app.py", .workspaceOne).run(transitions: [.checkIn], states: [.foreground])
         let cell = try #require(lenient.cells.first)
         #expect(cell.verdict == .handled)
         #expect(cell.exposure == "keeps cou1's 'orders-cou1' (plain) readable at rest while the device is checked in")
@@ -199,7 +199,7 @@ struct CheckAppTests {
 
         var strict = try Self.matrix("faulty_app.py", .workspaceOne)
         strict.strict = true
-        let report = strict.run(transitions: [.checkIn], states: [.foreground])
+        let report = await strict.run(transitions: [.checkIn], states: [.foreground])
         let failed = try #require(report.cells.first)
         #expect(failed.failureLine == "EXPOSED: keeps cou1's 'orders-cou1' (plain) readable at rest while the device is checked in")
         #expect(failed.advice?.hasSuffix("Docs/bridge-protocol.md#exposures-what-stays-readable-at-rest") == true)
@@ -208,7 +208,7 @@ struct CheckAppTests {
         // The right app keeps nothing of anybody's: strict passes it.
         var good = try Self.matrix("good_app.py", .workspaceOne)
         good.strict = true
-        #expect(!good.run(transitions: [.checkIn, .checkOutOfAnotherUser]).failed)
+        #expect(await !good.run(transitions: [.checkIn, .checkOutOfAnotherUser]).failed)
     }
 
     /// Every fix line points to a section the protocol page has.
@@ -253,8 +253,8 @@ struct CheckAppAndroidTests {
     /// A runtime receiver clears at GLOBAL_SIGN_OUT wherever the process runs (a cached one
     /// as it resumes); a stopped one learns at its start; the account removed in Settings is
     /// learnt at the resume, as nothing is sent.
-    @Test func theWellWrittenAppHandlesEveryAndroidCell() throws {
-        let report = try Self.matrix("runtime").run()
+    @Test func theWellWrittenAppHandlesEveryAndroidCell() async throws {
+        let report = try await Self.matrix("runtime").run()
         #expect(report.cells.count == 5 * 4)
         #expect(CheckAppTests.failures(report).isEmpty, "\(CheckAppText.render(report))")
         func cell(_ t: ShiftTransition, _ s: ShiftAppState) -> CheckAppCell? { report.cells.first { $0.transition == t && $0.state == s } }
@@ -271,11 +271,11 @@ struct CheckAppAndroidTests {
 
     /// Without a receiver the broadcast is missed, and reading the account only at start leaks
     /// wherever the process outlives the change, as on iOS.
-    @Test func anAppThatReadsTheAccountOnlyAtStartLeaks() throws {
-        let none = try Self.matrix("none").run(transitions: [.signOut], states: [.background])
+    @Test func anAppThatReadsTheAccountOnlyAtStartLeaks() async throws {
+        let none = try await Self.matrix("none").run(transitions: [.signOut], states: [.background])
         #expect(none.cells.first?.delivered == ["missed broadcast (no receiver registered)", "foreground", "onAccountChanged"])
         #expect(none.cells.first?.verdict == .handled)
-        let once = try Self.matrix("once").run()
+        let once = try await Self.matrix("once").run()
         var expected: [String: String] = [:]
         for t: ShiftTransition in [.signOut, .signInOfAnotherUser, .accountRemovedInSettings, .offlineSignOut] {
             for s: ShiftAppState in [.foreground, .background, .suspended] { expected["\(t.rawValue) / \(s.rawValue)"] = "LEAKED" }

@@ -12,19 +12,19 @@ struct CheckAppTokenTests {
     static let registration = AppRegistration(clientID: "contoso-token-test", name: "token test",
                                               redirectURIs: ["msauth.com.contoso.token-test://auth"])
 
-    static func report(registered: Bool) throws -> CheckAppReport {
+    static func report(registered: Bool) async throws -> CheckAppReport {
         var tenant = try BundledAssets.tenant()
         if registered { tenant.appRegistrations.append(registration) }
-        return try ShiftMatrix(app: CheckAppTests.app("token_app.py", sdk: CheckAppTests.msal), profile: .entraIOS,
-                               tenant: tenant, catalogue: Fixtures.catalogue, hasher: Fixtures.hasher).run()
+        return try await ShiftMatrix(app: CheckAppTests.app("token_app.py", sdk: CheckAppTests.msal), profile: .entraIOS,
+                                     tenant: tenant, catalogue: Fixtures.catalogue, hasher: Fixtures.hasher).run()
     }
 
     static func cell(_ report: CheckAppReport, _ t: ShiftTransition, _ s: ShiftAppState) throws -> CheckAppCell {
         try #require(report.cells.first { $0.transition == t && $0.state == s })
     }
 
-    @Test func aRegisteredProgramGetsItsTokenAndIsRefusedAfterAGlobalSignOut() throws {
-        let report = try Self.report(registered: true)
+    @Test func aRegisteredProgramGetsItsTokenAndIsRefusedAfterAGlobalSignOut() async throws {
+        let report = try await Self.report(registered: true)
         #expect(!report.failed, "\(CheckAppText.render(report))")
         // Signed in: the broker grants the silent token; the app keeps what it fetched with it.
         let signIn = try Self.cell(report, .signIn, .background)
@@ -40,8 +40,8 @@ struct CheckAppTokenTests {
         #expect(text.contains("acquireTokenSilent refused:"), "\(text)")
     }
 
-    @Test func anUnregisteredClientIsListedAsRefusedInEveryCell() throws {
-        let report = try Self.report(registered: false)
+    @Test func anUnregisteredClientIsListedAsRefusedInEveryCell() async throws {
+        let report = try await Self.report(registered: false)
         for cell in report.cells where cell.did.contains(where: { $0.contains("acquireTokenSilent") }) {
             #expect(cell.did.contains("acquireTokenSilent refused: client not registered"), "\(cell.name): \(cell.did)")
             #expect(!cell.did.contains { $0.hasPrefix("called") && $0.contains("acquireTokenSilent") }, "\(cell.name): \(cell.did)")

@@ -155,11 +155,11 @@ import Testing
         #expect(results.compactMap(\.failure).first?.message == failure)
     }
 
-    @Test func aHeadlessRunOfLessonsCountsLessons() {
+    @Test func aHeadlessRunOfLessonsCountsLessons() async {
         let urls = BundledAssets.lessonFiles()
-        let report = Fixtures.runner().run(urls.map(ScenarioSource.bundled))
+        let report = await Fixtures.runner().run(urls.map(ScenarioSource.bundled))
         #expect(TextReport.totals(report).hasPrefix("\(urls.count) lessons: \(urls.count) passed, 0 failed;"), "\(TextReport.totals(report))")
-        let scenario = Fixtures.runner().run([.bundled(BundledAssets.scenarioFiles()[0]), .bundled(urls[0])])
+        let scenario = await Fixtures.runner().run([.bundled(BundledAssets.scenarioFiles()[0]), .bundled(urls[0])])
         #expect(TextReport.totals(scenario).hasPrefix("1 scenario and 1 lesson: "))
     }
 }

@@ -233,8 +233,8 @@ import Testing
     }
 
     @Test(arguments: shipped)
-    func eachShippedLessonPlaysToItsEnd(_ file: BundledFile) {
-        let report = Fixtures.runner().run([.bundled(file)])
+    func eachShippedLessonPlaysToItsEnd(_ file: BundledFile) async {
+        let report = await Fixtures.runner().run([.bundled(file)])
         let result = report.results[0]
         #expect(result.passed, "\(TextReport.render(report, options: .init(verbose: false, quiet: true)))")
         // Each lesson step is reported with its narration check.

@@ -30,9 +30,9 @@ import Testing
         for name in Self.required { #expect(names.contains(name), "missing \(name).yaml") }
     }
 
-    @Test func everyShippedScenarioPasses() {
+    @Test func everyShippedScenarioPasses() async {
         let files = BundledAssets.scenarioFiles()
-        let report = Fixtures.runner().run(files.map(ScenarioSource.bundled))
+        let report = await Fixtures.runner().run(files.map(ScenarioSource.bundled))
         #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
         #expect(report.results.count == files.count)
         // Every file says what it shows: a name and a comment at the top.

@@ -38,9 +38,9 @@ import Testing
         }
     }
 
-    @Test func everyShippedPresetPassesAsAScenario() throws {
+    @Test func everyShippedPresetPassesAsAScenario() async throws {
         let files = BundledAssets.raceFiles()
-        let report = Fixtures.runner().run(files.map(ScenarioSource.bundled))
+        let report = await Fixtures.runner().run(files.map(ScenarioSource.bundled))
         #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
         #expect(report.results.count == files.count)
     }

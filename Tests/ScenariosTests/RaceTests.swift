@@ -110,20 +110,20 @@ import Testing
 
     // MARK: headless: a scenario
 
-    @Test func aRaceRunsAsItsScenarioWithTheWalkLeftOut() throws {
+    @Test func aRaceRunsAsItsScenarioWithTheWalkLeftOut() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-race-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("test-race.yaml")
         try Self.race.write(to: file, atomically: true, encoding: .utf8)
-        let report = Fixtures.runner().run(files: [file.path])
+        let report = await Fixtures.runner().run(files: [file.path])
         #expect(report.exitStatus == 0, "\(TextReport.render(report, options: .init(quiet: true)))")
         let result = try #require(report.results.first)
         #expect(result.name == "Notes learns of cou2 only when F8 releases its delivery")
         #expect(result.steps.count == 14 && result.steps.allSatisfy { $0.failure == nil })
         // A consequence that does not hold fails the run at its line.
         try Self.race.replacingOccurrences(of: "shows: cou2}", with: "shows: cou1}").write(to: file, atomically: true, encoding: .utf8)
-        let failing = Fixtures.runner().run(files: [file.path])
+        let failing = await Fixtures.runner().run(files: [file.path])
         #expect(failing.exitStatus == 1)
         #expect(failing.results.first?.steps.first { $0.failure != nil }?.step.line == 22)
     }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct ReportTests {
     /// A run with a pass, a failure (with characters XML must escape) and a file error.
-    static func mixedRun() throws -> RunReport {
+    static func mixedRun() async throws -> RunReport {
         let dir = Fixtures.temporaryDirectory()
         let good = Fixtures.write(Fixtures.ws1("  - expect: {state: checkedOut}"), "good.yaml", in: dir)
         let bad = Fixtures.write("""
@@ -21,11 +21,11 @@ import Testing
               - goOffline
             """, "bad.yaml", in: dir)
         let broken = Fixtures.write("profile: workspace-one\nsteps:\n  - launch: chess\n", "broken.yaml", in: dir)
-        return Fixtures.runner().run(files: [good, bad, broken])
+        return await Fixtures.runner().run(files: [good, bad, broken])
     }
 
-    @Test func tapHasAPlanAPointPerScenarioAndDiagnosticsForFailures() throws {
-        let report = try Self.mixedRun()
+    @Test func tapHasAPlanAPointPerScenarioAndDiagnosticsForFailures() async throws {
+        let report = try await Self.mixedRun()
         let tap = TAPReport.render(report)
         let lines = tap.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "TAP version 13")
@@ -48,8 +48,8 @@ import Testing
         #expect(tap.contains("  message: \"unknown app 'chess'; valid: notes, scanner, inventory, reports, forms\""))
     }
 
-    @Test func junitParsesAsXMLWithTheRightCounts() throws {
-        let report = try Self.mixedRun()
+    @Test func junitParsesAsXMLWithTheRightCounts() async throws {
+        let report = try await Self.mixedRun()
         let xml = JUnitReport.render(report)
         let document = try XMLDocument(xmlString: xml, options: [])
         let root = try #require(document.rootElement())

@@ -115,23 +115,23 @@ import Testing
         #expect(result.passed, "\(result.failure.map { "\($0.expected) / \($0.actual)" } ?? "")")
     }
 
-    @Test func runFilesReportsExitStatus() {
+    @Test func runFilesReportsExitStatus() async {
         let dir = Fixtures.temporaryDirectory()
         let good = Fixtures.write(Fixtures.ws1("  - expect: {state: checkedOut}"), "good.yaml", in: dir)
         let bad = Fixtures.write(Fixtures.ws1("  - expect: {state: checkedIn}"), "bad.yaml", in: dir)
         let broken = Fixtures.write("profile: workspace-one\nsteps:\n  - dance\n", "broken.yaml", in: dir)
         let runner = Fixtures.runner()
-        #expect(runner.run(files: [good]).exitStatus == 0)
-        let failing = runner.run(files: [good, bad])
+        #expect(await runner.run(files: [good]).exitStatus == 0)
+        let failing = await runner.run(files: [good, bad])
         #expect(failing.exitStatus == 1)
         #expect(failing.passedCount == 1 && failing.failedCount == 1)
-        let errored = runner.run(files: [good, bad, broken, dir.appendingPathComponent("missing.yaml").path])
+        let errored = await runner.run(files: [good, bad, broken, dir.appendingPathComponent("missing.yaml").path])
         #expect(errored.exitStatus == 2)
         #expect(errored.fileErrors.count == 2)
         // The valid list is every step name, in order (StepNameTests checks the order itself).
         #expect(errored.fileErrors[0].description.hasSuffix("broken.yaml:3:5: unknown step 'dance'; valid steps: \(StepParser.validSteps)"))
         #expect(errored.results.map(\.passed) == [true, false, false, false])
-        #expect(runner.run(files: []).exitStatus == 2)
+        #expect(await runner.run(files: []).exitStatus == 2)
         let text = TextReport.render(errored)
         #expect(text.contains("ERROR \(broken):3:5: unknown step 'dance'"))
         #expect(text.hasSuffix("4 scenarios: 1 passed, 1 failed, 2 file errors; \(errored.stepCount) steps in \(TextReport.seconds(errored.duration))\n"))

@@ -1,4 +1,4 @@
-@preconcurrency import Yams
+import Yams
 
 /// Writes YAML through Yams (libyaml's emitter), for the scenario recorder, the TAP report
 /// and the tenant editor: libyaml decides when a scalar needs quotes and how to escape it.

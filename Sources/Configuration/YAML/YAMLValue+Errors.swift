@@ -1,5 +1,5 @@
 import SessionEngine
-@preconcurrency import Yams
+import Yams
 
 /// Yams' errors turned into `ConfigError`s: one line, at the problem's own position.
 extension YAMLValue {

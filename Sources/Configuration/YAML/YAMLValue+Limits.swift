@@ -1,5 +1,5 @@
 import SessionEngine
-@preconcurrency import Yams
+import Yams
 
 /// The bounds of `Limits` checked on a composed document, before any reader sees it.
 extension YAMLValue {

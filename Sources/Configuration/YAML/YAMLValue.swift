@@ -1,11 +1,12 @@
 import SessionEngine
-@preconcurrency import Yams
+import Yams
 
 /// A node of a YAML document that remembers its file and position, so every error
 /// found while reading it can say `file:line:column`.
 ///
 /// Tenant files, the app catalogue and scenarios are read through this one type.
 /// Yams stays behind this type: other modules read values, never Yams' `Node`.
+// unchecked: Yams' Node holds Tag, a class Yams does not mark Sendable; a parsed node is only ever read, never changed
 public struct YAMLValue: @unchecked Sendable {
     let node: Node
     public let file: String
@@ -161,7 +162,7 @@ public struct YAMLValue: @unchecked Sendable {
     }
 
     /// The known keys of a mapping, read one by one.
-    public struct Fields: @unchecked Sendable {
+    public struct Fields: Sendable {
         public let owner: YAMLValue
         public let what: String
         public let values: [String: YAMLValue]

@@ -1,9 +1,9 @@
 import CNCurses
 import HubUI
 #if canImport(Glibc)
-@preconcurrency import Glibc
+import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+import Darwin
 #endif
 
 /// Paints frames on a curses window: only the runs that changed since the last frame, then

@@ -2,8 +2,10 @@ import CHubsimSignals
 import CNCurses
 import HubUI
 #if canImport(Glibc)
+// unchecked: libc's `stdin` and `stdout` are C globals Swift sees as mutable; libc sets them before main and nothing here assigns them
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
+// unchecked: as Glibc's, Darwin's `stdin` and `stdout` are set before main and never assigned here
 @preconcurrency import Darwin
 #endif
 

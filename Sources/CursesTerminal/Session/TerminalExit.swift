@@ -1,8 +1,8 @@
 import CHubsimSignals
 #if canImport(Glibc)
-@preconcurrency import Glibc
+import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+import Darwin
 #endif
 
 /// Why the interactive loop ended.

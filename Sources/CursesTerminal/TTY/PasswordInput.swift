@@ -1,7 +1,9 @@
 import SessionEngine
 #if canImport(Glibc)
+// unchecked: libc's `SIG_DFL` and `errno` are C macros Swift sees as mutable globals; only read here
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
+// unchecked: as Glibc's, Darwin's `SIG_DFL` and `errno` are only read here
 @preconcurrency import Darwin
 #endif
 
@@ -70,9 +72,13 @@ public enum PasswordInput {
 
 /// Restores the terminal if SIGINT, SIGTERM, SIGHUP or SIGQUIT arrive while echo is off.
 enum TerminalRestore {
-    // Written before the handlers are installed and only read by them.
+    // Written before the handlers are installed and only read by them; a signal handler may
+    // take no lock (a lock is not async-signal-safe), so these cannot be behind a Mutex.
+    // unchecked: written by `arm` before the handlers are installed, read by the handler, reset by `disarm` after they are removed
     nonisolated(unsafe) private static var fd: Int32 = -1
+    // unchecked: as `fd`: written before the handlers are installed, only read by them
     nonisolated(unsafe) private static var settings = termios()
+    // unchecked: touched by `arm` and `disarm` only, on the one thread that reads the password
     nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 

@@ -1,14 +1,16 @@
 import Configuration
 import Foundation
 import Logging
+import Synchronization
 
 /// The file behind `--log-file`: created owner-only (0600), appended to, shared by every
 /// logger of the process.
-public final class LogFile: @unchecked Sendable {
+public final class LogFile: Sendable {
     /// Where the diagnostics go.
     public let path: String
     private let fd: Int32
-    private let lock = NSLock()
+    /// Held for one line's writes, so lines of several threads never interleave.
+    private let appending = Mutex(())
 
     /// Opens (creating owner-only) `path` for appending. Only a regular file is taken: a FIFO
     /// would block the open until something read it (before the first frame, with no word
@@ -36,13 +38,14 @@ public final class LogFile: @unchecked Sendable {
     /// Appends one line (a newline is added).
     public func append(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        lock.lock(); defer { lock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }  // a full disk must not take the simulator down
-            offset += n
+        appending.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }  // a full disk must not take the simulator down
+                offset += n
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import SessionEngine
+import Synchronization
 
 /// A simulated device's memory: one SQLite database (GRDB, WAL) per device.
 ///
@@ -10,33 +11,39 @@ import SessionEngine
 /// changed since the previous save (the event log by `seq`, apps that changed, …).
 /// The file is created owner-only (0600) in an owner-only directory (0700), and held with
 /// an exclusive lock: a second hubsim on the same device gets a clear error.
-public final class DeviceStore: @unchecked Sendable {
+public final class DeviceStore: Sendable {
     /// The database file; nil for an in-memory store (`--ephemeral`).
     public let path: String?
     public var url: URL? { path.map { URL(fileURLWithPath: $0) } }
     private let queue: DatabaseQueue
-    private let writer = SnapshotWriter()
-    // What the tables hold now, so a save writes only the difference. Guarded by `lock`.
-    private var saved: SavedState?
-    /// A file created by this open, written so far without syncs (`configuration`); the first
-    /// save or the close syncs it before anything of the device is committed. Guarded by `lock`.
-    private var creationUnsynced: Bool
-    private let lock = NSLock()
     private let logger: Logger
+    /// What a save needs from the one before it, one caller at a time.
+    private let state: Mutex<State>
+
+    private struct State {
+        let writer = SnapshotWriter()
+        /// What the tables hold now, so a save writes only the difference.
+        var saved: SavedState?
+        /// A file created by this open, written so far without syncs (`configuration`); the first
+        /// save or the close syncs it before anything of the device is committed.
+        var creationUnsynced: Bool
+        var lastLoadRowsRead = (all: 0, history: 0)
+    }
+
     /// Rows the last `load` read, of every table and of the sessions and logs (tests: a long
     /// history costs a start no more).
-    private(set) var lastLoadRowsRead = (all: 0, history: 0)
+    var lastLoadRowsRead: (all: Int, history: Int) { state.withLock { $0.lastLoadRowsRead } }
 
     private init(path: String?, queue: DatabaseQueue, logger: Logger, creationUnsynced: Bool = false) {
         self.path = path
         self.queue = queue
         self.logger = logger
-        self.creationUnsynced = creationUnsynced
+        self.state = Mutex(State(creationUnsynced: creationUnsynced))
     }
 
     deinit {
         // Closed without `close()`: the connection's last checkpoint syncs, as after `close()`.
-        if creationUnsynced { try? queue.inDatabase { try Self.endUnsyncedCreation($0) } }
+        if state.withLock({ $0.creationUnsynced }) { try? queue.inDatabase { try Self.endUnsyncedCreation($0) } }
     }
 
     /// A logger that drops everything, for callers that pass none.
@@ -205,16 +212,17 @@ public final class DeviceStore: @unchecked Sendable {
 
     /// The stored device, or nil when there is none yet (a new or reset database).
     public func load() throws(StoreError) -> DeviceSnapshot? {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            let loaded = try queue.read { try SnapshotReader.read($0) }
-            saved = loaded.map { SavedState($0.snapshot, historyBase: $0.historyBase) }
-            lastLoadRowsRead = (loaded?.rowsRead ?? 0, loaded?.historyRowsRead ?? 0)
-            return loaded?.snapshot
-        } catch let error as SnapshotReader.Unreadable {
-            throw .corrupt(displayPath, error.description)
-        } catch {
-            throw Self.map(error, path: displayPath, doing: "read")
+        try state.withLock { (state: inout State) throws(StoreError) -> DeviceSnapshot? in
+            do {
+                let loaded = try queue.read { try SnapshotReader.read($0) }
+                state.saved = loaded.map { SavedState($0.snapshot, historyBase: $0.historyBase) }
+                state.lastLoadRowsRead = (loaded?.rowsRead ?? 0, loaded?.historyRowsRead ?? 0)
+                return loaded?.snapshot
+            } catch let error as SnapshotReader.Unreadable {
+                throw .corrupt(displayPath, error.description)
+            } catch {
+                throw Self.map(error, path: displayPath, doing: "read")
+            }
         }
     }
 
@@ -274,21 +282,22 @@ public final class DeviceStore: @unchecked Sendable {
     }
 
     func save(_ snapshot: DeviceSnapshot, fingerprint: (KeyMaterial) -> String) throws(StoreError) {
-        lock.lock(); defer { lock.unlock() }
-        let old = saved
-        do {
-            saved = try queue.writeWithoutTransaction { db in
-                if creationUnsynced {
-                    try Self.endUnsyncedCreation(db)
-                    creationUnsynced = false
+        try state.withLock { (state: inout State) throws(StoreError) in
+            let old = state.saved
+            do {
+                state.saved = try queue.writeWithoutTransaction { db in
+                    if state.creationUnsynced {
+                        try Self.endUnsyncedCreation(db)
+                        state.creationUnsynced = false
+                    }
+                    return try Self.inTransaction(db) { try state.writer.write(snapshot, over: old, in: db, fingerprint: fingerprint) }
                 }
-                return try Self.inTransaction(db) { try writer.write(snapshot, over: old, in: db, fingerprint: fingerprint) }
+            } catch {
+                // The transaction rolled back: the tables still hold what `old` says.
+                let failure = Self.map(error, path: displayPath, doing: "save the device state to")
+                logger.error("save failed", metadata: ["path": "\(displayPath)", "kind": "\(failure.kind.rawValue)"])
+                throw failure
             }
-        } catch {
-            // The transaction rolled back: the tables still hold what `old` says.
-            let failure = Self.map(error, path: displayPath, doing: "save the device state to")
-            logger.error("save failed", metadata: ["path": "\(displayPath)", "kind": "\(failure.kind.rawValue)"])
-            throw failure
         }
         logger.trace("saved", metadata: ["state": "\(snapshot.state)", "log": "\(snapshot.log.entries.last?.seq ?? 0)"])
     }
@@ -311,34 +320,36 @@ public final class DeviceStore: @unchecked Sendable {
     /// Forgets the device (unenrolls it): every table emptied in one transaction. The next
     /// `load` returns nil.
     public func reset() throws(StoreError) {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            if creationUnsynced {
-                try queue.inDatabase { try Self.endUnsyncedCreation($0) }
-                creationUnsynced = false
+        try state.withLock { (state: inout State) throws(StoreError) in
+            do {
+                if state.creationUnsynced {
+                    try queue.inDatabase { try Self.endUnsyncedCreation($0) }
+                    state.creationUnsynced = false
+                }
+                try queue.write { db in
+                    for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+                }
+                // Give the freed pages back, so nothing of the old device lingers in the file.
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+            } catch {
+                throw Self.map(error, path: displayPath, doing: "reset")
             }
-            try queue.write { db in
-                for table in Schema.tables { try db.execute(sql: "DELETE FROM \(table)") }
-            }
-            // Give the freed pages back, so nothing of the old device lingers in the file.
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
-        } catch {
-            throw Self.map(error, path: displayPath, doing: "reset")
+            state.saved = nil
         }
-        saved = nil
         logger.notice("device reset (unenrolled)", metadata: ["path": "\(displayPath)"])
     }
 
     /// Checkpoints the WAL into the main file and closes it (also done on deinit).
     public func close() throws(StoreError) {
-        lock.lock(); defer { lock.unlock() }
-        do {
-            if creationUnsynced {
-                try queue.inDatabase { try Self.endUnsyncedCreation($0) }
-                creationUnsynced = false
-            }
-            try queue.close()
-        } catch { throw Self.map(error, path: displayPath, doing: "close") }
+        try state.withLock { (state: inout State) throws(StoreError) in
+            do {
+                if state.creationUnsynced {
+                    try queue.inDatabase { try Self.endUnsyncedCreation($0) }
+                    state.creationUnsynced = false
+                }
+                try queue.close()
+            } catch { throw Self.map(error, path: displayPath, doing: "close") }
+        }
     }
 
     /// Ends a creation made without syncs (`configuration`): from here on the file is synced

@@ -3,7 +3,7 @@ import Foundation
 
 /// MSAL for Android's configuration of a single-account app (its `auth_config.json`): the client
 /// ID and the `redirect_uri`, `msauth://<package name>/<URL-encoded signature hash>`.
-public final class PublicClientApplicationConfiguration: @unchecked Sendable {
+public final class PublicClientApplicationConfiguration: Sendable {
     public let clientId: String
     public let redirectUri: String?
 
@@ -56,7 +56,7 @@ public protocol SignOutCallback: AnyObject {
 /// returns, on the calling thread (Microsoft Learn, "Tutorial: Use shared-device mode in your
 /// Android application": call ``getCurrentAccountAsync(_:)`` in `onResume`, and clear the prior
 /// user's data in `onAccountChanged`).
-public final class SingleAccountPublicClientApplication: @unchecked Sendable {
+public final class SingleAccountPublicClientApplication: Sendable {
     public let configuration: PublicClientApplicationConfiguration
 
     /// As `PublicClientApplication.createSingleAccountPublicClientApplication`; throws nothing

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// The app as hubsim runs it, after UIKit's `UIApplication`: its lifecycle delegate and state,
 /// what it keeps on the device (``storage``) and what it shows (``screen``).
-public final class HubsimApplication: @unchecked Sendable {
+public final class HubsimApplication: Sendable {
     /// Where the app is in its lifecycle.
     public enum State: Sendable {
         /// Launched but not yet in front, or moving between foreground and background.
@@ -29,29 +30,35 @@ public final class HubsimApplication: @unchecked Sendable {
     /// The application of the bridge that delivers events on this thread (``HubsimBridge/current``).
     public static var shared: HubsimApplication { HubsimBridge.current.application }
 
-    private let lock = NSLock()
-    private weak var storedDelegate: (any HubsimApplicationDelegate)?
-    private var storedState = State.inactive
-    private var storedLaunchInformation: LaunchInformation?
-    unowned var bridge: HubsimBridge!
+    private struct Stored {
+        var delegate = WeaklyHandedOver()
+        var state = State.inactive
+        var launchInformation: LaunchInformation?
+    }
+    private let stored = Mutex(Stored())
+    let bridgeLink = BridgeLink()
+    var bridge: HubsimBridge { bridgeLink.bridge }
 
     init() {}
 
     /// Told of each lifecycle event; held weakly, as UIKit holds its delegate.
     public var delegate: (any HubsimApplicationDelegate)? {
-        get { lock.withLock { storedDelegate } }
-        set { lock.withLock { storedDelegate = newValue } }
+        get { stored.withLock { $0.delegate }.object as? any HubsimApplicationDelegate }
+        set {
+            let handed = WeaklyHandedOver(object: newValue)
+            stored.withLock { $0.delegate = handed }
+        }
     }
 
     public private(set) var applicationState: State {
-        get { lock.withLock { storedState } }
-        set { lock.withLock { storedState = newValue } }
+        get { stored.withLock { $0.state } }
+        set { stored.withLock { $0.state = newValue } }
     }
 
     /// What hubsim said in `initialize` (nil before it).
     public internal(set) var launchInformation: LaunchInformation? {
-        get { lock.withLock { storedLaunchInformation } }
-        set { lock.withLock { storedLaunchInformation = newValue } }
+        get { stored.withLock { $0.launchInformation } }
+        set { stored.withLock { $0.launchInformation = newValue } }
     }
 
     /// The app's items on the device (`storage/…`).

@@ -18,6 +18,7 @@ struct IncomingRequest: Sendable {
 /// a `read(2)` while work queued for it waits. The reader reads a line only when a waiter found
 /// nothing for it, one line at a time, so lines are read in step with the app's calls (a session
 /// written out beforehand, answers and all, plays the same as a live one).
+// unchecked: every var is read and written only with `condition` held (threads wait on it, which Mutex cannot do)
 final class BridgeConnection: @unchecked Sendable {
     private let channel: LineChannel
     private let log: @Sendable (String) -> Void

@@ -4,8 +4,8 @@ import Foundation
 /// queue (MSAL's `completionBlockQueue`, the main queue unless told otherwise), never called
 /// before the method that takes them returns. The run loop counts them, so that it answers an
 /// event only once every block queued while the app handled it has run.
+// unchecked: both counts are read and written only with `condition` held (a thread waits on it, which Mutex cannot do)
 final class CompletionDelivery: @unchecked Sendable {
-    // Both counts are guarded by `condition`: the proof of the unchecked Sendable.
     private let condition = NSCondition()
     private var pending = 0
     private var delivered = 0
@@ -20,9 +20,9 @@ final class CompletionDelivery: @unchecked Sendable {
     /// queue's thread, as on the run loop's own.
     func deliver(on queue: DispatchQueue, bridge: HubsimBridge, _ block: @escaping () -> Void) {
         condition.withLock { pending += 1 }
-        let handed = HandedOverBlock(block: block)
+        let handed = HandedOver(value: block)
         queue.async { [self] in
-            bridge.asCurrent(handed.block)
+            bridge.asCurrent(handed.value)
             condition.withLock {
                 pending -= 1
                 delivered += 1
@@ -42,16 +42,9 @@ final class CompletionDelivery: @unchecked Sendable {
     }
 }
 
-/// The app's completion block on its way to the queue the app chose. Unchecked because the
-/// block is the app's own and not `@Sendable`, as MSAL's Objective-C blocks are not: it is run
-/// once, on that queue only, and never touched here again (the hand-over MSAL makes too).
-private struct HandedOverBlock: @unchecked Sendable {
-    let block: () -> Void
-}
-
 /// A flag one thread raises and another waits for (a queued block's "I ran").
+// unchecked: the flag is read and written only with `condition` held (a thread waits on it, which Mutex cannot do)
 final class RaisedFlag: @unchecked Sendable {
-    // Guarded by `condition`: the proof of the unchecked Sendable.
     private let condition = NSCondition()
     private var raised = false
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import BridgeProtocol
 import Foundation
+import Synchronization
 
 /// Your app's end of the hubsim app bridge (Docs/bridge-protocol.md, version 1): it reads
 /// hubsim's requests from standard input, hands each event to your delegates on the thread that
@@ -27,7 +28,7 @@ import Foundation
 /// HubsimApplication.shared.delegate = app
 /// HubsimBridge.run(name: "Store")
 /// ```
-public final class HubsimBridge: @unchecked Sendable {
+public final class HubsimBridge: Sendable {
     /// The bridge protocol version this library speaks.
     public static let protocolVersion = BridgeMethod.protocolVersion
     /// The Workspace ONE SDK's optional callbacks this library delivers to an `AWControllerDelegate`
@@ -77,7 +78,7 @@ public final class HubsimBridge: @unchecked Sendable {
     let msalConfigurations = SentMSALConfigurations()
     /// Set once the main queue did not turn within ``mainQueueTurnLimit`` while the run loop ran
     /// on another thread: nobody runs it, and waiting for it again would only slow every event.
-    private var mainQueueStalled = false
+    private let mainQueueStalled = Mutex(false)
     private static let mainQueueTurnLimit: TimeInterval = 2
     private let logLine: @Sendable (String) -> Void
     private static let threadKey = "HubsimAppKit.HubsimBridge.current"
@@ -96,11 +97,11 @@ public final class HubsimBridge: @unchecked Sendable {
         deviceInformationController = DeviceInformationController()
         darwinNotificationCenter = DarwinNotificationCenter()
         receivers = ReceiverRegistry()
-        receivers.bridge = self
-        application.bridge = self
-        awController.bridge = self
-        userInformationController.bridge = self
-        deviceInformationController.bridge = self
+        receivers.bridgeLink.set(self)
+        application.bridgeLink.set(self)
+        awController.bridgeLink.set(self)
+        userInformationController.bridgeLink.set(self)
+        deviceInformationController.bridgeLink.set(self)
     }
 
     /// Handles hubsim's requests on the calling thread until hubsim closes the input (after
@@ -161,7 +162,7 @@ public final class HubsimBridge: @unchecked Sendable {
     /// One turn of the main queue: everything queued on it before now has run. False when
     /// nobody runs the main queue (the run loop is on another thread and the main thread is busy).
     private func turnMainQueue(drivesMainQueue: Bool) -> Bool {
-        if mainQueueStalled { return false }
+        if mainQueueStalled.withLock({ $0 }) { return false }
         let turned = RaisedFlag()
         DispatchQueue.main.async { turned.raise() }
         if drivesMainQueue {
@@ -169,7 +170,7 @@ public final class HubsimBridge: @unchecked Sendable {
             return true
         }
         if turned.wait(before: Date(timeIntervalSinceNow: Self.mainQueueTurnLimit)) { return true }
-        mainQueueStalled = true
+        mainQueueStalled.withLock { $0 = true }
         log("hubsim bridge: the main queue did not run within \(Int(Self.mainQueueTurnLimit)) s; blocks queued on it (MSAL's completions among them) wait until the main thread runs it")
         return false
     }
@@ -280,21 +281,19 @@ public final class HubsimBridge: @unchecked Sendable {
 }
 
 /// The bridges whose run loops run now, for ``HubsimBridge/current`` on a thread of no bridge's.
-private final class RunningBridges: @unchecked Sendable {
-    // Guarded by `lock`: the proof of the unchecked Sendable.
-    private let lock = NSLock()
-    private var bridges: [ObjectIdentifier: HubsimBridge] = [:]
+private final class RunningBridges: Sendable {
+    private let bridges = Mutex<[ObjectIdentifier: HubsimBridge]>([:])
 
     /// The one bridge running, or nil when none or several are.
     var only: HubsimBridge? {
-        lock.withLock { bridges.count == 1 ? bridges.first?.value : nil }
+        bridges.withLock { $0.count == 1 ? $0.first?.value : nil }
     }
 
     func add(_ bridge: HubsimBridge) {
-        lock.withLock { bridges[ObjectIdentifier(bridge)] = bridge }
+        bridges.withLock { $0[ObjectIdentifier(bridge)] = bridge }
     }
 
     func remove(_ bridge: HubsimBridge) {
-        _ = lock.withLock { bridges.removeValue(forKey: ObjectIdentifier(bridge)) }
+        _ = bridges.withLock { $0.removeValue(forKey: ObjectIdentifier(bridge)) }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Darwin notifications, shaped after Core Foundation's `CFNotificationCenterAddObserver` on
 /// `CFNotificationCenterGetDarwinNotifyCenter()`: a name and no payload. MSAL in shared device
 /// mode posts ``sharedModeCurrentAccountChanged`` when the device's account changes (Microsoft,
 /// "Shared device mode for iOS devices"); hubsim delivers it only to a running app with
 /// background capability, as the delivery rules say.
-public final class DarwinNotificationCenter: @unchecked Sendable {
+public final class DarwinNotificationCenter: Sendable {
     /// The name Microsoft's shared device mode posts when the device's account changes.
     public static let sharedModeCurrentAccountChanged = "SHARED_MODE_CURRENT_ACCOUNT_CHANGED"
 
@@ -22,8 +23,7 @@ public final class DarwinNotificationCenter: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var observers: [(observer: Observer, block: (String) -> Void)] = []
+    private let observers = Mutex<[(observer: Observer, block: HandedOver<(String) -> Void>)]>([])
 
     init() {}
 
@@ -32,16 +32,17 @@ public final class DarwinNotificationCenter: @unchecked Sendable {
     @discardableResult
     public func addObserver(forName name: String, using block: @escaping (String) -> Void) -> Observer {
         let observer = Observer(name: name)
-        lock.withLock { observers.append((observer, block)) }
+        let handed = HandedOver(value: block)
+        observers.withLock { $0.append((observer, handed)) }
         return observer
     }
 
     public func removeObserver(_ observer: Observer) {
-        lock.withLock { observers.removeAll { $0.observer === observer } }
+        observers.withLock { $0.removeAll { $0.observer === observer } }
     }
 
     func post(name: String, log: (String) -> Void) {
-        let blocks = lock.withLock { observers.filter { $0.observer.name == name }.map(\.block) }
+        let blocks = observers.withLock { $0.filter { $0.observer.name == name }.map(\.block.value) }
         if blocks.isEmpty {
             log("DarwinNotificationCenter: \(name) posted, but no observer listens for it")
         }

@@ -1,5 +1,6 @@
 import BridgeProtocol
 import Foundation
+import Synchronization
 
 /// MSAL's calls to hubsim, each one round trip, shared by the two shapes of the client
 /// application: HubsimAppKit's own (completion blocks called before the method returns) and the
@@ -74,19 +75,20 @@ import Foundation
 }
 
 /// The MSAL configurations a bridge has told hubsim (`msal/configure`), each once.
-final class SentMSALConfigurations: @unchecked Sendable {
-    // Guarded by `lock`: the proof of the unchecked Sendable.
-    private let lock = NSLock()
-    private var sent: Set<Data> = []
-    private var stopped = false
+final class SentMSALConfigurations: Sendable {
+    private struct Sent {
+        var configurations: Set<Data> = []
+        var stopped = false
+    }
+    private let sent = Mutex(Sent())
 
     /// True the first time `configuration` is seen, unless hubsim does not know the method.
     func shouldSend(_ configuration: Data) -> Bool {
-        lock.withLock { !stopped && sent.insert(configuration).inserted }
+        sent.withLock { !$0.stopped && $0.configurations.insert(configuration).inserted }
     }
 
     /// hubsim does not know `msal/configure`: send it no more.
     func stop() {
-        lock.withLock { stopped = true }
+        sent.withLock { $0.stopped = true }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// MSAL's process-wide settings: the logger's (accepted and ignored: hubsim's MSAL writes no log
 /// of its own, what it did is in the pane's history) and whether the broker may be used.
@@ -25,30 +26,31 @@ public enum MSALLogLevel: Int, Sendable {
 }
 
 /// MSAL's logger settings (MSAL's `MSALLoggerConfig`): kept, never used.
-public final class MSALLoggerConfig: @unchecked Sendable {
+public final class MSALLoggerConfig: Sendable {
     static let shared = MSALLoggerConfig()
 
-    // Guarded by `lock`: the proof of the unchecked Sendable.
-    private let lock = NSLock()
-    private var level = MSALLogLevel.info
-    private var pii = false
-    private var broker = MSALBrokeredAvailability.auto
+    private struct Settings {
+        var level = MSALLogLevel.info
+        var pii = false
+        var broker = MSALBrokeredAvailability.auto
+    }
+    private let settings = Mutex(Settings())
 
     /// Kept here, beside the logger's settings, as MSAL's global configuration keeps both.
     var brokerAvailability: MSALBrokeredAvailability {
-        get { lock.withLock { broker } }
-        set { lock.withLock { broker = newValue } }
+        get { settings.withLock { $0.broker } }
+        set { settings.withLock { $0.broker = newValue } }
     }
 
     public var logLevel: MSALLogLevel {
-        get { lock.withLock { level } }
-        set { lock.withLock { level = newValue } }
+        get { settings.withLock { $0.level } }
+        set { settings.withLock { $0.level = newValue } }
     }
 
     /// Whether messages may hold personal data (MSAL's `piiEnabled`).
     public var piiEnabled: Bool {
-        get { lock.withLock { pii } }
-        set { lock.withLock { pii = newValue } }
+        get { settings.withLock { $0.pii } }
+        set { settings.withLock { $0.pii = newValue } }
     }
 
     /// Accepted; never called, as hubsim's MSAL writes no log.

@@ -11,7 +11,7 @@ import Foundation
 /// returns, on the calling thread, with the bridge that delivers events on that thread. Under
 /// `import MSAL` the same name is MSAL's shape instead: escaping blocks, run after the method
 /// returns on `completionBlockQueue` or the main queue.
-public final class MSALPublicClientApplication: @unchecked Sendable {
+public final class MSALPublicClientApplication: Sendable {
     public let configuration: MSALPublicClientApplicationConfig
 
     /// Throws nothing here; `throws` as in MSAL, so that `try` in the app's code compiles.

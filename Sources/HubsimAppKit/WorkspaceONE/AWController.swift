@@ -1,39 +1,46 @@
 import Foundation
+import Synchronization
 
 /// The Workspace ONE SDK's controller: set its ``delegate`` and call ``start()`` when the app
 /// launches, as with the SDK. Until `start()` the SDK runs no check and calls no delegate
 /// method, so hubsim's Workspace ONE events reach the delegate only after it (each one missed
 /// is a line in the pane's log).
-public final class AWController: @unchecked Sendable {
+public final class AWController: Sendable {
     /// The controller of the bridge that delivers events on this thread.
     public static func clientInstance() -> AWController {
         HubsimBridge.current.awController
     }
 
-    private let lock = NSLock()
-    private weak var storedDelegate: (any AWControllerDelegate)?
-    private var storedCallbackScheme = ""
-    private var started = false
-    unowned var bridge: HubsimBridge!
+    private struct Stored {
+        var delegate = WeaklyHandedOver()
+        var callbackScheme = ""
+        var started = false
+    }
+    private let stored = Mutex(Stored())
+    let bridgeLink = BridgeLink()
+    var bridge: HubsimBridge { bridgeLink.bridge }
 
     init() {}
 
     /// Held weakly, as in the SDK.
     public var delegate: (any AWControllerDelegate)? {
-        get { lock.withLock { storedDelegate } }
-        set { lock.withLock { storedDelegate = newValue } }
+        get { stored.withLock { $0.delegate }.object as? any AWControllerDelegate }
+        set {
+            let handed = WeaklyHandedOver(object: newValue)
+            stored.withLock { $0.delegate = handed }
+        }
     }
 
     /// The app's URL scheme for the Hub's call-backs. Kept for source compatibility: hubsim
     /// plays the Hub in-process, so nothing is opened through it.
     public var callbackScheme: String {
-        get { lock.withLock { storedCallbackScheme } }
-        set { lock.withLock { storedCallbackScheme = newValue } }
+        get { stored.withLock { $0.callbackScheme } }
+        set { stored.withLock { $0.callbackScheme = newValue } }
     }
 
     /// Starts the SDK: from now on its callbacks reach the delegate.
     public func start() {
-        lock.withLock { started = true }
+        stored.withLock { $0.started = true }
     }
 
     /// Hands a URL the app was opened with to the SDK, which continues a flow it began through
@@ -44,11 +51,12 @@ public final class AWController: @unchecked Sendable {
 
     /// Whether ``start()`` was called.
     public var isStarted: Bool {
-        lock.withLock { started }
+        stored.withLock { $0.started }
     }
 
     func deliver(_ method: String, _ callback: (any AWControllerDelegate) -> Void) {
-        let (delegate, started) = lock.withLock { (storedDelegate, self.started) }
+        let (handed, started) = stored.withLock { ($0.delegate, $0.started) }
+        let delegate = handed.object as? any AWControllerDelegate
         guard started else {
             bridge.log("AWController: \(method) not delivered: AWController.clientInstance().start() was not called")
             return

@@ -64,13 +64,14 @@ public struct ApplicationStatusInformation: Equatable, Sendable {
 }
 
 /// The Workspace ONE SDK's device information (`awcontroller/fetchApplicationAssignmentStatus`).
-public final class DeviceInformationController: @unchecked Sendable {
+public final class DeviceInformationController: Sendable {
     /// The controller of the bridge that delivers events on this thread.
     public static var sharedController: DeviceInformationController {
         HubsimBridge.current.deviceInformationController
     }
 
-    unowned var bridge: HubsimBridge!
+    let bridgeLink = BridgeLink()
+    var bridge: HubsimBridge { bridgeLink.bridge }
 
     init() {}
 

@@ -27,13 +27,14 @@ public struct UserInformation: Equatable, Sendable {
 }
 
 /// The Workspace ONE SDK's user information (`awcontroller/retrieveUserInfo`).
-public final class UserInformationController: @unchecked Sendable {
+public final class UserInformationController: Sendable {
     /// The controller of the bridge that delivers events on this thread.
     public static var sharedInstance: UserInformationController {
         HubsimBridge.current.userInformationController
     }
 
-    unowned var bridge: HubsimBridge!
+    let bridgeLink = BridgeLink()
+    var bridge: HubsimBridge { bridgeLink.bridge }
 
     init() {}
 

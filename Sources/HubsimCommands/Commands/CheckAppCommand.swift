@@ -10,7 +10,7 @@ import SessionEngine
 /// developer's own program (Docs/bridge-protocol.md), a table per transition, `--junit` for
 /// CI. Exit status 0 when the app handled every cell, 1 on any leak, hang, crash or fault, 2
 /// for a usage or file error. The matrix itself is `ShiftMatrix`'s (Scenarios).
-struct CheckAppCommand: ParsableCommand {
+struct CheckAppCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-app",
         abstract: "Run the standard shift-change matrix against your own app (exit 0: handled everywhere, 1: a leak, hang, crash or fault, 2: usage or file error).",
@@ -86,7 +86,9 @@ struct CheckAppCommand: ParsableCommand {
     @Argument(parsing: .postTerminator, help: "The app's command and its arguments, after --.")
     var command: [String] = []
 
-    func run() throws {
+    /// On the main thread, as every command: the cells run side by side in a task group.
+    @MainActor
+    func run() async throws {
         let (id, sdkName, exec) = try commandLine()
         let named = try chosenCells()
         let profileID = try chosenProfile(sdkName, cells: named)
@@ -123,7 +125,7 @@ struct CheckAppCommand: ParsableCommand {
             AppBridge.killEveryProgram()
             InterruptNote.write("hubsim check-app", signal: signal, lost: "no table printed" + unwritten)
         }
-        var report = matrix.run(cells: named.isEmpty ? CellID.matrix(profileID, transitions: chosen) : named, shard: part,
+        var report = await matrix.run(cells: named.isEmpty ? CellID.matrix(profileID, transitions: chosen) : named, shard: part,
                                 parallel: !serial)
         report.rerun = rerunCommand(id: id, sdk: sdkName, exec: exec)
         if let failure = report.startFailure {

@@ -9,7 +9,7 @@ import SessionEngine
 /// failed cell with its rerun line and a summary; exit 0 when every cell was handled, 1 when
 /// one failed, 2 when the files are not one run's shards or cannot be read or written.
 ///
-/// `Hubsim.main` parses it on its own when the line starts `check-app merge`, rather than as
+/// `Hubsim.runCommandLine` parses it on its own when the line starts `check-app merge`, rather than as
 /// check-app's subcommand: ArgumentParser gives a parent command's options (check-app's
 /// `--junit` and `--force`) to the parent wherever they stand, so the subcommand could not
 /// have the same names.

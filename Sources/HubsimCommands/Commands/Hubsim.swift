@@ -4,7 +4,7 @@ import Foundation
 import SessionEngine
 
 /// `hubsim`: the interactive simulator by default; `run`, `tenant` and `reset` for the rest.
-public struct Hubsim: ParsableCommand {
+public struct Hubsim: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hubsim",
         abstract: "A terminal simulator of a frontline shared device: the Hub, its check-out and check-in, and the managed apps reacting.",
@@ -16,7 +16,10 @@ public struct Hubsim: ParsableCommand {
     /// Every failure ends here: printed once (`CommandError.write`) and exited with its
     /// status by name (`CommandError.Status`: usage 2, not ArgumentParser's 64, so CI can tell "the
     /// scenarios failed" from "the call was wrong").
-    public static func main() {
+    /// On the main thread (the interactive session and every command run there, as before); the
+    /// commands that run scenarios or check-app cells side by side await their task group here.
+    @MainActor
+    public static func runCommandLine() async {
         StartupTrace.beginIfRequested()
         do {
             // The everyday command lines skip ArgumentParser (StartupPath.swift).
@@ -32,8 +35,7 @@ public struct Hubsim: ParsableCommand {
                     CheckAppMergeCommand.exit(withError: error)
                 }
             } else {
-                var command = try parseAsRoot()
-                try command.run()
+                try await run(try parseAsRoot())
             }
         } catch {
             if let help = help(for: error) {
@@ -44,6 +46,18 @@ public struct Hubsim: ParsableCommand {
             guard let failure = failure(for: error, arguments: Array(CommandLine.arguments.dropFirst())) else { exit(withError: error) }
             failure.write()
             Foundation.exit(failure.status.code)
+        }
+    }
+
+    /// Runs a parsed command: awaited when it is async (the commands whose work runs side by side
+    /// in a task group), on the main thread either way.
+    @MainActor
+    static func run(_ command: sending any ParsableCommand) async throws {
+        if var command = command as? any AsyncParsableCommand {
+            try await command.run()
+        } else {
+            var command = command
+            try command.run()
         }
     }
 

@@ -10,7 +10,7 @@ import SessionEngine
 /// `hubsim lesson [NAME|FILE]`: plays a guided lesson in the full simulator (the picker when
 /// no lesson is named), or headless with `--headless` (exit 0: played to the end, 1: a step
 /// failed, 2: usage or file error), as `.ci/run` does for every shipped lesson.
-struct LessonCommand: ParsableCommand {
+struct LessonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lesson",
         abstract: "Play a guided lesson: the simulator with a narration panel, step by step (no name: the lesson picker).",
@@ -40,7 +40,9 @@ struct LessonCommand: ParsableCommand {
 
     @OptionGroup var output: CastOptions
 
-    func run() throws {
+    /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
+    @MainActor
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let runner: ScenarioRunner
         do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { throw CommandError.usage(error.description) }
@@ -80,7 +82,7 @@ struct LessonCommand: ParsableCommand {
             guard lesson != nil || all else { throw CommandError.usage("--headless needs a lesson (or --all); see `hubsim lesson --list`") }
             let files = all ? BundledAssets.lessonFiles().map(ScenarioSource.bundled) : [try locate()]
             guard !files.isEmpty else { throw CommandError.usage("no lessons in this build (Assets/lessons)") }
-            let report = runner.run(files)
+            let report = await runner.run(files)
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }

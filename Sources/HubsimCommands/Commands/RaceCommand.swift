@@ -10,7 +10,7 @@ import SessionEngine
 /// the full simulator: a new in-memory device of the preset's profile, its set-up played (the
 /// fault armed, step mode on), then the person has the keys, with the lesson panel saying what
 /// to do and what to look for. No name: the picker. `--headless` plays it as its scenario.
-struct RaceCommand: ParsableCommand {
+struct RaceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "race",
         abstract: "Walk through a race preset: the device set up, the fault armed, step mode on (no name: the picker of the presets).",
@@ -36,7 +36,9 @@ struct RaceCommand: ParsableCommand {
     @Flag(help: "With --headless: every shipped race preset.")
     var all = false
 
-    func run() throws {
+    /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
+    @MainActor
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let runner: ScenarioRunner
         do throws(ConfigError) { runner = try ScenarioRunner(environment: environment, parallel: true) } catch { throw CommandError.usage(error.description) }
@@ -55,7 +57,7 @@ struct RaceCommand: ParsableCommand {
             guard race != nil || all else { throw CommandError.usage("--headless needs a race preset (or --all); see `hubsim race --list`") }
             let files = all ? BundledAssets.raceFiles().map(ScenarioSource.bundled) : [try Self.locate(race)]
             guard !files.isEmpty else { throw CommandError.usage("no race presets in this build (Assets/races)") }
-            let report = runner.run(files)
+            let report = await runner.run(files)
             if let error = report.results.first(where: { $0.fileError != nil })?.fileError { throw CommandError.usage("\(error)") }
             print(TextReport.render(report, options: .init(verbose: false, quiet: false)), terminator: "")
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }

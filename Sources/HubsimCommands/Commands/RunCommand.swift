@@ -8,7 +8,7 @@ import SessionEngine
 
 /// `hubsim run FILE...`: runs scenarios headless. Exit status 0 when all pass, 1 when one
 /// fails, 2 for a usage or file error.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run scenario files headless and report (exit 0: all pass, 1: a scenario failed, 2: usage or file error).",
@@ -63,7 +63,9 @@ struct RunCommand: ParsableCommand {
         valueName: "name=command"))
     var app: [String] = []
 
-    func run() throws {
+    /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
+    @MainActor
+    func run() async throws {
         if let unknown = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             throw CommandError.usage("unknown option '\(unknown)'; see `hubsim run --help`")
         }
@@ -119,7 +121,7 @@ struct RunCommand: ParsableCommand {
                 AppBridge.killEveryProgram()
                 InterruptNote.write("hubsim run", signal: signal, lost: "no report printed" + unwritten)
             }
-            report = runner.run(sources)
+            report = await runner.run(sources)
         }
 
         if tap {

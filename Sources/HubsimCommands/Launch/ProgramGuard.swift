@@ -1,5 +1,6 @@
 import AppBridge
 import CursesTerminal
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,13 +13,16 @@ import Darwin
 /// every way out of hubsim ends what is left. Only the hubsim executable turns it on, at start:
 /// a test runner running commands in-process starts children of its own, which it must keep.
 public enum ProgramGuard {
-    /// Written once, by `start` on the main thread before the command starts any other thread.
-    nonisolated(unsafe) private static var active = false
+    /// Set once, by `start` on the main thread before the command starts any other thread.
+    private static let active = Mutex(false)
 
     /// Once, before the command runs (Sources/hubsim/main.swift).
     public static func start() {
-        guard !active else { return }
-        active = true
+        let first = active.withLock { active in
+            defer { active = true }
+            return !active
+        }
+        guard first else { return }
         AppBridge.adoptOrphans()
         QuitSignalWatch.endProgramsOnCrash()
         // A normal end (ArgumentParser's `exit`, any command): what is left goes too.
@@ -27,6 +31,6 @@ public enum ProgramGuard {
 
     /// Ends every program and everything they started, when the guard is on (the hubsim executable).
     static func sweep() {
-        if active { AppBridge.killEveryProgram() }
+        if active.withLock({ $0 }) { AppBridge.killEveryProgram() }
     }
 }

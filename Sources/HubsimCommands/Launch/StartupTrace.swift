@@ -1,10 +1,11 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+import Darwin
 #endif
 import CursesTerminal
 import HubUI
+import Synchronization
 
 /// `HUBSIM_STARTUP_TRACE=FILE`: where the time before the first frame goes, phase by phase
 /// (Docs/performance.md). At exit hubsim appends one line to FILE: each phase's end in milliseconds
@@ -19,7 +20,7 @@ import HubUI
 /// So `main` minus that is the fork (the spawn), the instant the probe (`hubsim-bench probe`)
 /// counts its first-frame time from.
 /// `/proc/self/stat`'s start time was the other choice, but it counts in 10 ms ticks.
-final class StartupTrace {
+enum StartupTrace {
     /// The phases of the first frame, in order; each mark is the end of its phase.
     enum Phase: String, CaseIterable {
         /// Process start (fork, exec, the dynamic loader, the runtime's start-up) to `main`.
@@ -39,17 +40,14 @@ final class StartupTrace {
     }
 
     /// This process's trace; nil unless `HUBSIM_STARTUP_TRACE` is set. Written by the main
-    /// thread only, before and while the first frame is drawn.
-    nonisolated(unsafe) private(set) static var current: StartupTrace?
+    /// thread only, before and while the first frame is drawn: the lock is never contended.
+    private static let current = Mutex<Trace?>(nil)
 
-    private let path: String
-    /// CLOCK_MONOTONIC nanoseconds of the process's start (its fork).
-    private let start: UInt64
-    private var marks: [(Phase, UInt64)] = []
-
-    private init(path: String, start: UInt64) {
-        self.path = path
-        self.start = start
+    private struct Trace {
+        let path: String
+        /// CLOCK_MONOTONIC nanoseconds of the process's start (its fork).
+        let start: UInt64
+        var marks: [(Phase, UInt64)] = []
     }
 
     /// Called first thing in `main`: starts the trace when the variable names a file.
@@ -57,21 +55,22 @@ final class StartupTrace {
         guard let path = getenv("HUBSIM_STARTUP_TRACE") else { return }
         let now = monotonicNanoseconds()
         let lived = runnableNanosecondsSinceFork() ?? 0
-        current = StartupTrace(path: String(cString: path), start: now - min(lived, now))
-        current?.marks.append((.main, now))
+        let trace = Trace(path: String(cString: path), start: now - min(lived, now), marks: [(.main, now)])
+        current.withLock { $0 = trace }
     }
 
     /// Marks the end of `phase` (the first time only: a phase ends once).
     static func mark(_ phase: Phase) {
-        guard let trace = current, !trace.marks.contains(where: { $0.0 == phase }) else { return }
-        trace.marks.append((phase, monotonicNanoseconds()))
+        current.withLock { trace in
+            guard trace != nil, !trace!.marks.contains(where: { $0.0 == phase }) else { return }
+            trace!.marks.append((phase, monotonicNanoseconds()))
+        }
     }
 
     /// Appends this run's line to the file: `main=2.91 arguments=3.02 …`, milliseconds since
     /// the process started. Appended, so that many runs with one variable leave one line each.
     static func finish() {
-        guard let trace = current else { return }
-        current = nil
+        guard let trace = current.withLock({ trace in defer { trace = nil }; return trace }) else { return }
         var line = trace.marks.map { phase, t in "\(phase.rawValue)=\(millis(t - trace.start))" }.joined(separator: " ")
         line += "\n"
         let fd = open(trace.path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
@@ -83,7 +82,7 @@ final class StartupTrace {
     /// Runs `model` in `session`, marking its first render and first write when tracing;
     /// exactly `session.run` otherwise.
     static func run(_ session: CursesSession, _ model: inout HubModel, afterEvent: @escaping (inout HubModel) -> Void) -> TerminalExit {
-        guard current != nil else { return session.run(&model, afterEvent: afterEvent) }
+        guard current.withLock({ $0 != nil }) else { return session.run(&model, afterEvent: afterEvent) }
         let then = session.afterFirstFrame
         session.afterFirstFrame = {
             mark(.firstWrite)

@@ -4,7 +4,7 @@ import Foundation
 import SessionEngine
 
 /// Why a command ends without success: the status it exits with and what it says on standard
-/// error. Every command throws it; only `Hubsim.main` prints it (`write`), so each message
+/// error. Every command throws it; only `Hubsim.runCommandLine` prints it (`write`), so each message
 /// has one form: `hubsim: ` and the problem on one line, control characters escaped.
 struct CommandError: Error, Equatable {
     /// hubsim's exit statuses by name: 0 when everything asked for was done, and these otherwise.

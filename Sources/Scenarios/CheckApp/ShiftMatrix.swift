@@ -88,13 +88,13 @@ public struct ShiftMatrix: Sendable {
     /// core when `parallel` (each cell has its own device and process, so they share nothing
     /// but the credential check), reported in the matrix's order.
     public func run(transitions: [ShiftTransition]? = nil, states: [ShiftAppState] = ShiftAppState.allCases,
-                    parallel: Bool = true) -> CheckAppReport {
-        run(cells: CellID.matrix(profile.id, transitions: transitions, states: states), parallel: parallel)
+                    parallel: Bool = true) async -> CheckAppReport {
+        await run(cells: CellID.matrix(profile.id, transitions: transitions, states: states), parallel: parallel)
     }
 
     /// The given cells (`CellID.matrix`, or the ones `--cell` names), or the `shard`'s part
-    /// of them, in their order; on every core when `parallel`.
-    public func run(cells ids: [CellID], shard: MatrixShard? = nil, parallel: Bool = true) -> CheckAppReport {
+    /// of them, in their order; on every core when `parallel` (a task group, one cell per core at a time).
+    public func run(cells ids: [CellID], shard: MatrixShard? = nil, parallel: Bool = true) async -> CheckAppReport {
         let start = Date()
         let pairs = (shard?.cells(of: ids) ?? ids).map { ($0.transition, $0.state) }
         guard let head = pairs.first else {
@@ -112,9 +112,7 @@ public struct ShiftMatrix: Sendable {
         let rest = Array(pairs.dropFirst())
         var cells = [first]
         if parallel && rest.count > 1 {
-            let slots = CellSlots(count: rest.count)
-            DispatchQueue.concurrentPerform(iterations: rest.count) { i in slots.set(i, cell(rest[i].0, rest[i].1)) }
-            cells += slots.values
+            cells += await OrderedTaskGroup.map(rest) { cell($0.0, $0.1) }
         } else {
             cells += rest.map { cell($0.0, $0.1) }
         }
@@ -216,15 +214,6 @@ public struct ShiftMatrix: Sendable {
         case .entra: device.signOut().refusal
         }
     }
-}
-
-/// The cells' results, written from several threads, one slot each.
-private final class CellSlots: @unchecked Sendable {
-    private var slots: [CheckAppCell?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ cell: CheckAppCell) { lock.lock(); slots[i] = cell; lock.unlock() }
-    var values: [CheckAppCell] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
 }
 
 extension Result {

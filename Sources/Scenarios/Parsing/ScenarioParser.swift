@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import SessionEngine
+import Synchronization
 
 /// Reads scenario files (`Assets/scenarios/README.md`) through the engine's `YAMLValue`, so every problem is
 /// reported as `file:line:column: message`, and an unknown key, step or app id names the
@@ -216,22 +217,23 @@ public struct ScenarioParser: Sendable {
 }
 
 /// Tenants read once per run: scenarios that name the same tenant share one parse.
-final class TenantCache: @unchecked Sendable {
-    enum Source: Hashable { case bundled, strict, file(String) }
-    private var cache: [Source: Tenant] = [:]
-    private let lock = NSLock()
+final class TenantCache: Sendable {
+    enum Source: Hashable, Sendable { case bundled, strict, file(String) }
+    /// Held while a tenant is read, so two scenarios naming the same one read it once.
+    private let cache = Mutex<[Source: Tenant]>([:])
 
     func tenant(_ source: Source) throws(ConfigError) -> Tenant {
-        lock.lock(); defer { lock.unlock() }
-        if let t = cache[source] { return t }
-        let t: Tenant
-        switch source {
-        case .bundled: t = try BundledAssets.tenant()
-        case .strict: t = try BundledAssets.strictTenant()
-        case let .file(path): t = try TenantLoader.load(path: path)
+        try cache.withLock { (cache: inout [Source: Tenant]) throws(ConfigError) -> Tenant in
+            if let t = cache[source] { return t }
+            let t: Tenant
+            switch source {
+            case .bundled: t = try BundledAssets.tenant()
+            case .strict: t = try BundledAssets.strictTenant()
+            case let .file(path): t = try TenantLoader.load(path: path)
+            }
+            cache[source] = t
+            return t
         }
-        cache[source] = t
-        return t
     }
 }
 

@@ -41,12 +41,12 @@ public struct ScenarioRunner: Sendable {
     /// Loads every file, then runs those that loaded. A file that cannot be used is
     /// reported as a result with a `fileError`, so the others still run and report.
     /// `displayPaths` name the files in reports (default: as given).
-    public func run(files: [String], displayPaths: [String]? = nil) -> RunReport {
-        run(zip(files, displayPaths ?? files).map { ScenarioSource.file(path: $0, shownAs: $1) })
+    public func run(files: [String], displayPaths: [String]? = nil) async -> RunReport {
+        await run(zip(files, displayPaths ?? files).map { ScenarioSource.file(path: $0, shownAs: $1) })
     }
 
     /// Loads every file, on disk or shipped, then runs those that loaded, as `run(files:)` does.
-    public func run(_ sources: [ScenarioSource]) -> RunReport {
+    public func run(_ sources: [ScenarioSource]) async -> RunReport {
         let start = Date()
         let loaded: [Result<Runnable, ConfigError>] = sources.map { source in
             do throws(ConfigError) {
@@ -56,7 +56,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         let costs = loaded.map { (try? $0.get()).map { estimatedCost($0.scenario) } ?? 0 }
-        let results = map(loaded, costliestFirst: costs) { item -> ScenarioResult in
+        let results = await map(loaded, costliestFirst: costs) { item -> ScenarioResult in
             switch item {
             case let .success(.scenario(scenario)): return run(scenario)
             case let .success(.lesson(lesson)): return run(lesson)
@@ -172,17 +172,12 @@ public struct ScenarioRunner: Sendable {
         return result
     }
 
-    /// `transform` over `items`, on every core when `parallel`, results in the items' order.
-    /// Work starts with the costliest items, so the cores finish together.
-    private func map<T: Sendable, R: Sendable>(_ items: [T], costliestFirst costs: [Int], _ transform: @Sendable (T) -> R) -> [R] {
+    /// `transform` over `items`, on every core when `parallel` (a task group), results in the
+    /// items' order. Work starts with the costliest items, so the cores finish together.
+    private func map<T: Sendable, R: Sendable>(_ items: [T], costliestFirst costs: [Int], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
         guard parallel, items.count > 1 else { return items.map(transform) }
         let order = items.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
-        let slots = ResultSlots<R>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { k in
-            let i = order[k]
-            slots.set(i, transform(items[i]))
-        }
-        return slots.values
+        return await OrderedTaskGroup.map(items, startOrder: order, transform)
     }
 
     /// What a scenario will cost, in scrypt derivations, roughly: a credential the file
@@ -199,15 +194,6 @@ public struct ScenarioRunner: Sendable {
         }
         return cost
     }
-}
-
-/// Results written from several threads, one slot each.
-private final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
 }
 
 extension DeviceAction {

@@ -9,6 +9,7 @@ import SessionEngine
 ///
 /// The in-flight set holds the `Secret` values only while their check runs (they are in
 /// the scenario's actions anyway) and prints as masks like every `Secret`.
+// unchecked: `inFlight` is read and written only with `condition` held (a check waits on it, which Mutex cannot do)
 final class SharedVerifier: CredentialHasher, @unchecked Sendable {
     private struct Check: Hashable { var secret: Secret; var hash: PasswordHash }
 

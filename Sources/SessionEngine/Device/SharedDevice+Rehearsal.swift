@@ -1,3 +1,5 @@
+import Synchronization
+
 extension SharedDevice {
     /// A copy of the device to try a step on before it is taken: the forecast-and-confirm
     /// dialog runs the step on it and reads what each app did, so what the dialog says is what
@@ -13,15 +15,19 @@ extension SharedDevice {
 
 /// Keys and nonces for a rehearsal: distinct from one another (a counter) and marked, so no
 /// key the device already holds can equal one (a wiped key must not open data again).
-/// A rehearsal runs on one thread and is thrown away after it.
-final class RehearsalKeys: KeySource, @unchecked Sendable {
-    private var counter: UInt64 = 0
+/// A rehearsal runs on one thread and is thrown away after it; the counter is behind a `Mutex`
+/// all the same, so the compiler proves the source `Sendable` as `KeySource` requires.
+final class RehearsalKeys: KeySource, Sendable {
+    private let counter = Mutex<UInt64>(0)
     /// "hubsim rehearsal" in ASCII: the first 16 bytes of every rehearsal key.
     private static let mark: [UInt8] = Array("hubsim rehearsal".utf8)
 
     private func next() -> [UInt8] {
-        counter += 1
-        return withUnsafeBytes(of: counter.bigEndian) { Array($0) }
+        let count = counter.withLock { count in
+            count += 1
+            return count
+        }
+        return withUnsafeBytes(of: count.bigEndian) { Array($0) }
     }
 
     func makeKey() -> KeyMaterial { KeyMaterial(bytes: Self.mark + next() + [UInt8](repeating: 0, count: 8)) }
