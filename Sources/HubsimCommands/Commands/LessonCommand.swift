@@ -40,6 +40,17 @@ struct LessonCommand: ParsableCommand {
 
     @OptionGroup var output: CastOptions
 
+    // A trainee's seat in a class (`hubsim classroom` starts it on the trainee's
+    // pseudo-terminal): the lesson played on the device kept in this file.
+    @Option(help: .private)
+    var classSeat: String?
+
+    @Option(help: .private)
+    var trainee: String?
+
+    @Option(help: .private)
+    var className: String?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let runner: ScenarioRunner
@@ -86,6 +97,11 @@ struct LessonCommand: ParsableCommand {
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
             return
         }
+        if let classSeat {
+            try ClassSeat(file: classSeat, trainee: trainee ?? "", className: className ?? "")
+                .play(lesson: load(runner, try locate()), environment: environment)
+            return
+        }
         try play(runner: runner, environment: environment, castFile: castFile)
     }
 
@@ -116,6 +132,11 @@ struct LessonCommand: ParsableCommand {
     /// The lesson's file: a path as given, or a shipped lesson by name.
     private func locate() throws -> ScenarioSource {
         guard let lesson else { throw CommandError.usage("no lesson given") }
+        return try Self.locate(lesson)
+    }
+
+    /// `lesson` as a path (a .yaml file, or anything with a /), or a shipped lesson's name.
+    static func locate(_ lesson: String) throws -> ScenarioSource {
         if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return .file(lesson) }
         let shipped = BundledAssets.lessonFiles()
         guard let file = shipped.first(where: { $0.name == lesson }) else {

@@ -74,6 +74,14 @@ public struct LessonSession: TerminalProgram {
         stage = .playing(player)
     }
 
+    /// The playing lesson moved to `position` steps done (a trainee coming back to a class):
+    /// the steps played again, as the trainer's Next would.
+    public mutating func resume(at position: Int) {
+        guard case var .playing(player) = stage, position > player.position else { return }
+        player.go(to: position)
+        stage = .playing(player)
+    }
+
     /// The playing lesson's timing; the picker changes only on input.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? {
         switch stage {

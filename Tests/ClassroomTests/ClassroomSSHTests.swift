@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A class over real ssh: OpenSSH's client in tmux at 80x24 against the real `hubsim classroom`.
+@Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+struct ClassroomSSHTests {
+    @Test("join with the class code, play a step, resize, leave, rejoin the same device")
+    func joinPlayLeaveRejoin() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        try ana.waitFor("step 0/9")
+        try classroom.waitFor("ana joined from 127.0.0.1 (80x24)")
+        try ana.send("Space")
+        try ana.waitFor("step 1/9")
+        let seat = classroom.folder + "/ana.device"
+        try classroom.wait("the seat saved at step 1") { _ in
+            (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":1") == true ? true : nil
+        }
+        // A new size reaches the child: the status line's end moves to column 100.
+        try ana.resize(width: 100, height: 30)
+        try ana.waitUntil("the lesson redrawn at 100 columns") { screen in
+            screen.split(separator: "\n").contains { $0.count == 100 && $0.hasPrefix("┌ Workspace ONE shift change · step 1/9") }
+        }
+        try ana.send("q")
+        try ana.waitFor("Quit the lesson?")
+        try ana.send("Enter")
+        try ana.waitUntil("the line saying the device is kept") { _ in (try? ana.joined())?.contains("you left; your device is kept: 'ssh -p \(port) ana@127.0.0.1' to come back") == true }
+        try classroom.waitFor("ana left")
+        try ana.rejoin(name: "ana", port: port)
+        try ana.waitFor("step 1/9")
+        let mode = try FileManager.default.attributesOfItem(atPath: seat)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+    }
+
+    @Test("a wrong code, a bad name, a command and no terminal are refused, each with its line")
+    func refusals() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let wrong = try SSHPane(name: "ana", port: port, password: "WRONG-1")
+        try wrong.waitFor("[ssh exited 255]")
+        #expect(try wrong.screen().contains("Permission denied"))
+        try classroom.waitFor("'ana' from 127.0.0.1: wrong class code (1 in a row)")
+        #expect(!classroom.output.contains("WRONG-1"))
+
+        let bad = try SSHPane(name: "Ana!", port: port, password: code)
+        try bad.waitFor("[ssh exited 2]")
+        #expect(try bad.joined().contains("hubsim classroom: 'Ana!' cannot be a trainee's name: use a-z 0-9 . _ -"))
+
+        let command = try SSHPane(name: "bob", port: port, password: code, command: "ls")
+        try command.waitFor("[ssh exited 2]")
+        #expect(try command.joined().contains("hubsim classroom: a class runs no commands: connect with 'ssh -p \(port) bob@127.0.0.1'"))
+
+        let noTerminal = try SSHPane(name: "cid", port: port, password: code, sshOptions: "-T")
+        try noTerminal.waitFor("[ssh exited 2]")
+        #expect(try noTerminal.joined().contains("hubsim classroom: a class needs a terminal"))
+        #expect(!classroom.output.contains("joined"))
+    }
+
+    @Test("a second login under a connected name is refused with how to take over; the first goes on")
+    func secondLogin() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let first = try SSHPane(name: "ana", port: port, password: code)
+        try first.waitFor("step 0/9")
+        let second = try SSHPane(name: "ana", port: port, password: code)
+        try second.waitFor("[ssh exited 2]")
+        #expect(try second.joined().contains("'ana' is connected already: leave there first (q), or ask the trainer to disconnect it"))
+        try first.send("Space")
+        try first.waitFor("step 1/9")
+    }
+
+    @Test("the host key is made once, owner-only, is what ssh sees, and is the same after a restart")
+    func hostKeyKept() throws {
+        let folder = ClassroomProcess.newFolder()
+        var fingerprint = ""
+        do {
+            let first = try ClassroomProcess(folder: folder)
+            let opened = try first.opened()
+            fingerprint = opened.fingerprint
+            // What OpenSSH computes from the key the server shows.
+            let scan = try Shell.run("ssh-keyscan -p \(opened.port) -t ed25519 127.0.0.1 2>/dev/null | ssh-keygen -lf -")
+            #expect(scan.contains(fingerprint), "ssh-keygen saw: \(scan)")
+            first.signal(SIGTERM)
+            #expect(first.waitExit(timeout: 10) != nil)
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/host_ed25519_key")[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        let second = try ClassroomProcess(folder: folder)
+        #expect(try second.opened().fingerprint == fingerprint)
+    }
+
+    @Test("a port in use: one line, exit 2")
+    func portInUse() throws {
+        let first = try ClassroomProcess()
+        let port = try first.opened().port
+        let second = try ClassroomProcess(port: port)
+        let status = try #require(second.waitExit(timeout: 20))
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
+        let lines = second.output.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("port \(port) on 127.0.0.1 is in use") == true)
+    }
+
+    @Test("SIGTERM ends every session with a line, saves every device, and leaves no process")
+    func stopping() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        try ana.waitFor("step 0/9")
+        try ana.send("Space")
+        try ana.waitFor("step 1/9")
+        let children = Shell.processes(withArgument: classroom.folder + "/ana.device")
+        #expect(children.count == 1)
+        classroom.signal(SIGTERM)
+        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        #expect(classroom.waitExit(timeout: 15) != nil)
+        #expect(Shell.processes(withArgument: classroom.folder + "/ana.device").isEmpty)
+        #expect(try String(contentsOfFile: classroom.folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
+    }
+}
+
+/// A shell line's output, and the processes whose command line names something.
+enum Shell {
+    static func run(_ line: String) throws -> String {
+        let out = NSTemporaryDirectory() + "hubsim-class-shell-\(UUID().uuidString.prefix(8))"
+        defer { unlink(out) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments: [String] = ["/bin/sh", "-c", line]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    }
+
+    /// Live processes (not zombies) with `argument` among their arguments, from /proc.
+    static func processes(withArgument argument: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  !stat.contains(") Z ") else { return nil }
+            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.contains(argument) ? pid : nil
+        }
+    }
+}
