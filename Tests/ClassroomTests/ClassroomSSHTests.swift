@@ -143,16 +143,16 @@ enum Shell {
         return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     }
 
-    /// Live processes (not zombies) with `argument` among their arguments, from /proc.
-    static func processes(withArgument argument: String) -> [pid_t] {
+    /// Live processes (not zombies) with every one of `arguments` among their arguments, from /proc.
+    static func processes(withArgument arguments: String...) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
             guard let pid = pid_t(entry),
                   let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
                   let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                   !stat.contains(") Z ") else { return nil }
-            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return arguments.contains(argument) ? pid : nil
+            let found = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.allSatisfy(found.contains) ? pid : nil
         }
     }
 }

@@ -112,13 +112,16 @@ struct ClassroomCommand: ParsableCommand {
     }
 
     /// A trainee's child gets a clean environment: the trainer's PATH and HOME, the terminal
-    /// type of the trainee's pseudo-terminal, their locale and NO_COLOR, and nothing else (the
+    /// type of the trainee's pseudo-terminal, their locale and NO_COLOR, no crash backtracer, and nothing else (the
     /// class code in HUBSIM_CLASS_CODE stays the trainer's).
     static func childEnvironment(term: String, kept: [String: String], from environment: [String: String]) -> [String: String] {
         var child = kept
         child["TERM"] = term
         child["PATH"] = environment["PATH"] ?? "/usr/bin:/bin"
         if let home = environment["HOME"] { child["HOME"] = home }
+        // A crash is the trainer's to read (the class's log), not a backtrace on a trainee's
+        // screen, nor the runtime's interactive prompt that would hold the seat.
+        child["SWIFT_BACKTRACE"] = "enable=no"
         return child
     }
 

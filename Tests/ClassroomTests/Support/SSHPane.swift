@@ -24,8 +24,12 @@ final class SSHPane {
     init(name: String, port: Int, password: String, command: String = "", sshOptions: String = "",
          width: Int = 80, height: Int = 24) throws {
         askpass = NSTemporaryDirectory() + socket + ".askpass"
-        try "#!/bin/sh\necho '\(password)'\n".write(toFile: askpass, atomically: true, encoding: .utf8)
-        chmod(askpass, 0o700)
+        // Written through a close-on-exec descriptor: one inherited by a process another test
+        // spawns meanwhile would make running the script fail (ETXTBSY).
+        let fd = open(askpass, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+        let script = Array("#!/bin/sh\necho '\(password)'\n".utf8)
+        _ = script.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
         // The command sleeps after ssh ends, so its last screen stays to be read.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
                   sshCommand(name: name, port: port, command: command, options: sshOptions)])
