@@ -173,8 +173,9 @@ extension HubModel {
             return clickCommand(.menuSelect)
         case let .command(command):
             return clickCommand(command)
-        case .compare, .faultMenu:
-            // Only the comparison screen draws the first; the faults menu's only while it is open.
+        case .compare, .faultMenu, .console:
+            // Only the comparison screen draws the first; the faults menu's only while it is open;
+            // the trainer's console the last.
             return .none
         }
     }

@@ -65,6 +65,8 @@ public struct HubModel: TerminalProgram, Sendable {
     var faultDurations: [FaultKind: Double] = [:]
     /// The narration panel of the lesson playing, if one plays (set by the lesson player).
     public var lesson: LessonPanel?
+    /// The class this device plays in, when a trainer runs one (`HubModel+Classroom`).
+    public var classroom: TraineeClass?
     /// Keys typed while the enrollment progress screen shows: kept for the form that follows.
     public internal(set) var typeAhead: [Key] = []
 

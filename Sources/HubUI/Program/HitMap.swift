@@ -38,4 +38,6 @@ public enum HitTarget: Hashable, Sendable {
     case compare(CompareAction)
     /// A row or button of the faults menu (`FaultMenu`).
     case faultMenu(FaultMenu.Hit)
+    /// A tile, button or entry of the trainer's console (`ClassroomConsole`).
+    case console(ConsoleHit)
 }
