@@ -4,10 +4,10 @@ import Synchronization
 /// Who is in the class: one seat per connected name, the connections still authenticating,
 /// and how to end each seat. Shared by every connection's event loop, so behind one lock.
 final class ClassRegistry: Sendable {
-    /// A seat taken: how to end it (on its own event loop) and its child.
+    /// A seat taken: its child, and how to reach it (on its own event loop).
     struct Seat: Sendable {
         var pid: Int32?
-        var end: @Sendable (String) -> Void
+        var order: @Sendable (SeatOrder) -> Void
     }
 
     enum Admission: Equatable {
@@ -26,12 +26,12 @@ final class ClassRegistry: Sendable {
     private let state = Mutex(State())
 
     /// Takes `name`'s seat unless it is connected already, the class is full or over.
-    func admit(_ name: String, max: Int, end: @escaping @Sendable (String) -> Void) -> Admission {
+    func admit(_ name: String, max: Int, order: @escaping @Sendable (SeatOrder) -> Void) -> Admission {
         state.withLock { s in
             guard s.open else { return .closed }
             if s.seats[name] != nil { return .taken }
             if s.seats.count >= max { return .full(max) }
-            s.seats[name] = Seat(pid: nil, end: end)
+            s.seats[name] = Seat(pid: nil, order: order)
             return .admitted
         }
     }
@@ -45,6 +45,10 @@ final class ClassRegistry: Sendable {
     }
 
     var connectedNames: [String] { state.withLock { $0.seats.keys.sorted() } }
+
+    func seat(_ name: String) -> Seat? { state.withLock { $0.seats[name] } }
+
+    var allSeats: [Seat] { state.withLock { Array($0.seats.values) } }
 
     /// Closes the class: no seat is taken from now on; the seats to end.
     func close() -> [Seat] {
@@ -65,4 +69,14 @@ final class ClassRegistry: Sendable {
     func endUnauthenticated() {
         state.withLock { $0.unauthenticated -= 1 }
     }
+}
+
+/// What the classroom asks of one seat.
+enum SeatOrder: Sendable {
+    /// A line on the control pipe.
+    case send(String)
+    /// The class is over: the child saves and exits, the session ends with the line.
+    case end(String)
+    /// The trainer ends this session: the same, for one seat.
+    case disconnect(String)
 }

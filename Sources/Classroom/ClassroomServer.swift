@@ -1,4 +1,5 @@
 import Foundation
+import HubUI
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -48,6 +49,20 @@ public struct ClassroomConfiguration: Sendable {
     }
 }
 
+/// What happens to a seat, for the trainer's console.
+public enum SeatEvent: Sendable {
+    /// Authenticated and admitted; the device is starting.
+    case joined(String)
+    /// What the trainee's device reports (`trainee/status`).
+    case status(String, TraineeStatus)
+    /// The trainee typed (reported at most once a second).
+    case input(String)
+    /// Left or dropped; the device is kept.
+    case away(String)
+    /// The device ended abnormally (one line why); it is kept.
+    case crashed(String, String)
+}
+
 /// The classroom's SSH server (swift-nio-ssh): one event loop per core, a `TraineeChannel` per
 /// session, the seats in a `ClassRegistry`. Loopback unless told otherwise (`--listen`).
 public final class ClassroomServer: Sendable {
@@ -58,17 +73,43 @@ public final class ClassroomServer: Sendable {
     private let channel = Mutex<(any Channel)?>(nil)
     private let boundPort = Mutex(0)
     private let logger: @Sendable (String) -> Void
+    private let observer: @Sendable (SeatEvent) -> Void
+    /// The trainer's lead, which a trainee joining late is given too.
+    private let currentLead = Mutex(ClassLead.lead(step: 0))
 
     /// Seconds a child may take to save and exit once its terminal has closed.
     static let reapSeconds = 5.0
 
-    public init(configuration: ClassroomConfiguration, log: @escaping @Sendable (String) -> Void) {
+    public init(configuration: ClassroomConfiguration, log: @escaping @Sendable (String) -> Void,
+                events: @escaping @Sendable (SeatEvent) -> Void = { _ in }) {
         self.configuration = configuration
         self.logger = log
+        self.observer = events
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
     }
 
     func log(_ line: String) { logger(line) }
+    func observe(_ event: SeatEvent) { observer(event) }
+
+    var lead: ClassLead { currentLead.withLock { $0 } }
+
+    /// The trainer's lead, to every trainee's device (`class/lead`).
+    public func lead(_ lead: ClassLead) {
+        currentLead.withLock { $0 = lead }
+        let line = ControlLine.lead(lead)
+        for seat in registry.allSeats { seat.order(.send(line)) }
+    }
+
+    /// One trainee's device back to the lesson's start (`class/reset`).
+    public func reset(_ name: String) { registry.seat(name)?.order(.send(ControlLine.reset)) }
+
+    /// The trainer answered a raised hand.
+    public func lowerHand(_ name: String) { registry.seat(name)?.order(.send(ControlLine.lowerHand)) }
+
+    /// Ends one trainee's session; the device is kept.
+    public func disconnect(_ name: String) {
+        registry.seat(name)?.order(.disconnect("the trainer ended your session; your device is kept: \(joinCommand(name: name)) to come back"))
+    }
 
     /// The port it listens on, once started.
     public var port: Int { boundPort.withLock { $0 } }
@@ -127,7 +168,7 @@ public final class ClassroomServer: Sendable {
     public func stop(line: String) {
         let seats = registry.close()
         _ = try? channel.withLock { $0 }?.close().wait()
-        for seat in seats { seat.end(line) }
+        for seat in seats { seat.order(.end(line)) }
         let deadline = Self.monotonicSeconds() + Self.reapSeconds + 1
         while !registry.connectedNames.isEmpty && Self.monotonicSeconds() < deadline {
             usleep(20_000)

@@ -19,13 +19,16 @@ final class TraineeChannel: ChannelDuplexHandler {
     typealias OutboundIn = SSHChannelData
     typealias OutboundOut = SSHChannelData
 
-    private let server: ClassroomServer
+    let server: ClassroomServer
     private let facts: ConnectionFacts
     private var context: ChannelHandlerContext?
     private var terminal: (term: String, width: Int, height: Int)?
     private var environment: [String: String] = [:]
     private var process: TraineeProcess?
     private var child: ChildTerminal?
+    private var pipe: ControlPipe?
+    /// When the trainee's last key was reported (monotonic seconds).
+    private var inputReported = 0.0
     private var name: TraineeName?
     /// The seat is this session's (released when the child has gone).
     private var seated = false
@@ -116,8 +119,8 @@ final class TraineeChannel: ChannelDuplexHandler {
         self.name = name
         let bound = NIOLoopBound(self, eventLoop: context!.eventLoop)
         let loop = context!.eventLoop
-        switch server.registry.admit(name.text, max: server.configuration.limits.trainees, end: { line in
-            loop.execute { bound.value.endClass(line) }
+        switch server.registry.admit(name.text, max: server.configuration.limits.trainees, order: { order in
+            loop.execute { bound.value.perform(order) }
         }) {
         case .admitted: seated = true
         case .taken:
@@ -147,8 +150,18 @@ final class TraineeChannel: ChannelDuplexHandler {
         server.registry.started(name.text, pid: process.pid)
         let size = TraineeProcess.clamp(width: terminal.width, height: terminal.height)
         server.log("\(name) joined from \(facts.address) (\(size.width)x\(size.height))")
+        server.observe(.joined(name.text))
         let child = ChildTerminal(trainee: self)
         self.child = child
+        let pipe = ControlPipe(trainee: self)
+        self.pipe = pipe
+        let boundPipe = NIOLoopBound(pipe, eventLoop: loop)
+        NIOPipeBootstrap(group: loop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(boundPipe.value) }
+            }
+            .takingOwnershipOfDescriptor(inputOutput: process.pipe)
+            .whenSuccess { _ in bound.value.send(ControlLine.lead(bound.value.server.lead)) }
         let boundChild = NIOLoopBound(child, eventLoop: loop)
         NIOPipeBootstrap(group: loop)
             .channelInitializer { channel in
@@ -189,6 +202,11 @@ final class TraineeChannel: ChannelDuplexHandler {
         let message = unwrapInboundIn(data)
         guard message.type == .channel, case let .byteBuffer(bytes) = message.data else { return }
         child?.write(bytes)
+        let now = ClassroomServer.monotonicSeconds()
+        if let name, now - inputReported >= 1 {
+            inputReported = now
+            server.observe(.input(name.text))
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -241,11 +259,23 @@ final class TraineeChannel: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    /// The classroom ends the class: the child is asked to save and exit; the line is the
-    /// session's last.
-    func endClass(_ line: String) {
-        endingLine = line
-        if let process { process.signal(SIGTERM) } else { context?.close(promise: nil) }
+    /// What the classroom asks of this seat.
+    func perform(_ order: SeatOrder) {
+        switch order {
+        case let .send(line): send(line)
+        case let .end(line), let .disconnect(line):
+            // The child is asked to save and exit; the line is the session's last.
+            endingLine = line
+            if let process { process.signal(SIGTERM) } else { context?.close(promise: nil) }
+        }
+    }
+
+    func send(_ line: String) { pipe?.send(line) }
+
+    /// A line from the child's control pipe.
+    func fromPipe(_ line: Substring) {
+        guard let name, let status = ControlLine.decodeStatus(line) else { return }
+        server.observe(.status(name.text, status))
     }
 
     /// The child's terminal closed: the child exited or is about to. Reaped (a child that
@@ -254,6 +284,8 @@ final class TraineeChannel: ChannelDuplexHandler {
     func childEnded() {
         guard let process else { release(); return }
         child = nil
+        pipe?.close()
+        pipe = nil
         process.releaseControl()
         pollExit(process, tries: Int(ClassroomServer.reapSeconds * 50))
     }
@@ -287,6 +319,10 @@ final class TraineeChannel: ChannelDuplexHandler {
             let how = exited ? "exited with status \(code)" : "stopped by signal \(status & 0x7F)"
             line = "your device \(how); it is kept at your last step: \(server.joinCommand(name: who)) to go on"
             server.log("\(who)'s device \(how)")
+            server.observe(.crashed(who, "device \(how)"))
+        }
+        if exited && code == 0 || !exited && (status & 0x7F == SIGHUP || status & 0x7F == SIGTERM) {
+            server.observe(.away(who))
         }
         release()
         guard let context, !ended else { return }
@@ -363,4 +399,37 @@ final class ChildTerminal: ChannelDuplexHandler {
         self.context = nil
         trainee.childEnded()
     }
+}
+
+/// The classroom's end of a child's control pipe: lines in (`trainee/status`), lines out
+/// (`class/lead`, `class/reset`).
+final class ControlPipe: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let trainee: TraineeChannel
+    private var context: ChannelHandlerContext?
+    private var splitter = LineSplitter()
+
+    init(trainee: TraineeChannel) { self.trainee = trainee }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func send(_ line: String) {
+        guard let context else { return }
+        var buffer = context.channel.allocator.buffer(capacity: line.utf8.count)
+        buffer.writeString(line)
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    func close() { context?.close(promise: nil) }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        for line in splitter.feed(buffer.readableBytesView) { trainee.fromPipe(line) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) { context.close(promise: nil) }
+
+    func channelInactive(context: ChannelHandlerContext) { self.context = nil }
 }

@@ -17,6 +17,8 @@ struct TraineeProcess {
     let master: Int32
     /// A second descriptor of the master, kept for resizing.
     let control: Int32
+    /// The classroom's end of the control pipe (the child's descriptor 3).
+    let pipe: Int32
     let pid: pid_t
 
     struct Failure: Error, CustomStringConvertible {
@@ -50,6 +52,13 @@ struct TraineeProcess {
         _ = ioctl(master, UInt(TIOCSWINSZ), &window)
         // Held open until the child has its own, so the master does not see a hang-up before.
         let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            let code = errno
+            close(master)
+            if slave >= 0 { close(slave) }
+            throw Failure(description: "no control pipe: \(String(cString: strerror(code)))")
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -57,6 +66,8 @@ struct TraineeProcess {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        // The control pipe as descriptor 3 (dup2 clears close-on-exec on the copy).
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -77,13 +88,16 @@ struct TraineeProcess {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         if slave >= 0 { close(slave) }
+        close(ends[1])
         guard result == 0 else {
             close(master)
+            close(ends[0])
             throw Failure(description: "the trainee's hubsim cannot start: \(String(cString: strerror(result)))")
         }
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
         self.master = master
+        self.pipe = ends[0]
         self.control = fcntl(master, F_DUPFD_CLOEXEC, 0)
         self.pid = pid
     }
@@ -100,8 +114,11 @@ struct TraineeProcess {
         _ = ioctl(control, UInt(TIOCSWINSZ), &window)
     }
 
-    /// Closes the master when no relay took it.
-    func closeMaster() { close(master) }
+    /// Closes the master and the pipe when no relay took them.
+    func closeMaster() {
+        close(master)
+        close(pipe)
+    }
 
     /// Lets go of the resize descriptor: with the relay's closed too, the child sees a hang-up.
     func releaseControl() { close(control) }

@@ -156,3 +156,52 @@ enum Shell {
         }
     }
 }
+
+/// The trainer's console on the trainer's own terminal (tmux at 80x24), over real trainees.
+@Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+struct TrainerConsoleTests {
+    @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session and saves")
+    func consoleLeads() throws {
+        let folder = ClassroomProcess.newFolder()
+        let codeFile = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".code"
+        try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
+        defer { unlink(codeFile) }
+        // Port 0 would hide the port in the console's join line: one free port is found first.
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile)")
+        try trainer.waitFor("No trainee yet")
+        #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
+        let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
+        try ana.waitFor("step 0/9")
+        try trainer.waitFor("┌ ana ")
+        try trainer.waitFor("step 0 of 9")
+        try trainer.send("n")
+        try ana.waitFor("step 1/9")
+        try trainer.waitFor("step 1 of 9")
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
+        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        #expect(try String(contentsOfFile: folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
+        let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
+        #expect(log.contains("ana joined from 127.0.0.1"))
+        #expect(!log.contains("LAB-2026") && !log.contains("lab2026"))
+    }
+}
+
+extension Shell {
+    /// A port no one listens on now, on loopback.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

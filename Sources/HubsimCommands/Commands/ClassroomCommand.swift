@@ -4,6 +4,7 @@ import Configuration
 import CursesTerminal
 import DeviceStore
 import Foundation
+import HubUI
 import Scenarios
 import SessionEngine
 
@@ -56,7 +57,7 @@ struct ClassroomCommand: ParsableCommand {
         do throws(ConfigError) { loaded = try runner.lessons.load(source) } catch { throw CommandError.usage("\(error)") }
         let folder = try classFolder(environment: environment, lessonName: loaded.name)
         let className = loaded.name
-        do throws(ClassroomProblem) {
+        do {
             let hostKey = try HostKey.loadOrCreate(at: folder + "/host_ed25519_key")
             let code = try ClassCode.chosen(file: codeFile, environment: environment)
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
@@ -71,24 +72,61 @@ struct ClassroomCommand: ParsableCommand {
                         environment: Self.childEnvironment(term: term, kept: kept, from: environment))
                 })
             configuration.limits.trainees = max
-            let server = ClassroomServer(configuration: configuration) { line in Self.log(line) }
+            // On a terminal, the trainer's console; otherwise (a script, a service) a line per event.
+            let onTerminal = StandardStreams.areTerminals && environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } == true
+            let log = ClassLog(path: folder + "/class.log", echo: !onTerminal)
+            let board = ClassBoard()
+            let server = ClassroomServer(configuration: configuration, log: { log.write($0) }, events: { board.record($0) })
             try server.start()
             let addresses = ClassroomServer.joinAddresses(listen: listen)
-            Self.write("""
-                Class "\(className)" is open (\(loaded.title)). Trainees join with:  ssh -p \(server.port) NAME@\(addresses.joined(separator: " or NAME@"))
+            let join = "ssh -p \(server.port) NAME@\(addresses.joined(separator: " or NAME@"))"
+            log.write("class \(className) open on \(listen) port \(server.port)")
+            let endLine = "the class is over; your device is kept in the trainer's class folder"
+            if onTerminal {
+                try runConsole(server: server, board: board, lesson: loaded, join: join, code: code, hostKey: hostKey, endLine: endLine)
+                return
+            }
+            ClassLog.print("""
+                Class "\(className)" is open (\(loaded.title)). Trainees join with:  \(join)
                 Class code: \(code.shown)   Host key: \(hostKey.fingerprint)
                 Devices are kept in \(folder). Ctrl-C ends the class (every device is saved).
 
                 """)
             QuitSignalWatch.start { _ in
-                Self.log("ending the class")
-                server.stop(line: "the class is over; your device is kept in the trainer's class folder")
-                Self.log("class ended; \(server.connected.count) session(s) left")
+                log.write("ending the class")
+                server.stop(line: endLine)
+                log.write("class ended; \(server.connected.count) session(s) left")
             }
             while true { sleep(3600) }
-        } catch {
-            throw CommandError.usage(error.description)
+        } catch let problem as ClassroomProblem {
+            throw CommandError.usage(problem.description)
         }
+    }
+
+    /// The trainer's console until the trainer quits or a quit signal comes; then every
+    /// session ends with its line and every device is saved, and the terminal is restored.
+    private func runConsole(server: ClassroomServer, board: ClassBoard, lesson: Lesson, join: String, code: ClassCode,
+                            hostKey: HostKey, endLine: String) throws {
+        let session: CursesSession
+        do { session = try CursesSession.started(environment: ProcessInfo.processInfo.environment) } catch {
+            server.stop(line: endLine)
+            throw error
+        }
+        let c = session.capabilities
+        var console = ClassroomConsole(className: lesson.name, joinLine: "\(join)   code \(code.shown)   key \(hostKey.fingerprint)",
+                                       lesson: (lesson.title, lesson.steps.count), width: c.width, height: c.height)
+        console.theme = c.hasColor ? .colour : .mono
+        console.asciiSymbols = !c.utf8
+        var program = TrainerConsole(console: console, board: board, server: server)
+        let exit = session.run(&program)
+        session.endKeepingSignals()
+        ClassLog.print("hubsim classroom: ending the class; every device is saved\n")
+        server.stop(line: endLine)
+        let signalled = session.releaseSignals()
+        ClassLog.print("hubsim classroom: class \(lesson.name) ended\n")
+        let ended = exit == .quit ? (signalled ?? exit) : exit
+        ended.endProcessBySignal()
+        if ended != TerminalExit.quit { throw CommandError(.terminal(ended)) }
     }
 
     /// The class folder, made owner-only when new; a path that is not a writable folder is one line.
@@ -124,16 +162,33 @@ struct ClassroomCommand: ParsableCommand {
         child["SWIFT_BACKTRACE"] = "enable=no"
         return child
     }
+}
 
-    /// A line of the class's log, on the trainer's terminal, with the time of day.
-    static func log(_ line: String) {
+/// The class's log: one line per event (joins, leaves, refusals, wrong codes: never what was
+/// typed), appended owner-only to `class.log` in the class folder, and echoed on standard
+/// output when no console is drawn there.
+final class ClassLog: Sendable {
+    private let descriptor: Int32
+    private let echo: Bool
+
+    init(path: String, echo: Bool) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        self.echo = echo
+    }
+
+    func write(_ line: String) {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
-        write("\(formatter.string(from: Date()))  \(line)\n")
+        let text = "\(formatter.string(from: Date()))  \(line)\n"
+        if descriptor >= 0 {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        }
+        if echo { Self.print(text) }
     }
 
     /// Text on standard output at once, in one write (lines come from several threads).
-    static func write(_ text: String) {
+    static func print(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -20,6 +20,12 @@ final class SSHPane {
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 
+    /// Any shell command in a pane (the trainer's console: `hubsim classroom` on a terminal).
+    init(shell command: String, width: Int = 80, height: Int = 24) throws {
+        askpass = NSTemporaryDirectory() + socket + ".askpass"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command + "; echo \"[exited $?]\"; sleep 60"])
+    }
+
     /// `ssh -p PORT NAME@127.0.0.1 [command]` with `password` typed, in a `width`x`height` pane.
     init(name: String, port: Int, password: String, command: String = "", sshOptions: String = "",
          width: Int = 80, height: Int = 24) throws {
