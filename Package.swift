@@ -146,7 +146,13 @@ let package = Package(
         .target(name: "AWSDK", dependencies: ["MSAL"]),
         .executableTarget(
             name: "hubsim-bench",
-            dependencies: ["SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge"]
+            dependencies: [
+                "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge",
+                // `hubsim-bench classroom`: scripted trainees on swift-nio-ssh's client role.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+            ]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
         .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),

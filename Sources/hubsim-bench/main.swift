@@ -19,6 +19,15 @@ if which == "aged-device" {
     }
     exit(0)
 }
+// `hubsim-bench classroom [COUNT…]`: a class over loopback ssh (ClassroomBench.swift); 1, 10 and 30 trainees by default.
+if which == "classroom" {
+    let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }.filter { (1...200).contains($0) }
+    do { for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30] : counts) { print(line) } } catch {
+        FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 let benches: [(String, () throws -> [String])] = [
     ("engine", engineBenchmark), ("store", storeBenchmark), ("scenarios", scenarioBenchmark),
     ("recording", recordingBenchmark), ("lesson", lessonBenchmark), ("memory", memoryBenchmark), ("views", viewsBenchmark), ("frames", framesBenchmark), ("bridge", bridgeBenchmark),
