@@ -13,6 +13,7 @@ enum ConsoleView {
             tiles(m, &c, g)
         }
         if let dialog = m.dialog { confirm(m, dialog, &c, g) }
+        if m.asciiSymbols { asciiEllipses(&c, mirrored: m.zoomed != nil && !m.helpOpen && m.dialog == nil) }
         return c.frame
     }
 
@@ -221,7 +222,7 @@ enum ConsoleView {
         // A screen taller than the room: which rows show, and the keys that scroll (right-aligned).
         var rows = ""
         if let grid, grid.height > room.height {
-            rows = " rows \(scroll + 1)\(g.dash)\(scroll + room.height) of \(grid.height) \(ConsoleKeys.keyName(.up, on: .zoom))\(ConsoleKeys.keyName(.down, on: .zoom)) "
+            rows = " rows \(scroll + 1)\(g.dash)\(scroll + room.height) of \(grid.height) " + g.keys("\(ConsoleKeys.keyName(.up, on: .zoom))\(ConsoleKeys.keyName(.down, on: .zoom)) ")
         }
         c.text(" \(name)'s screen, read-only\(where_)\(link)\(shown)", x: 0, y: 0, width: w - TextWidth.of(rows), style: t.statusBar)
         if !rows.isEmpty { c.text(rows, x: w - TextWidth.of(rows), y: 0, width: TextWidth.of(rows), style: t.statusAlert) }
@@ -302,7 +303,7 @@ enum ConsoleView {
     static func help(_ m: ClassroomConsole, _ c: inout Canvas, _ g: ConsoleGlyphs) {
         let t = c.theme
         let screen = Rect(x: 0, y: 0, width: c.grid.width, height: c.grid.height)
-        let inner = box(&c, screen, style: t.focusedBorder, title: "Console keys \(g.dot) F1 or Esc closes \(g.dot) \(ConsoleKeys.keyName(.up, on: .help)) \(ConsoleKeys.keyName(.down, on: .help)) scroll",
+        let inner = box(&c, screen, style: t.focusedBorder, title: g.keys("Console keys \(g.dot) F1 or Esc closes \(g.dot) \(ConsoleKeys.keyName(.up, on: .help)) \(ConsoleKeys.keyName(.down, on: .help)) scroll"),
                         titleStyle: t.heading, ascii: m.asciiSymbols)
         c.hits.add(screen, .console(.action(.help)))  // a click closes help; nothing beneath is hit
         var lines: [(String, String, String)] = []
@@ -311,7 +312,7 @@ enum ConsoleView {
             // One line per key and meaning (↑ ↓ choose on the tiles and scroll a mirror).
             let id = b.keyNames + b.help
             guard seen.insert(id).inserted else { continue }
-            lines.append((b.keyNames, b.help, where_(b.screens)))
+            lines.append((g.keys(b.keyNames), b.help, where_(b.screens)))
         }
         lines.append(("", "", ""))
         lines += legend(g).map { ("", $0, "") }
@@ -342,6 +343,17 @@ enum ConsoleView {
             "behind 2  the class is 2 steps ahead; the trainee finishes their step first",
             "LEAK \(g.times)N  leaks this trainee's device raised; \(g.hand)  a raised hand",
         ]
+    }
+
+    // MARK: ASCII
+
+    /// Text cut to fit ends in `…` (`TextWidth.truncate`); where the trainer's locale is not
+    /// UTF-8 it ends in `.`. A mirrored trainee's screen keeps its own cells.
+    static func asciiEllipses(_ c: inout Canvas, mirrored: Bool) {
+        let h = c.grid.height
+        for y in 0..<h where !mirrored || y < 2 || y == h - 1 {
+            for x in 0..<c.grid.width where c.grid[x, y].text == "…" { c.grid[x, y].text = "." }
+        }
     }
 
     // MARK: boxes

@@ -81,3 +81,48 @@ import Testing
         Golden.check("classroom-confirm-ascii-80x24", c.frame(width: 80, height: 24))
     }
 }
+
+/// NO_COLOR and a locale that is not UTF-8, on the console and on a trainee's screen.
+@Suite struct ClassroomMonoAndASCIITests {
+    typealias F = ConsoleFixtures
+
+    /// Every frame of the console in the mono theme (`NO_COLOR`) uses no colour at all.
+    @Test func theConsoleUsesNoColourUnderNoColor() {
+        var c = F.console(trainees: 30)
+        c.theme = .mono
+        var frames = [c.frame(width: 80, height: 24)]
+        _ = c.handle(.key(.char("x"))); frames.append(c.frame(width: 80, height: 24))
+        _ = c.handle(.key(.escape)); _ = c.handle(.key(.function(1))); frames.append(c.frame(width: 80, height: 24))
+        for frame in frames {
+            #expect(frame.grid.cells.allSatisfy { $0.style.fg == .default && $0.style.bg == .default })
+        }
+    }
+
+    /// In ASCII, nothing the console draws itself is outside ASCII.
+    @Test func theConsoleDrawsOnlyASCIIWhereTheLocaleIsNotUTF8() {
+        var c = F.console(trainees: 30, ascii: true)
+        var frames = [c.frame(width: 80, height: 24)]
+        _ = c.handle(.key(.char("r"))); frames.append(c.frame(width: 80, height: 24))
+        _ = c.handle(.key(.escape)); _ = c.handle(.key(.function(1))); frames.append(c.frame(width: 80, height: 24))
+        for frame in frames {
+            let outside = frame.grid.cells.map(\.text).filter { !$0.unicodeScalars.allSatisfy(\.isASCII) }
+            #expect(outside.isEmpty, "not ASCII: \(Set(outside))")
+        }
+    }
+
+    /// A trainee's class line and buttons in ASCII and mono.
+    @Test func aTraineesClassLineInASCIIAndMono() {
+        var m = Fixtures.model()
+        m.theme = .mono
+        m.asciiDrawings = true
+        m.lesson = LessonPanel(lessonTitle: "A lesson", position: 2, count: 5, title: "A step", next: "The next step", nextTryable: true)
+        m.classroom = TraineeClass(className: "ws1", trainee: "ana")
+        m.classroom?.apply(.lead(.lead(step: 4)))
+        m.classroom?.toggleHand()
+        let frame = m.render(width: 80, height: 24)
+        let lines = frame.grid.lines
+        #expect(lines.contains { $0.hasPrefix(" ws1 - class at step 4 - you are at step 2 of 5 ") })
+        #expect(lines.contains { $0.hasPrefix("└─[[hand] up: F12 lowers]─[L leave]──") })
+        #expect(frame.grid.cells.allSatisfy { $0.style.fg == .default && $0.style.bg == .default })
+    }
+}
