@@ -16,6 +16,7 @@ enum Contexts {
         m = Screens.home(); m.lesson = Contexts.lesson(.showing); list.append(m)             // a lesson, the trainer leads
         m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); list.append(m)  // the class's turn
         m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); m.lesson?.isRace = true; list.append(m)  // a race: your turn
+        m = Screens.home(); m.lesson = Contexts.lesson(.showing); m.classroom = TraineeClass(className: "c", trainee: "ana"); list.append(m)  // a class
         return list
     }()
 }

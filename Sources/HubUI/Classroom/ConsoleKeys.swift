@@ -88,9 +88,20 @@ public enum ConsoleKeys {
         bindings.first { $0.screens.contains(screen) && $0.keys.contains(key) }?.action
     }
 
+    /// The actions drawn as a row of buttons on `screen` (with their keys and words): the
+    /// lead on the tiles, what acts on the one trainee on their screen. The hint line leaves them out.
+    public static func buttons(on screen: ConsoleScreen) -> [ConsoleAction] {
+        switch screen {
+        case .tiles: [.nextStep, .letThemTry, .hold, .show, .endShow]
+        case .zoom: [.back, .show, .endShow, .lowerHand, .reset, .disconnect]
+        case .dialog, .help: []
+        }
+    }
+
     /// The bindings the hint line shows on `screen`, in the table's order.
     public static func hints(on screen: ConsoleScreen) -> [Binding] {
-        bindings.filter { $0.inHint && $0.screens.contains(screen) }
+        let buttons = buttons(on: screen)
+        return bindings.filter { $0.inHint && $0.screens.contains(screen) && !buttons.contains($0.action) }
     }
 
     /// The first key of `action` on `screen`, as drawn (`n`, `Enter`).

@@ -41,6 +41,12 @@ struct ConsoleGlyphs {
     static let ascii = ConsoleGlyphs(hand: "[hand]", dot: "-", previous: "<", next: ">", ellipsis: "...", times: "x", dash: "-")
 
     static func of(ascii: Bool) -> ConsoleGlyphs { ascii ? .ascii : .unicode }
+
+    /// Key names as drawn: the arrows' names in words where the locale is not UTF-8.
+    func keys(_ names: String) -> String {
+        guard hand == ConsoleGlyphs.ascii.hand else { return names }
+        return names.replacingArrows
+    }
 }
 
 /// Durations as the tiles say them: `40s`, `12m`, `1h05m`; the class timer as `12:34` or `1:02:03`.
@@ -57,5 +63,22 @@ enum ClassTime {
         let s = max(0, seconds)
         let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
         return s >= 3600 ? "\(s / 3600):\(two((s % 3600) / 60)):\(two(s % 60))" : "\(two(s / 60)):\(two(s % 60))"
+    }
+}
+
+private extension String {
+    /// `↑/↓` as `Up/Down`.
+    var replacingArrows: String {
+        var out = ""
+        for ch in self {
+            switch ch {
+            case "↑": out += "Up"
+            case "↓": out += "Down"
+            case "←": out += "Left"
+            case "→": out += "Right"
+            default: out.append(ch)
+            }
+        }
+        return out
     }
 }

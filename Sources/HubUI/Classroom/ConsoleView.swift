@@ -13,6 +13,7 @@ enum ConsoleView {
             tiles(m, &c, g)
         }
         if let dialog = m.dialog { confirm(m, dialog, &c, g) }
+        if m.asciiSymbols { asciiEllipses(&c, mirrored: m.zoomed != nil && !m.helpOpen && m.dialog == nil) }
         return c.frame
     }
 
@@ -26,7 +27,7 @@ enum ConsoleView {
         } else {
             c.text(m.joinLine, x: 1, y: 1, width: w - 2, style: t.dim)
         }
-        buttons(m, [.nextStep, .letThemTry, .hold, .show, .endShow], on: .tiles, &c, y: 2)
+        buttons(m, on: .tiles, &c, y: 2)
         handsLine(m, &c, g, y: 3)
         let layout = ConsoleLayout(width: w, height: h)
         let first = m.page * layout.perPage
@@ -47,7 +48,7 @@ enum ConsoleView {
         c.grid.fill(Rect(x: 0, y: y, width: w, height: 1), style: t.statusBar)
         let here = m.seats.filter { if case .connected = $0.link { true } else { false } }.count
         let show = m.showing.map { " \(g.dot) showing \($0)" } ?? ""
-        let left = " Class \(m.className) \(g.dot) \(ClassTime.clock(m.now)) \(g.dot) \(leadText(m))\(show) \(g.dot) \(here) of \(m.seats.count) here"
+        let left = " Class \(m.className) \(g.dot) \(ClassTime.clock(m.now)) \(g.dot) \(leadText(m))\(show) \(g.dot) \(here)/\(m.seats.count) here"
         let hands = m.hands.count
         let right = hands > 0 ? " \(g.hand) \(hands) " : ""
         let used = c.text(left, x: 0, y: y, width: w - TextWidth.of(right), style: t.statusBar)
@@ -61,14 +62,14 @@ enum ConsoleView {
         let step = m.classStep, of = m.lessonSteps
         if m.held { return "on hold at step \(step) of \(of)" }
         if m.classTries { return "the class tries step \(step + 1) of \(of)" }
-        return step == of ? "lesson done: step \(of) of \(of)" : "the trainer leads: step \(step) of \(of)"
+        return step == of ? "lesson done: step \(of) of \(of)" : "you lead: step \(step) of \(of)"
     }
 
-    /// A row of buttons for `actions` as the key table names them: `[n next step]`.
-    static func buttons(_ m: ClassroomConsole, _ actions: [ConsoleAction], on screen: ConsoleScreen, _ c: inout Canvas, y: Int) {
+    /// The screen's row of buttons, as the key table names them: `[n next step]`.
+    static func buttons(_ m: ClassroomConsole, on screen: ConsoleScreen, _ c: inout Canvas, y: Int) {
         var x = 1
         let w = c.grid.width
-        for action in actions {
+        for action in ConsoleKeys.buttons(on: screen) {
             let label = "\(ConsoleKeys.keyName(action, on: screen)) \(buttonText(m, action, on: screen))"
             let width = TextWidth.of(label) + 2
             guard x + width <= w - 1 else { break }
@@ -80,6 +81,7 @@ enum ConsoleView {
     static func buttonText(_ m: ClassroomConsole, _ action: ConsoleAction, on screen: ConsoleScreen) -> String {
         switch action {
         case .show where screen == .tiles: m.chosen.map { "show \($0)" } ?? ConsoleKeys.help(action, on: screen)
+        case .show: "show"
         case .endShow: m.showing.map { "end show of \($0)" } ?? ConsoleKeys.help(action, on: screen)
         case .hold: m.held ? "resume" : "hold"
         default: ConsoleKeys.help(action, on: screen)
@@ -185,8 +187,8 @@ enum ConsoleView {
 
     /// The bottom line: the key table's entries for `screen`, each clickable; where they do not
     /// all fit, the keys' names alone, then as many as fit (F1 lists them all).
-    static func hintLine(on screen: ConsoleScreen, _ c: inout Canvas, y: Int) {
-        let t = c.theme, w = c.grid.width
+    static func hintLine(on screen: ConsoleScreen, _ c: inout Canvas, y: Int, width: Int? = nil) {
+        let t = c.theme, w = min(c.grid.width, width ?? c.grid.width)
         let hints = ConsoleKeys.hints(on: screen)
         let full = hints.reduce(0) { $0 + TextWidth.of($1.keys[0].displayName) + 1 + TextWidth.of($1.help) + 2 }
         let short = full > w - 2
@@ -214,19 +216,30 @@ enum ConsoleView {
         let where_ = seat?.status.map { " \(g.dot) step \($0.step) of \($0.steps)" } ?? ""
         let link = seat.map { " \(g.dot) " + linkText(m, $0, g) } ?? ""
         let shown = m.showing == name ? " \(g.dot) shown to the class" : ""
-        c.text(" \(name)'s screen, read-only\(where_)\(link)\(shown)", x: 0, y: 0, width: w, style: t.statusBar)
-        if let notice = m.notice {
-            c.text(notice, x: 1, y: 1, width: w - 2, style: t.warning)
-        } else {
-            buttons(m, [.back, .show, .endShow, .lowerHand, .reset, .disconnect], on: .zoom, &c, y: 1)
-        }
+        let grid = m.mirrors[name]
         let room = Rect(x: 0, y: 2, width: w, height: ConsoleLayout.mirrorRows(height: h))
-        guard let grid = m.mirrors[name] else {
+        let scroll = grid.map { min(m.zoomScroll, max(0, $0.height - room.height)) } ?? 0
+        // A screen taller than the room: which rows show, and the keys that scroll (right-aligned).
+        var rows = ""
+        if let grid, grid.height > room.height {
+            rows = " rows \(scroll + 1)\(g.dash)\(scroll + room.height) of \(grid.height) " + g.keys("\(ConsoleKeys.keyName(.up, on: .zoom))\(ConsoleKeys.keyName(.down, on: .zoom)) ")
+        }
+        c.text(" \(name)'s screen, read-only\(where_)\(link)\(shown)", x: 0, y: 0, width: w - TextWidth.of(rows), style: t.statusBar)
+        if !rows.isEmpty { c.text(rows, x: w - TextWidth.of(rows), y: 0, width: TextWidth.of(rows), style: t.statusAlert) }
+        buttons(m, on: .zoom, &c, y: 1)
+        defer {
+            // A key that could not act says why in place of the hint line, until the next key.
+            if let notice = m.notice {
+                c.grid.fill(Rect(x: 0, y: h - 1, width: w, height: 1))
+                c.text(notice, x: 1, y: h - 1, width: w - 2, style: t.warning)
+                c.hits.add(Rect(x: 0, y: h - 1, width: w, height: 1), .console(.inert))
+            }
+        }
+        guard let grid else {
             c.text("Waiting for \(name)'s screen\(g.ellipsis)", x: 1, y: room.y + 1, width: w - 2, style: t.dim)
             hintLine(on: .zoom, &c, y: h - 1)
             return
         }
-        let scroll = min(m.zoomScroll, max(0, grid.height - room.height))
         for y in 0..<min(room.height, grid.height - scroll) {
             for x in 0..<min(w, grid.width) { c.grid[x, room.y + y] = grid[x, y + scroll] }
             // A wide character cut by the trainer's narrower screen leaves no half behind.
@@ -234,16 +247,7 @@ enum ConsoleView {
                 c.grid[w - 1, room.y + y] = Cell(text: " ", style: c.grid[w - 1, room.y + y].style)
             }
         }
-        let below = grid.height - scroll - room.height
-        if scroll > 0 || below > 0 {
-            let more = "rows \(scroll + 1)\(g.dash)\(min(grid.height, scroll + room.height)) of \(grid.height): \(ConsoleKeys.keyName(.up, on: .zoom)) \(ConsoleKeys.keyName(.down, on: .zoom)) scroll"
-            let x = max(0, w - TextWidth.of(more) - 1)
-            c.text(more, x: x, y: h - 1, width: w - x, style: t.dim)
-            hintLine(on: .zoom, &c, y: h - 1)
-            c.text(" " + more, x: x - 1, y: h - 1, width: w - x + 1, style: t.dim)
-        } else {
-            hintLine(on: .zoom, &c, y: h - 1)
-        }
+        hintLine(on: .zoom, &c, y: h - 1)
     }
 
     // MARK: the dialog
@@ -287,6 +291,10 @@ enum ConsoleView {
         let keys = { (a: ConsoleAction) in ConsoleKeys.bindings.first { $0.action == a }?.keyNames ?? "" }
         c.text("\(keys(.confirm)) \(words.yes.lowercased()) \(g.dot) \(keys(.cancel)) cancel", x: inner.x + 1, y: y,
                width: max(0, buttonsX - inner.x - 2), style: t.dim)
+        // The hint line answers the question too: the tiles' keys do nothing while it asks.
+        c.grid.fill(Rect(x: 0, y: h - 1, width: w, height: 1))
+        c.hits.add(Rect(x: 0, y: h - 1, width: w, height: 1), .console(.inert))
+        hintLine(on: .dialog, &c, y: h - 1)
     }
 
     // MARK: help
@@ -295,7 +303,7 @@ enum ConsoleView {
     static func help(_ m: ClassroomConsole, _ c: inout Canvas, _ g: ConsoleGlyphs) {
         let t = c.theme
         let screen = Rect(x: 0, y: 0, width: c.grid.width, height: c.grid.height)
-        let inner = box(&c, screen, style: t.focusedBorder, title: "Console keys \(g.dot) F1 or Esc closes \(g.dot) \(ConsoleKeys.keyName(.up, on: .help)) \(ConsoleKeys.keyName(.down, on: .help)) scroll",
+        let inner = box(&c, screen, style: t.focusedBorder, title: g.keys("Console keys \(g.dot) F1 or Esc closes \(g.dot) \(ConsoleKeys.keyName(.up, on: .help)) \(ConsoleKeys.keyName(.down, on: .help)) scroll"),
                         titleStyle: t.heading, ascii: m.asciiSymbols)
         c.hits.add(screen, .console(.action(.help)))  // a click closes help; nothing beneath is hit
         var lines: [(String, String, String)] = []
@@ -304,7 +312,7 @@ enum ConsoleView {
             // One line per key and meaning (↑ ↓ choose on the tiles and scroll a mirror).
             let id = b.keyNames + b.help
             guard seen.insert(id).inserted else { continue }
-            lines.append((b.keyNames, b.help, where_(b.screens)))
+            lines.append((g.keys(b.keyNames), b.help, where_(b.screens)))
         }
         lines.append(("", "", ""))
         lines += legend(g).map { ("", $0, "") }
@@ -335,6 +343,17 @@ enum ConsoleView {
             "behind 2  the class is 2 steps ahead; the trainee finishes their step first",
             "LEAK \(g.times)N  leaks this trainee's device raised; \(g.hand)  a raised hand",
         ]
+    }
+
+    // MARK: ASCII
+
+    /// Text cut to fit ends in `…` (`TextWidth.truncate`); where the trainer's locale is not
+    /// UTF-8 it ends in `.`. A mirrored trainee's screen keeps its own cells.
+    static func asciiEllipses(_ c: inout Canvas, mirrored: Bool) {
+        let h = c.grid.height
+        for y in 0..<h where !mirrored || y < 2 || y == h - 1 {
+            for x in 0..<c.grid.width where c.grid[x, y].text == "…" { c.grid[x, y].text = "." }
+        }
     }
 
     // MARK: boxes

@@ -20,15 +20,38 @@ public struct TraineeClass: Equatable, Sendable {
     public internal(set) var shown: Shown?
     /// The line the class ended with; the program saves and ends once it is drawn.
     public internal(set) var ended: String?
+    /// The trainee left with their key (`L`): the program ends normally, the device kept.
+    public internal(set) var leaving = false
+
+    /// Nothing on the device moves: the trainer holds the class, shows another trainee's screen,
+    /// or has ended the class.
+    public var isReadOnly: Bool { lead == .hold || shown != nil || ended != nil }
 
     public init(className: String, trainee: String) {
         self.className = className
         self.trainee = trainee
     }
 
-    /// Applies a lead: the class's step moves with it, a hold keeps it.
-    mutating func follow(_ lead: ClassLead) {
-        self.lead = lead
-        if let step = lead.step { classStep = step }
+    /// A message of the classroom, as the trainee's screen takes it (the lesson player performs
+    /// a lead's steps and a reset: `ClassSeat`).
+    public mutating func apply(_ message: ClassMessage) {
+        switch message {
+        case let .lead(lead):
+            // The class's step moves with the lead; a hold keeps it.
+            self.lead = lead
+            if let step = lead.step { classStep = step }
+        case let .show(name, grid):
+            shown = name.map { Shown(name: $0, grid: grid) }
+        case .lowerHand, .reset:
+            handRaised = false
+        case let .end(line):
+            ended = line
+        }
     }
+
+    /// The trainee's hand goes up, or down.
+    public mutating func toggleHand() { handRaised.toggle() }
+
+    /// The trainee leaves with their key; the device is kept.
+    public mutating func leave() { leaving = true }
 }

@@ -1,7 +1,15 @@
 import SessionEngine
 
-/// The trainee's side of a class: what the classroom tells this device (`classroom(_:)`) and
-/// what it reports back (`traineeStatus`, compared by the child with the one last sent).
+/// The trainee's side of a class: what the classroom tells this device (`classroom(_:)`), what
+/// it reports back (`traineeStatus`, compared by the child with the one last sent), the hand and
+/// leaving (`runClassCommand`), and what the trainee may do while the trainer holds the class
+/// or shows another trainee's screen (`classroomGate`).
+///
+/// One lead for the class, and a trainee who is behind: the lead moves each device as the
+/// trainer's own keys would (`ClassSeat` in Scenarios performs the steps), but a trainee in the
+/// middle of their own turn is never yanked forward: they finish the step they are doing, then
+/// catch up. Until then their line says "class at step N, you are at step M", `behind` counts
+/// the difference, and the trainer's tile shows it.
 extension HubModel {
     /// What this trainee's device reports to the trainer's tile; nil outside a class.
     /// Pure: a function of the device, the lesson panel and the class's lead. No secret is in it.
@@ -14,24 +22,53 @@ extension HubModel {
     }
 
     /// A message from the classroom. A lead and a reset are the lesson player's to perform too
-    /// (it owns the lesson); here they change what the trainee's screen says.
+    /// (it owns the lesson: `ClassSeat`); here they change what the trainee's screen says.
     public mutating func classroom(_ message: ClassMessage) {
-        guard classroom != nil else { return }
-        switch message {
-        case let .lead(lead):
-            classroom?.follow(lead)
-        case let .show(name, grid):
-            classroom?.shown = name.map { TraineeClass.Shown(name: $0, grid: grid) }
-        case .lowerHand, .reset:
-            classroom?.handRaised = false
-        case let .end(line):
-            classroom?.ended = line
+        classroom?.apply(message)
+    }
+
+    /// The hand goes up or down; leaving quits the program normally (the device is kept and saved).
+    mutating func runClassCommand(_ command: UICommand) -> ProgramCommand {
+        guard classroom != nil else { return .unchanged }
+        switch command {
+        case .raiseHand:
+            classroom?.toggleHand()
+            return .none
+        case .leaveClass:
+            classroom?.leave()
+            return .quit
+        default:
+            return .unchanged
         }
     }
 
-    /// The trainee's hand goes up, or down.
-    public mutating func toggleHand() {
-        classroom?.handRaised.toggle()
+    /// The commands a trainee keeps while the class is held, shown another's screen or over.
+    static let classCommandsWhileHeld: Set<UICommand> = [.help, .raiseHand, .leaveClass, .quit]
+
+    /// While the trainer holds the class, shows another trainee's screen, or has ended the class,
+    /// the device is read-only: only help, the hand and leaving work; anything else is answered
+    /// with one line (on hold) or nothing (the shown screen says whose it is). Nil: not held.
+    mutating func classroomGate(_ event: InputEvent, shown: Frame?) -> ProgramCommand? {
+        guard let seat = classroom, seat.isReadOnly else { return nil }
+        let command: UICommand?
+        switch event {
+        case let .key(key):
+            command = KeyTable.binding(for: key, in: keyContext)?.command
+        case let .mouse(mouse) where mouse.button == .left:
+            let frame = shown ?? render(width: width, height: height)
+            if case let .command(c)? = frame.hitMap.target(x: mouse.x, y: mouse.y) { command = c } else { command = nil }
+        case .mouse:
+            return ProgramCommand.unchanged
+        case .tick, .resize:
+            return nil
+        }
+        if let command, Self.classCommandsWhileHeld.contains(command) { return nil }
+        if seat.lead == .hold, seat.shown == nil, seat.ended == nil {
+            notice = Notice(text: "On hold: the trainer has paused the class. \(KeyTable.keyName(of: .raiseHand)) raises your hand.",
+                            kind: .info, place: .hub)
+            return ProgramCommand.none
+        }
+        return ProgramCommand.unchanged
     }
 
     /// The device's state as a tile says it.

@@ -90,6 +90,7 @@ extension HubModel {
         case .wakeScreensaver: act(.userActivity)
         case .dismissAutoSignOut: act(.dismissAutoSignOut)
         case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
+        case .raiseHand, .leaveClass: return runClassCommand(command)
         }
         return .none
     }

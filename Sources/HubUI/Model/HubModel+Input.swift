@@ -3,6 +3,7 @@ import SessionEngine
 extension HubModel {
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> ProgramCommand {
         defer { refreshScrollLayout() }
+        if let held = classroomGate(event, shown: shown) { return held }
         return dispatch(event, shown: shown)
     }
 

@@ -205,7 +205,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
                    faultMenuOpen: faultMenu != nil, lessonIsRace: lesson?.isRace ?? false,
                    countdownShown: autoSignOutSecondsLeft != nil, screensaverAsksPIN: mhsHasPIN,
-                   launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil)
+                   launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil, inClass: classroom != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.

@@ -15,6 +15,13 @@ public struct HitMap: Equatable, Sendable {
         regions.append(Region(rect: rect, target: target))
     }
 
+    /// The map without the regions `drop` picks (a view drawn over another takes its buttons away).
+    func dropping(_ drop: (Region) -> Bool) -> HitMap {
+        var kept = HitMap()
+        kept.regions = regions.filter { !drop($0) }
+        return kept
+    }
+
     /// The topmost target under (x, y).
     public func target(x: Int, y: Int) -> HitTarget? {
         regions.last { $0.rect.contains(x: x, y: y) }?.target
