@@ -39,6 +39,10 @@ func classroomBenchmark(counts: [Int]) throws -> [String] {
             for trainee in trainees { trainee.press("\u{1B}OP") }
             for trainee in trainees { if let latency = trainee.waitForEcho(timeout: 2) { echoes.append(latency) } }
         }
+        // A key without its echo is a class that stopped answering: the load test fails.
+        guard echoes.count >= trainees.count * 20 * 9 / 10 else {
+            throw BenchError("\(count) trainees: only \(echoes.count) of \(trainees.count * 20) keys echoed within 2 s")
+        }
         let memory = classroom.memory()
         let perTrainee = memory.children.isEmpty ? 0 : memory.children.reduce(0, +) / memory.children.count
         let total = memory.children.reduce(0, +) + memory.classroom

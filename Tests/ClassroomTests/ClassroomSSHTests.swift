@@ -7,33 +7,40 @@ import Glibc
 /// A class over real ssh: OpenSSH's client in tmux at 80x24 against the real `hubsim classroom`.
 @Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct ClassroomSSHTests {
-    @Test("join with the class code, play a step, resize, leave, rejoin the same device")
+    @Test("join with the class code, follow a step, resize, leave, rejoin the same device")
     func joinPlayLeaveRejoin() throws {
-        let classroom = try ClassroomProcess()
-        let (port, code, _) = try classroom.opened()
-        let ana = try SSHPane(name: "ana", port: port, password: code)
-        try ana.waitFor("step 0/9")
-        try classroom.waitFor("ana joined from 127.0.0.1 (80x24)")
-        try ana.send("Space")
-        try ana.waitFor("step 1/9")
-        let seat = classroom.folder + "/ana.device"
-        try classroom.wait("the seat saved at step 1") { _ in
-            (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":1") == true ? true : nil
+        // The trainer's console leads (a trainee watches until the class tries a step).
+        let folder = ClassroomProcess.newFolder()
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
+        try trainer.waitFor("No trainee yet")
+        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
+        try ana.waitFor("the trainer leads")
+        try trainer.waitFor("┌ ana ")
+        try trainer.send("n")
+        try ana.waitFor("(step 1 of 9)")
+        let seat = folder + "/ana.device"
+        try trainer.waitUntil("ana's device saved at step 1") { _ in
+            (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":1,") == true
         }
-        // A new size reaches the child: the status line's end moves to column 100.
+        // A new size reaches the child: the lesson panel's bottom border now ends at column 100.
         try ana.resize(width: 100, height: 30)
         try ana.waitUntil("the lesson redrawn at 100 columns") { screen in
-            screen.split(separator: "\n").contains { $0.count == 100 && $0.hasPrefix("┌ Workspace ONE shift change · step 1/9") }
+            screen.split(separator: "\n").contains { $0.count == 100 && $0.hasPrefix("└─[") && $0.hasSuffix("┘") }
         }
         try ana.send("q")
-        try ana.waitFor("Quit the lesson?")
+        try ana.waitFor("Leave the class?")
         try ana.send("Enter")
         try ana.waitUntil("the line saying the device is kept") { _ in (try? ana.joined())?.contains("you left; your device is kept: 'ssh -p \(port) ana@127.0.0.1' to come back") == true }
-        try classroom.waitFor("ana left")
         try ana.rejoin(name: "ana", port: port)
-        try ana.waitFor("step 1/9")
+        try ana.waitFor("(step 1 of 9)")
+        try ana.waitFor("The device is staged and checked in")
         let mode = try FileManager.default.attributesOfItem(atPath: seat)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
     }
 
     @Test("a wrong code, a bad name, a command and no terminal are refused, each with its line")
@@ -65,12 +72,11 @@ struct ClassroomSSHTests {
         let classroom = try ClassroomProcess()
         let (port, code, _) = try classroom.opened()
         let first = try SSHPane(name: "ana", port: port, password: code)
-        try first.waitFor("step 0/9")
+        try first.waitFor("the trainer leads")
         let second = try SSHPane(name: "ana", port: port, password: code)
         try second.waitFor("[ssh exited 2]")
         #expect(try second.joined().contains("'ana' is connected already: leave there first (q), or ask the trainer to disconnect it"))
-        try first.send("Space")
-        try first.waitFor("step 1/9")
+        try first.answers("F1")
     }
 
     @Test("the host key is made once, owner-only, is what ssh sees, and is the same after a restart")
@@ -110,16 +116,14 @@ struct ClassroomSSHTests {
         let classroom = try ClassroomProcess()
         let (port, code, _) = try classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
-        try ana.waitFor("step 0/9")
-        try ana.send("Space")
-        try ana.waitFor("step 1/9")
+        try ana.waitFor("the trainer leads")
         let children = Shell.processes(withArgument: classroom.folder + "/ana.device")
         #expect(children.count == 1)
         classroom.signal(SIGTERM)
         try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
         #expect(classroom.waitExit(timeout: 15) != nil)
         #expect(Shell.processes(withArgument: classroom.folder + "/ana.device").isEmpty)
-        #expect(try String(contentsOfFile: classroom.folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
+        #expect(try String(contentsOfFile: classroom.folder + "/ana.device", encoding: .utf8).contains("\"position\":0,"))
     }
 }
 
@@ -172,11 +176,11 @@ struct TrainerConsoleTests {
         try trainer.waitFor("No trainee yet")
         #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
         let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
-        try ana.waitFor("step 0/9")
+        try ana.waitFor("the trainer leads")
         try trainer.waitFor("┌ ana ")
         try trainer.waitFor("step 0 of 9")
         try trainer.send("n")
-        try ana.waitFor("step 1/9")
+        try ana.waitFor("(step 1 of 9)")
         try trainer.waitFor("step 1 of 9")
         try trainer.send("q")
         try trainer.waitFor("End the class?")

@@ -98,7 +98,7 @@ struct LessonCommand: ParsableCommand {
             return
         }
         if let classSeat {
-            try ClassSeat(file: classSeat, trainee: trainee ?? "", className: className ?? "")
+            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "")
                 .play(lesson: load(runner, try locate()), environment: environment)
             return
         }

@@ -74,32 +74,6 @@ public struct LessonSession: TerminalProgram {
         stage = .playing(player)
     }
 
-    /// The playing lesson moved to `position` steps done (a trainee coming back to a class):
-    /// the steps played again, as the trainer's Next would.
-    public mutating func resume(at position: Int) {
-        guard case var .playing(player) = stage, position > player.position else { return }
-        player.go(to: position)
-        stage = .playing(player)
-    }
-
-    /// The trainer's lead for the whole class: the device plays the steps up to the class's
-    /// (a trainee who is behind is brought to where the class is, a trainee ahead is not taken
-    /// back), and for a try the next step waits for the trainee (the lesson's `d`). A hold
-    /// changes nothing here: the trainer's console shows who holds.
-    public mutating func follow(_ lead: ClassLead) {
-        guard case var .playing(player) = stage, let step = lead.step else { return }
-        if player.position < step { player.go(to: step) }
-        if case .tryIt = lead, player.position == step, !player.isWaiting { player.letThemTry() }
-        stage = .playing(player)
-    }
-
-    /// The trainer reset this trainee's device: the lesson from its start.
-    public mutating func restart() {
-        guard case var .playing(player) = stage else { return }
-        player.go(to: player.lesson.handOver ?? 0)
-        stage = .playing(player)
-    }
-
     /// The playing lesson's timing; the picker changes only on input.
     public func secondsUntilTimedChange(shown: Frame?) -> Double? {
         switch stage {

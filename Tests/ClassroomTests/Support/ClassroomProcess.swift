@@ -128,4 +128,12 @@ final class ClassroomProcess {
     }
 
     func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Waits until `name`'s device file says `position` steps done.
+    func waitForPosition(_ name: String, _ position: Int) throws {
+        let file = folder + "/" + name + ".device"
+        try wait("\(name)'s device at step \(position)") { _ in
+            (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"position\":\(position),") == true ? true : nil
+        }
+    }
 }

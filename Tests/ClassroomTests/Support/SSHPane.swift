@@ -89,6 +89,13 @@ final class SSHPane {
         try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Sends `key` and waits until the screen shows something else: the program answered.
+    func answers(_ key: String) throws {
+        let before = try screen()
+        try send(key)
+        try waitUntil("an answer to \(key)") { $0 != before }
+    }
+
     /// The screen with wrapped lines joined whole (`capture-pane -J`: a long line wraps at the pane's width).
     func joined() throws -> String { try tmux(["capture-pane", "-p", "-J"]) }
 
