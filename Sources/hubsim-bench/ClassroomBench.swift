@@ -35,6 +35,9 @@ func classroomBenchmark(counts: [Int]) throws -> [String] {
         }
         var echoes: [Double] = []
         for _ in 0..<20 {
+            // Each round starts on a quiet screen (the last frame written whole), so that an echo
+            // is the answer to this key, not the rest of the last one.
+            for trainee in trainees { trainee.waitQuiet(0.05) }
             // F1: the help opens, then closes; every press redraws.
             for trainee in trainees { trainee.press("\u{1B}OP") }
             for trainee in trainees { if let latency = trainee.waitForEcho(timeout: 2) { echoes.append(latency) } }
@@ -165,6 +168,7 @@ private final class ScriptedTrainee: Sendable {
         var sentAt: Double?
         var echo: Double?
         var channel: (any Channel)?
+        var lastByteAt = 0.0
     }
 
     private let state = Mutex(State())
@@ -205,10 +209,11 @@ private final class ScriptedTrainee: Sendable {
     func received(_ bytes: [UInt8]) {
         let now = Self.now()
         state.withLock { s in
+            s.lastByteAt = now
             if s.firstFrameAt == nil {
                 s.received += bytes
-                // The lesson panel's title: the first frame is on the trainee's screen.
-                if String(decoding: s.received, as: UTF8.self).contains("step 0/9") { s.firstFrameAt = now; s.received = [] }
+                // "step 0" (the class line or the lesson panel): the first frame is on the trainee's screen.
+                if String(decoding: s.received, as: UTF8.self).contains("step 0") { s.firstFrameAt = now; s.received = [] }
             }
             if let sent = s.sentAt, s.echo == nil { s.echo = now - sent }
         }
@@ -229,6 +234,12 @@ private final class ScriptedTrainee: Sendable {
             throw BenchError("a trainee saw no first frame in \(Int(timeout)) s")
         }
         return state.withLock { $0.firstFrameAt! - $0.connectedAt }
+    }
+
+    /// Waits until no byte has come for `quiet` seconds (at most 2 s).
+    func waitQuiet(_ quiet: Double) {
+        let deadline = Self.now() + 2
+        while Self.now() < deadline, Self.now() - state.withLock({ $0.lastByteAt }) < quiet { usleep(5_000) }
     }
 
     func press(_ key: String) {
