@@ -164,15 +164,17 @@ enum Shell {
 /// The trainer's console on the trainer's own terminal (tmux at 80x24), over real trainees.
 @Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct TrainerConsoleTests {
-    @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session and saves")
+    @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session, saves and writes the report")
     func consoleLeads() throws {
         let folder = ClassroomProcess.newFolder()
         let codeFile = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".code"
+        let report = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-report.md"
+        let junit = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-report.xml"
         try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
-        defer { unlink(codeFile) }
+        defer { unlink(codeFile); unlink(report); unlink(junit) }
         // Port 0 would hide the port in the console's join line: one free port is found first.
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile)")
+        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
         try trainer.waitFor("No trainee yet")
         #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
         let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
@@ -190,7 +192,13 @@ struct TrainerConsoleTests {
         #expect(try String(contentsOfFile: folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
         let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
         #expect(log.contains("ana joined from 127.0.0.1"))
-        #expect(!log.contains("LAB-2026") && !log.contains("lab2026"))
+        // The report: ana's first step done; no class code anywhere the class wrote.
+        let markdown = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(markdown.contains("ana"))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite"))
+        for text in [log, markdown, try String(contentsOfFile: folder + "/ana.device", encoding: .utf8), try trainer.screen()] {
+            #expect(!text.contains("LAB-2026") && !text.lowercased().contains("lab2026"))
+        }
     }
 }
 

@@ -43,6 +43,12 @@ struct ClassroomCommand: ParsableCommand {
     @Option(help: "The most trainees at once.")
     var max = 100
 
+    @Option(help: "When the class ends: each trainee × step (done, time, leaks, hands raised) as Markdown in FILE.")
+    var report: String?
+
+    @Option(help: "When the class ends: the same as JUnit XML in FILE (a test case per trainee and step).")
+    var junit: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): give 1 to 65535 (0: any free port)") }
         guard (1...1000).contains(max) else { throw ValidationError("--max \(max): give 1 to 1000") }
@@ -75,7 +81,7 @@ struct ClassroomCommand: ParsableCommand {
             // On a terminal, the trainer's console; otherwise (a script, a service) a line per event.
             let onTerminal = StandardStreams.areTerminals && environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } == true
             let log = ClassLog(path: folder + "/class.log", echo: !onTerminal)
-            let board = ClassBoard()
+            let board = ClassBoard(className: className, lesson: loaded)
             let server = ClassroomServer(configuration: configuration, log: { log.write($0) }, events: { board.record($0) })
             try server.start()
             let addresses = ClassroomServer.joinAddresses(listen: listen)
@@ -84,6 +90,7 @@ struct ClassroomCommand: ParsableCommand {
             let endLine = "the class is over; your device is kept in the trainer's class folder"
             if onTerminal {
                 try runConsole(server: server, board: board, lesson: loaded, join: join, code: code, hostKey: hostKey, endLine: endLine)
+                writeReports(board.record)
                 return
             }
             ClassLog.print("""
@@ -92,10 +99,11 @@ struct ClassroomCommand: ParsableCommand {
                 Devices are kept in \(folder). Ctrl-C ends the class (every device is saved).
 
                 """)
-            QuitSignalWatch.start { _ in
+            QuitSignalWatch.start { [self] _ in
                 log.write("ending the class")
                 server.stop(line: endLine)
                 log.write("class ended; \(server.connected.count) session(s) left")
+                writeReports(board.record)
             }
             while true { sleep(3600) }
         } catch let problem as ClassroomProblem {
@@ -127,6 +135,19 @@ struct ClassroomCommand: ParsableCommand {
         let ended = exit == .quit ? (signalled ?? exit) : exit
         ended.endProcessBySignal()
         if ended != TerminalExit.quit { throw CommandError(.terminal(ended)) }
+    }
+
+    /// `--report` and `--junit`, written once the class has ended; one line for each written
+    /// or not. The record holds names, steps, times, leaks and hands: nothing a trainee typed.
+    private func writeReports(_ record: ClassRecord) {
+        for (path, text, what) in [(report, ClassReport.markdown(record), "report"), (junit, ClassReport.junit(record), "JUnit report")] {
+            guard let path else { continue }
+            if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) {
+                ClassLog.print("hubsim classroom: the class's \(what) is in \(MessageText.shown(path))\n")
+            } else {
+                ClassLog.print("hubsim classroom: the class's \(what) cannot be written to \(MessageText.shown(path)); check the folder\n")
+            }
+        }
     }
 
     /// The class folder, made owner-only when new; a path that is not a writable folder is one line.

@@ -2,6 +2,7 @@ import Classroom
 import CursesTerminal
 import Foundation
 import HubUI
+import Scenarios
 import Synchronization
 
 /// The class as the trainer's console sees it: every seat, built from the classroom's events
@@ -11,10 +12,27 @@ final class ClassBoard: Sendable {
     private struct State {
         var seats: [String: TraineeSeat] = [:]
         var changed: [String] = []
+        var recorder: ClassRecord.Recorder
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let start = Date()
+
+    /// `lesson`'s class: its steps name the report's columns.
+    init(className: String, lesson: Lesson) {
+        state = Mutex(State(recorder: ClassRecord.Recorder(className: className, lessonTitle: lesson.title,
+                                                           stepTitles: lesson.steps.map(\.title))))
+    }
+
+    /// The class so far, for `--report` and `--junit`.
+    var record: ClassRecord {
+        let seconds = classSecond
+        return state.withLock { s in
+            var record = s.recorder.record
+            record.seconds = seconds
+            return record
+        }
+    }
 
     var classSecond: Int { Int(Date().timeIntervalSince(start)) }
 
@@ -36,6 +54,7 @@ final class ClassBoard: Sendable {
                 if !status.handRaised { seat.handRaisedAt = nil }
                 seat.status = status
                 s.seats[n] = seat
+                s.recorder.note(n, status, at: now)
             case let .input(n):
                 name = n
                 s.seats[n]?.lastInputSecond = now
