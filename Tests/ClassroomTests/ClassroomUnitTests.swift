@@ -1,5 +1,6 @@
 @testable import Classroom
 import Foundation
+import HubUI
 import Testing
 
 @Suite("Classroom: names, codes, sizes and the throttle")
@@ -52,5 +53,23 @@ struct ClassroomUnitTests {
         #expect(TraineeChannel.terminalType("xterm-256color") == "xterm-256color")
         #expect(TraineeChannel.terminalType("../../etc/x") == "xterm-256color")
         #expect(TraineeChannel.terminalType("") == "xterm-256color")
+    }
+
+    @Test("the control pipe's lines: a status and the classroom's messages round-trip; junk and a runaway line are dropped")
+    func controlLines() {
+        let status = TraineeStatus(step: 3, steps: 9, state: "checked out", user: "cou1", leaks: 2, handRaised: true, behind: 1, lessonTitle: "Shift")
+        let line = ControlLine.status(status)
+        #expect(line.hasSuffix("\n") && !line.dropLast().contains("\n"))
+        #expect(ControlLine.decodeStatus(Substring(line.dropLast())) == status)
+        for lead in [ClassLead.lead(step: 4), .tryIt(step: 5), .hold] {
+            #expect(ControlLine.decodeMessage(Substring(ControlLine.lead(lead).dropLast())) == .lead(lead))
+        }
+        #expect(ControlLine.decodeMessage(Substring(ControlLine.reset.dropLast())) == .reset)
+        #expect(ControlLine.decodeMessage("not json") == nil)
+        #expect(ControlLine.decodeMessage(#"{"jsonrpc":"2.0","method":"class/lead","params":{"mode":"sideways"}}"#) == nil)
+        var splitter = LineSplitter()
+        #expect(splitter.feed(Array("a\nb".utf8)) == ["a"])
+        #expect(splitter.feed(Array("c\n".utf8)) == ["bc"])
+        #expect(splitter.feed([UInt8](repeating: 0x41, count: LineSplitter.longest + 1) + Array("\nok\n".utf8)) == ["ok"])
     }
 }
