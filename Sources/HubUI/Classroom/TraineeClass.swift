@@ -55,3 +55,8 @@ public struct TraineeClass: Equatable, Sendable {
     /// The trainee leaves with their key; the device is kept.
     public mutating func leave() { leaving = true }
 }
+
+extension KeyBinding {
+    /// The keys a class gives a trainee: listed by help only in a class.
+    public static let classCommands: [UICommand] = [.raiseHand, .leaveClass]
+}
