@@ -58,6 +58,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         // The session engine: device, tenant, profiles, apps, SDK semantics, leak audit.
@@ -104,6 +106,19 @@ let package = Package(
         // and JSON value. Foundation only, and no unsafe flags: HubsimAppKit, an app developer's
         // library (which a package depending on a release of hubsim builds), is built on it.
         .target(name: "BridgeProtocol"),
+        // A class over ssh: the SSH server (swift-nio-ssh), a hubsim child per trainee on a
+        // pseudo-terminal, the control pipe's JSON lines, the class folder (Docs/classroom.md).
+        .target(
+            name: "Classroom",
+            dependencies: [
+                "SessionEngine", "HubUI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: orderableSwiftSettings
+        ),
         // Persistent devices (SQLite through GRDB).
         .target(
             name: "DeviceStore",
@@ -115,7 +130,7 @@ let package = Package(
         .target(
             name: "HubsimCommands",
             dependencies: [
-                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge",
+                "SessionEngine", "HubUI", "CursesTerminal", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge", "Classroom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -139,6 +154,10 @@ let package = Package(
                 "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "AppBridge", "BridgeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                // `hubsim-bench classroom`: scripted trainees on swift-nio-ssh's client role.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
             ]
         ),
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
@@ -158,6 +177,8 @@ let package = Package(
         // The pseudo-terminal probe of the bench target (hubsim-bench probe).
         .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench", "BridgeProtocol"]),
         .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "BridgeProtocol", "MSAL", "AWSDK"]),
+        // The classroom with a real OpenSSH client in tmux (skipped, saying why, without `ssh`).
+        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "HubUI", "SessionEngine"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

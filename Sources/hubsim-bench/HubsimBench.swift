@@ -9,7 +9,7 @@ struct HubsimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hubsim-bench",
         abstract: "The budgets of Docs/performance.md, measured (release build).",
-        subcommands: [Benchmarks.self, Probe.self, AgedDevice.self, BridgeResponder.self],
+        subcommands: [Benchmarks.self, Probe.self, ClassroomBench.self, AgedDevice.self, BridgeResponder.self],
         defaultSubcommand: Benchmarks.self
     )
 }
@@ -55,6 +55,33 @@ struct Benchmarks: AsyncParsableCommand {
         do {
             // Printed as each benchmark ends, so a slow one shows the lines before it.
             for bench in benchmark.members { for line in try await bench.lines() { print(line) } }
+        } catch {
+            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `hubsim-bench classroom [COUNT…]`: a class over loopback ssh (ClassroomBench.swift), 1, 10
+/// and 30 trainees unless counts are given.
+struct ClassroomBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classroom",
+        abstract: "Join time, keystroke to echo, memory per trainee and the console's frame, for a class over loopback ssh."
+    )
+
+    @Argument(help: "Class sizes to measure, each 1 to 200 (default: 1 10 30).")
+    var counts: [Int] = []
+
+    func validate() throws {
+        if let bad = counts.first(where: { !(1...200).contains($0) }) {
+            throw ValidationError("a class size is 1 to 200 trainees, not \(bad)")
+        }
+    }
+
+    func run() throws {
+        do {
+            for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30] : counts) { print(line) }
         } catch {
             FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
             throw ExitCode.failure

@@ -16,6 +16,7 @@ enum Contexts {
         m = Screens.home(); m.lesson = Contexts.lesson(.showing); list.append(m)             // a lesson, the trainer leads
         m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); list.append(m)  // the class's turn
         m = Screens.home(); m.lesson = Contexts.lesson(.waiting(keys: "x", done: 0, of: 1)); m.lesson?.isRace = true; list.append(m)  // a race: your turn
+        m = Screens.home(); m.lesson = Contexts.lesson(.showing); m.classroom = TraineeClass(className: "c", trainee: "ana"); list.append(m)  // a class
         return list
     }()
 }
@@ -67,7 +68,7 @@ extension Contexts {
         var m = Fixtures.model(width: 120, height: 90)
         m.press("<F1>")
         let text = m.screen()
-        for b in KeyTable.bindings where !KeyBinding.lessonCommands.contains(b.command) {
+        for b in KeyTable.bindings where !KeyBinding.lessonCommands.contains(b.command) && !KeyBinding.classCommands.contains(b.command) {
             #expect(text.contains(b.help), "help lacks \(b.help)")
         }
         // A lesson's keys exist only while one plays: help lists them then, and only then.

@@ -28,6 +28,8 @@ public struct KeyBinding: Sendable {
     /// and only help's own keys work while help is open.
     public func activeKeys(in context: KeyContext) -> [Key] {
         guard when(context) else { return [] }
+        // In a class the trainer leads the lesson for everyone: its keys are not the trainee's.
+        if context.inClass && KeyBinding.lessonCommands.contains(command) { return [] }
         // A lesson keeps the lead over the pages its steps open (the Hub's log-out
         // confirmation, help): its keys work there too. Only "Quit the lesson?" takes them.
         let lessonKey = KeyBinding.lessonCommands.contains(command) && context.lessonPlaying && !context.confirmingQuit

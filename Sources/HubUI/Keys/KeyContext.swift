@@ -52,6 +52,8 @@ public struct KeyContext: Equatable, Sendable {
     public var screensaverAsksPIN: Bool = false
     /// android-mhs: a timer of Managed Home Screen is due (screensaver, countdown, automatic sign-out).
     public var launcherTimerDue: Bool = false
+    /// The device plays in a class (`HubModel.classroom`): the trainer has the lesson's keys.
+    public var inClass: Bool = false
 
     /// A text field has the keyboard: letters type, they do not run shortcuts.
     /// The zoomed pane, the audit and the diagram cover the Hub column, so its form cannot

@@ -187,6 +187,10 @@ public enum KeyTable {
             !c.confirming && (c.helpOpen || c.view != .panes || c.paneFocused || c.page == .logoutMenu || c.textFieldFocused)
         },
         KeyBinding([.function(1), .char("?")], "help", .help, scope: "anywhere") { !$0.helpOpen },
+        // A class: the trainee's hand (the trainer's queue of hands) and leaving with the device
+        // kept. Capitals, so no shortcut of the Hub's moves; F12 where a text field has the letters.
+        KeyBinding([.function(12), .char("H")], "raise/lower hand", .raiseHand, scope: "a class") { $0.inClass },
+        KeyBinding([.char("L")], "leave (device kept)", .leaveClass, scope: "a class") { $0.inClass },
         KeyBinding([.function(2), .char("e")], "log", .eventLog, scope: "anywhere") { _ in true },
         KeyBinding([.function(3), .char("g")], "diagram", .diagram, scope: "anywhere") { _ in true },
         KeyBinding([.char("a")], "audit", .audit, scope: "anywhere (exposures and their causes)") { $0.enrolled },

@@ -40,4 +40,6 @@ public enum UIIntent: Hashable, Sendable {
     // Faults on a focused app's pane (Docs/faults.md): open or close its faults menu; in the
     // menu, move, arm or disarm the chosen row, and make a duration longer or shorter
     case faultsMenu, faultUp, faultDown, faultChoose, faultLonger, faultShorter
+    // A class (`hubsim classroom`): raise or lower the hand; leave, the device kept
+    case raiseHand, leaveClass
 }

@@ -3,6 +3,7 @@ import SessionEngine
 extension HubModel {
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         defer { refreshScrollLayout() }
+        if let held = classroomGate(event, shown: shown) { return held }
         return dispatch(event, shown: shown)
     }
 
@@ -173,8 +174,9 @@ extension HubModel {
             return clickCommand(.menuSelect)
         case let .command(command):
             return clickCommand(command)
-        case .compare, .faultMenu:
-            // Only the comparison screen draws the first; the faults menu's only while it is open.
+        case .compare, .faultMenu, .console:
+            // Only the comparison screen draws the first; the faults menu's only while it is open;
+            // the trainer's console the last.
             return .none
         }
     }

@@ -84,6 +84,7 @@ extension HubModel {
         case .wakeScreensaver: act(.userActivity)
         case let .device(step): runDeclared(step)
         case .faultsMenu, .faultUp, .faultDown, .faultChoose, .faultLonger, .faultShorter: runFaultCommand(command)
+        case .raiseHand, .leaveClass: return runClassCommand(command)
         }
         return .none
     }

@@ -61,6 +61,8 @@ public struct HubModel: TerminalProgram, Sendable {
     public internal(set) var faults = FaultMenuState()
     /// The narration panel of the lesson playing, if one plays (set by the lesson player).
     public var lesson: LessonPanel?
+    /// The class this device plays in, when a trainer runs one (`HubModel+Classroom`).
+    public var classroom: TraineeClass?
 
     /// The credential form on screen: what was typed into the prompt the device's state asks
     /// for. `syncWithDevice` replaces it with a fresh one when the prompt changes.
@@ -170,7 +172,7 @@ public struct HubModel: TerminalProgram, Sendable {
                    paneHasSSO: focus.appID.flatMap { device.app($0)?.definition.sso } != nil,
                    faultMenuOpen: faults.menu != nil, lessonIsRace: lesson?.isRace ?? false,
                    countdownShown: autoSignOutSecondsLeft != nil, screensaverAsksPIN: mhsHasPIN,
-                   launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil)
+                   launcherTimerDue: device.secondsUntilManagedHomeScreenTimer != nil, inClass: classroom != nil)
     }
 
     /// The hint line's entries for the current context, as drawn.

@@ -15,6 +15,13 @@ public struct HitMap: Equatable, Sendable {
         regions.append(Region(rect: rect, target: target))
     }
 
+    /// The map without the regions `drop` picks (a view drawn over another takes its buttons away).
+    func dropping(_ drop: (Region) -> Bool) -> HitMap {
+        var kept = HitMap()
+        kept.regions = regions.filter { !drop($0) }
+        return kept
+    }
+
     /// The topmost target under (x, y).
     public func target(x: Int, y: Int) -> HitTarget? {
         regions.last { $0.rect.contains(x: x, y: y) }?.target
@@ -38,4 +45,6 @@ public enum HitTarget: Hashable, Sendable {
     case compare(CompareAction)
     /// A row or button of the faults menu (`FaultMenu`).
     case faultMenu(FaultMenu.Hit)
+    /// A tile, button or entry of the trainer's console (`ClassroomConsole`).
+    case console(ConsoleHit)
 }

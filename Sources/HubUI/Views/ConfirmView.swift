@@ -15,9 +15,15 @@ enum ConfirmView {
     }
 
     static func wording(_ confirmation: Confirmation, on d: SharedDevice, keepsDevice: Bool, saveProblem: SaveProblem? = nil,
-                        lesson: LessonPanel? = nil) -> Wording {
+                        lesson: LessonPanel? = nil, inClass: Bool = false) -> Wording {
         let user = d.state.user?.name
         switch confirmation.kind {
+        case .quit where inClass:
+            // A class keeps each trainee's device in its folder: leaving loses nothing.
+            let at = lesson.map { "You are at step \($0.position) of \($0.count). " } ?? ""
+            return Wording(title: "Leave the class?",
+                           intro: at + "Your device is kept: join again with the same name to carry on from here.",
+                           yes: "Leave", forecast: false)
         case .quit where lesson != nil:
             let at = lesson.map { "At step \($0.position) of \($0.count). " } ?? ""
             return Wording(title: "Quit the lesson?",
@@ -101,7 +107,8 @@ enum ConfirmView {
     static func draw(_ m: HubModel, _ c: inout Canvas, body: Rect) {
         let t = c.theme, d = m.device
         guard let confirmation = m.confirmation else { return }
-        var words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem, lesson: m.lesson)
+        var words = wording(confirmation, on: d, keepsDevice: m.keepsDevice, saveProblem: m.saveProblem, lesson: m.lesson,
+                            inClass: m.classroom != nil)
         // A step the rehearsal refused does nothing to any app: the reason replaces the list.
         if let refusal = confirmation.forecast?.refusal {
             words.intro += " As things are, it is refused: \(refusal)."

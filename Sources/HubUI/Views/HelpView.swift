@@ -9,7 +9,9 @@ enum HelpView {
         var context = m.keyContext
         context.helpOpen = false
         // A lesson's keys are listed only while a lesson plays: elsewhere they do not exist.
+        // A class's keys (the hand, leaving) only in a class.
         let listed = KeyTable.bindings.filter { context.lessonPlaying || !KeyBinding.lessonCommands.contains($0.command) }
+            .filter { context.inClass || !KeyBinding.classCommands.contains($0.command) }
         var lines: [(String, String, String)] = listed.map { ($0.keyNames, $0.help, $0.scope) }
         lines.append(("", "", ""))
         lines.append(("", "• works here now.", ""))

@@ -55,6 +55,7 @@ extension HubModel {
         if let lesson, pageOpen, pageLessonRows == 1 {
             LessonPanelView.drawStrip(lesson, &c, Rect(x: 0, y: height - 2, width: width, height: 1))
         }
+        if let classroom { TraineeClassView.draw(self, classroom, &c, lesson: layout.lesson, strip: pageOpen && pageLessonRows == 1) }
         return c.frame
     }
 }

@@ -8,7 +8,7 @@ public struct Hubsim: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hubsim",
         abstract: "A terminal simulator of a frontline shared device: the Hub, its check-out and check-in, and the managed apps reacting.",
-        subcommands: [InteractiveCommand.self, RunCommand.self, CheckAppCommand.self, LessonCommand.self, RaceCommand.self, CompareCommand.self, TenantCommand.self, ResetCommand.self],
+        subcommands: [InteractiveCommand.self, RunCommand.self, CheckAppCommand.self, LessonCommand.self, ClassroomCommand.self, RaceCommand.self, CompareCommand.self, TenantCommand.self, ResetCommand.self],
         defaultSubcommand: InteractiveCommand.self)
 
     public init() {}

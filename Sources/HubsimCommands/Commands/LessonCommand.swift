@@ -40,6 +40,17 @@ struct LessonCommand: AsyncParsableCommand {
 
     @OptionGroup var output: CastOptions
 
+    // A trainee's seat in a class (`hubsim classroom` starts it on the trainee's
+    // pseudo-terminal): the lesson played on the device kept in this file.
+    @Option(help: .private)
+    var classSeat: String?
+
+    @Option(help: .private)
+    var trainee: String?
+
+    @Option(help: .private)
+    var className: String?
+
     /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
     @MainActor
     func run() async throws {
@@ -88,6 +99,11 @@ struct LessonCommand: AsyncParsableCommand {
             if let status = CommandError.Status(report: report.exitStatus) { throw CommandError(status) }
             return
         }
+        if let classSeat {
+            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "")
+                .play(lesson: load(runner, try locate()), environment: environment)
+            return
+        }
         try play(runner: runner, environment: environment, castFile: castFile)
     }
 
@@ -118,6 +134,11 @@ struct LessonCommand: AsyncParsableCommand {
     /// The lesson's file: a path as given, or a shipped lesson by name.
     private func locate() throws -> ScenarioSource {
         guard let lesson else { throw CommandError.usage("no lesson given") }
+        return try Self.locate(lesson)
+    }
+
+    /// `lesson` as a path (a .yaml file, or anything with a /), or a shipped lesson's name.
+    static func locate(_ lesson: String) throws -> ScenarioSource {
         if lesson.hasSuffix(".yaml") || lesson.hasSuffix(".yml") || lesson.contains("/") { return .file(lesson) }
         let shipped = BundledAssets.lessonFiles()
         guard let file = shipped.first(where: { $0.name == lesson }) else {

@@ -316,6 +316,7 @@ public struct LessonPlayer: TerminalProgram {
         // The end says one thing, the panel's own end line; a race has no trainer to wait for.
         if isAtEnd { return lesson.handOver == nil ? "End of the lesson: [ steps back, q quits." : "End of the race: [ steps back, q quits." }
         if lesson.handOver != nil { return "Step \(position + 1) of \(lesson.steps.count) plays by itself: → plays it, [ steps back." }
+        if model.classroom != nil { return "The trainer leads step \(position + 1) of \(lesson.steps.count): watch; your turn comes when the trainer lets the class try." }
         let tryable = nextExpected?.isEmpty == false
         return "Wait for the trainer: this is step \(position) of \(lesson.steps.count); → goes on"
             + (tryable ? ", d lets the class try." : ".")

@@ -78,6 +78,10 @@ struct HeadlessHub {
     /// Shows (or removes) a lesson's narration panel.
     mutating func show(_ lesson: LessonPanel?) { model.lesson = lesson }
 
+    /// Seats the device in a class (`ClassSeat` keeps the class's state and puts it back after
+    /// every step of the lesson, whose snapshots hold the model as it was).
+    mutating func seat(_ seat: TraineeClass?) { model.classroom = seat }
+
     /// Opens "Quit …?" (a lesson asks before it ends mid-way, though its device asks nothing else).
     mutating func askBeforeQuitting() { model.askBeforeQuitting() }
 

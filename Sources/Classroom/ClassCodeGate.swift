@@ -1,0 +1,65 @@
+import Foundation
+import NIOCore
+import NIOSSH
+
+/// Password authentication with the class code, for one connection. The user name is taken
+/// as it comes (a name outside `TraineeName`'s set is refused with its line once the session
+/// opens, where a line can be shown); a wrong code is slowed and limited (`AttemptThrottle`)
+/// and logged without what was typed.
+final class ClassCodeGate: NIOSSHServerUserAuthenticationDelegate {
+    let connection: ConnectionFacts
+    let server: ClassroomServer
+
+    init(connection: ConnectionFacts, server: ClassroomServer) {
+        self.connection = connection
+        self.server = server
+    }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .password }
+
+    func requestReceived(request: NIOSSHUserAuthenticationRequest,
+                         responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        guard case let .password(password) = request.request else {
+            responsePromise.succeed(.failure)
+            return
+        }
+        let throttle = server.throttle
+        let address = connection.address
+        let name = LogText.name(request.username)
+        let now = ClassroomServer.monotonicSeconds()
+        let loop = responsePromise.futureResult.eventLoop
+        if case let .locked(delay, remaining) = throttle.check(address: address, name: request.username, now: now) {
+            server.log("\(name) from \(address): refused, locked out for \(Int(remaining.rounded(.up))) s after \(throttle.policy.allowedFailures) wrong class codes")
+            loop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) { responsePromise.succeed(.failure) }
+            return
+        }
+        if server.configuration.code.matches(password.password) {
+            throttle.succeeded(address: address, name: request.username)
+            connection.user = request.username
+            responsePromise.succeed(.success)
+            return
+        }
+        let failure = throttle.failed(address: address, name: request.username, now: now)
+        let locked = failure.lockedOut ? "; locked out for \(Int(throttle.policy.lockout)) s" : ""
+        server.log("\(name) from \(address): wrong class code (\(failure.count) in a row)\(locked)")
+        loop.scheduleTask(in: .milliseconds(Int64(failure.delay * 1000))) { responsePromise.succeed(.failure) }
+    }
+}
+
+/// What the classroom knows of one connection: where it comes from and, once the class code
+/// was right, the name it gave. Confined to the connection's event loop.
+final class ConnectionFacts {
+    let address: String
+    var user: String?
+    var authenticated: Bool { user != nil }
+
+    init(address: String) { self.address = address }
+}
+
+/// Text from a client, made safe for a log line: printable ASCII only, cut short.
+enum LogText {
+    static func name(_ text: String) -> String {
+        let safe = text.unicodeScalars.prefix(40).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined()
+        return "'" + safe + "'"
+    }
+}

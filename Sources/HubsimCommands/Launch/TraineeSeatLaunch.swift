@@ -1,0 +1,78 @@
+import Classroom
+import CursesTerminal
+import Foundation
+import HubUI
+import Platform
+import Scenarios
+import SessionEngine
+
+/// A trainee's device in a class: `hubsim classroom` starts `hubsim lesson LESSON --class-seat
+/// FILE` on the trainee's pseudo-terminal, with the control pipe as descriptor 3. The lesson
+/// plays on the trainee's terminal as a class seat (`ClassSeat`: the class's line, the lead, a
+/// raised hand, leaving), resumed at the step the seat's file names and kept there after every
+/// step (`SeatFile`); it runs no developer's program and writes nothing but that file. Leaving
+/// or a hang-up (the connection dropped) saves and exits; the trainee comes back to it.
+struct TraineeSeatLaunch {
+    var file: String
+    var trainee: String
+    var className: String
+
+    func play(lesson: Lesson, environment: [String: String]) throws {
+        var saved = SeatFile.read(file, lesson: lesson.name) ?? SeatFile(lesson: lesson.name, position: 0, trainee: trainee)
+        do { try saved.write(to: file) } catch {
+            throw CommandError.usage("the seat '\(MessageText.shown(file))' cannot be written; the trainer's class folder must be writable")
+        }
+        let dependencies = EngineDependencies.system(hasher: ScryptHasher())
+        let session = try CursesSession.started(environment: environment)
+        let c = session.capabilities
+        var player = LessonPlayer(lesson: lesson, dependencies: dependencies, theme: c.hasColor ? .colour : .mono)
+        _ = player.handle(.resize(width: c.width, height: c.height), shown: nil)
+        player.go(to: saved.position)
+        var program = SeatProgram(seat: ClassSeat(player: player, className: className, trainee: trainee), control: SeatControl())
+        program.report()
+        let exit = session.run(&program) { program in
+            program.report()
+            let position = program.seat.player.position
+            guard position != saved.position else { return }
+            saved.position = position
+            try? saved.write(to: file)
+        }
+        session.end()
+        if program.seat.player.position != saved.position {
+            saved.position = program.seat.player.position
+            try? saved.write(to: file)
+        }
+        exit.endProcessBySignal()
+        if exit != TerminalExit.quit { throw CommandError(.terminal(exit)) }
+    }
+}
+
+/// The class seat on a trainee's terminal, reached by the classroom: its messages are taken
+/// at every event, a tick at least every `pipeInterval` seconds (the frame loop's only way in
+/// is an event), and the device's status goes back when it changes.
+struct SeatProgram: TerminalProgram {
+    var seat: ClassSeat
+    let control: SeatControl?
+    /// How often the loop looks at the control pipe when nothing else wakes it.
+    static let pipeInterval = 0.1
+
+    mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
+        let messages = control?.take() ?? []
+        for message in messages { seat.receive(message) }
+        let command = seat.handle(event, shown: shown)
+        return !messages.isEmpty && command == .unchanged ? .none : command
+    }
+
+    func render(width: Int, height: Int) -> Frame { seat.render(width: width, height: height) }
+
+    func secondsUntilTimedChange(shown: Frame?) -> Double? {
+        guard control != nil else { return seat.secondsUntilTimedChange(shown: shown) }
+        return min(seat.secondsUntilTimedChange(shown: shown) ?? Self.pipeInterval, Self.pipeInterval)
+    }
+
+    /// The device's status to the classroom, when it changed.
+    func report() {
+        guard let control, let status = seat.status else { return }
+        control.report(status)
+    }
+}

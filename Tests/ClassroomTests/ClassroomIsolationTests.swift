@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One trainee can never disturb another: a device that crashes, an `ssh` killed mid-frame
+/// while typing a flood of keys; the others keep echoing, the class's log says what happened,
+/// and the device is kept.
+@Suite("Classroom: one trainee cannot disturb another", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+struct ClassroomIsolationTests {
+    @Test("a trainee's device crashing: their line says so, the device is kept, the others go on")
+    func childCrash() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        let bob = try SSHPane(name: "bob", port: port, password: code)
+        try ana.waitFor("the trainer leads")
+        try bob.waitFor("the trainer leads")
+        let child = try #require(Shell.processes(withArgument: classroom.folder + "/ana.device").first)
+        kill(child, SIGSEGV)
+        try ana.waitUntil("the crash's line") { _ in
+            (try? ana.joined())?.contains("hubsim classroom: your device stopped by signal 11; it is kept at your last step") == true
+        }
+        try classroom.waitFor("ana's device stopped by signal 11")
+        try bob.answers("F1")
+        try ana.rejoin(name: "ana", port: port)
+        try ana.waitFor("the trainer leads")
+    }
+
+    @Test("a trainee's ssh killed mid-frame under a flood of keys: the others keep echoing")
+    func sshKilledMidFrame() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let dan = try SSHPane(name: "dan", port: port, password: code)
+        let bob = try SSHPane(name: "bob", port: port, password: code)
+        try dan.waitFor("the trainer leads")
+        try bob.waitFor("the trainer leads")
+        // Steps forward and back as fast as keys come: a frame is always being written.
+        try dan.type(String(repeating: " [", count: 200))
+        let ssh = try #require(Shell.processes(withArgument: "dan@127.0.0.1", "\(port)").first)
+        kill(ssh, SIGKILL)
+        try classroom.waitFor("dan disconnected")
+        try bob.answers("F1")
+        // The device is kept, and free again for its owner.
+        try classroom.wait("dan's child gone") { _ in Shell.processes(withArgument: classroom.folder + "/dan.device").isEmpty ? true : nil }
+        try dan.rejoin(name: "dan", port: port)
+        try dan.waitFor("the trainer leads")
+    }
+}

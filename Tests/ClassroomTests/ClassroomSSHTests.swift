@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A class over real ssh: OpenSSH's client in tmux at 80x24 against the real `hubsim classroom`.
+@Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+struct ClassroomSSHTests {
+    @Test("join with the class code, follow a step, resize, leave, rejoin the same device")
+    func joinPlayLeaveRejoin() throws {
+        // The trainer's console leads (a trainee watches until the class tries a step).
+        let folder = ClassroomProcess.newFolder()
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
+        try trainer.waitFor("No trainee yet")
+        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
+        try ana.waitFor("the trainer leads")
+        try trainer.waitFor("┌ ana ")
+        try trainer.send("n")
+        try ana.waitFor("(step 1 of 9)")
+        let seat = folder + "/ana.device"
+        try trainer.waitUntil("ana's device saved at step 1") { _ in
+            (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":1,") == true
+        }
+        // A new size reaches the child: the lesson panel's bottom border now ends at column 100.
+        try ana.resize(width: 100, height: 30)
+        try ana.waitUntil("the lesson redrawn at 100 columns") { screen in
+            screen.split(separator: "\n").contains { $0.count == 100 && $0.hasPrefix("└─[") && $0.hasSuffix("┘") }
+        }
+        try ana.send("q")
+        try ana.waitFor("Leave the class?")
+        try ana.send("Enter")
+        try ana.waitUntil("the line saying the device is kept") { _ in (try? ana.joined())?.contains("you left; your device is kept: 'ssh -p \(port) ana@127.0.0.1' to come back") == true }
+        try ana.rejoin(name: "ana", port: port)
+        try ana.waitFor("(step 1 of 9)")
+        try ana.waitFor("The device is staged and checked in")
+        let mode = try FileManager.default.attributesOfItem(atPath: seat)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
+    }
+
+    @Test("a wrong code, a bad name, a command and no terminal are refused, each with its line")
+    func refusals() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let wrong = try SSHPane(name: "ana", port: port, password: "WRONG-1")
+        try wrong.waitFor("[ssh exited 255]")
+        #expect(try wrong.screen().contains("Permission denied"))
+        try classroom.waitFor("'ana' from 127.0.0.1: wrong class code (1 in a row)")
+        #expect(!classroom.output.contains("WRONG-1"))
+
+        let bad = try SSHPane(name: "Ana!", port: port, password: code)
+        try bad.waitFor("[ssh exited 2]")
+        #expect(try bad.joined().contains("hubsim classroom: 'Ana!' cannot be a trainee's name: use a-z 0-9 . _ -"))
+
+        let command = try SSHPane(name: "bob", port: port, password: code, command: "ls")
+        try command.waitFor("[ssh exited 2]")
+        #expect(try command.joined().contains("hubsim classroom: a class runs no commands: connect with 'ssh -p \(port) bob@127.0.0.1'"))
+
+        let noTerminal = try SSHPane(name: "cid", port: port, password: code, sshOptions: "-T")
+        try noTerminal.waitFor("[ssh exited 2]")
+        #expect(try noTerminal.joined().contains("hubsim classroom: a class needs a terminal"))
+        #expect(!classroom.output.contains("joined"))
+    }
+
+    @Test("a second login under a connected name is refused with how to take over; the first goes on")
+    func secondLogin() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let first = try SSHPane(name: "ana", port: port, password: code)
+        try first.waitFor("the trainer leads")
+        let second = try SSHPane(name: "ana", port: port, password: code)
+        try second.waitFor("[ssh exited 2]")
+        #expect(try second.joined().contains("'ana' is connected already: leave there first (q), or ask the trainer to disconnect it"))
+        try first.answers("F1")
+    }
+
+    @Test("the host key is made once, owner-only, is what ssh sees, and is the same after a restart")
+    func hostKeyKept() throws {
+        let folder = ClassroomProcess.newFolder()
+        var fingerprint = ""
+        do {
+            let first = try ClassroomProcess(folder: folder)
+            let opened = try first.opened()
+            fingerprint = opened.fingerprint
+            // What OpenSSH computes from the key the server shows.
+            let scan = try Shell.run("ssh-keyscan -p \(opened.port) -t ed25519 127.0.0.1 2>/dev/null | ssh-keygen -lf -")
+            #expect(scan.contains(fingerprint), "ssh-keygen saw: \(scan)")
+            first.signal(SIGTERM)
+            #expect(first.waitExit(timeout: 10) != nil)
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/host_ed25519_key")[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+        let second = try ClassroomProcess(folder: folder)
+        #expect(try second.opened().fingerprint == fingerprint)
+    }
+
+    @Test("a port in use: one line, exit 2")
+    func portInUse() throws {
+        let first = try ClassroomProcess()
+        let port = try first.opened().port
+        let second = try ClassroomProcess(port: port)
+        let status = try #require(second.waitExit(timeout: 20))
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
+        let lines = second.output.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("port \(port) on 127.0.0.1 is in use") == true)
+    }
+
+    @Test("SIGTERM ends every session with a line, saves every device, and leaves no process")
+    func stopping() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        try ana.waitFor("the trainer leads")
+        let children = Shell.processes(withArgument: classroom.folder + "/ana.device")
+        #expect(children.count == 1)
+        classroom.signal(SIGTERM)
+        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        #expect(classroom.waitExit(timeout: 15) != nil)
+        #expect(Shell.processes(withArgument: classroom.folder + "/ana.device").isEmpty)
+        #expect(try String(contentsOfFile: classroom.folder + "/ana.device", encoding: .utf8).contains("\"position\":0,"))
+    }
+}
+
+/// A shell line's output, and the processes whose command line names something.
+enum Shell {
+    static func run(_ line: String) throws -> String {
+        let out = NSTemporaryDirectory() + "hubsim-class-shell-\(UUID().uuidString.prefix(8))"
+        defer { unlink(out) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments: [String] = ["/bin/sh", "-c", line]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    }
+
+    /// Live processes (not zombies) with every one of `arguments` among their arguments, from /proc.
+    static func processes(withArgument arguments: String...) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  !stat.contains(") Z ") else { return nil }
+            let found = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.allSatisfy(found.contains) ? pid : nil
+        }
+    }
+}
+
+/// The trainer's console on the trainer's own terminal (tmux at 80x24), over real trainees.
+@Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+struct TrainerConsoleTests {
+    @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session, saves and writes the report")
+    func consoleLeads() throws {
+        let folder = ClassroomProcess.newFolder()
+        let codeFile = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".code"
+        let report = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-report.md"
+        let junit = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-report.xml"
+        try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
+        defer { unlink(codeFile); unlink(report); unlink(junit) }
+        // Port 0 would hide the port in the console's join line: one free port is found first.
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
+        try trainer.waitFor("No trainee yet")
+        #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
+        let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
+        try ana.waitFor("the trainer leads")
+        try trainer.waitFor("┌ ana ")
+        try trainer.waitFor("step 0 of 9")
+        try trainer.send("n")
+        try ana.waitFor("(step 1 of 9)")
+        try trainer.waitFor("step 1 of 9")
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
+        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        #expect(try String(contentsOfFile: folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
+        let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
+        #expect(log.contains("ana joined from 127.0.0.1"))
+        // The report: ana's first step done; no class code anywhere the class wrote.
+        let markdown = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(markdown.contains("ana"))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite"))
+        for text in [log, markdown, try String(contentsOfFile: folder + "/ana.device", encoding: .utf8), try trainer.screen()] {
+            #expect(!text.contains("LAB-2026") && !text.lowercased().contains("lab2026"))
+        }
+    }
+}
+
+extension Shell {
+    /// A port no one listens on now, on loopback.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

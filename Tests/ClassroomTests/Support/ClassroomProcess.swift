@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `hubsim classroom` under test: the real binary (beside the test runner, as `swift test`
+/// builds every product; `HUBSIM_BINARY` overrides), on port 0 (any free port, read from its
+/// join line) and a class folder of its own, its output in a file read as it grows. Started
+/// with posix_spawn, as Foundation's `Process` can miss a child's exit under parallel tests.
+final class ClassroomProcess {
+    let folder: String
+    let pid: pid_t
+    let outputPath: String
+    private var status: Int32?
+
+    /// Waits are bounded: far more than a join takes, short enough to fail fast.
+    static let patience = 20.0
+
+    struct Timeout: Error, CustomStringConvertible {
+        var waitingFor: String
+        var output: String
+        var description: String { "timed out waiting for \(waitingFor); output was:\n\(output)" }
+    }
+
+    static func binary() -> String {
+        if let path = ProcessInfo.processInfo.environment["HUBSIM_BINARY"], !path.isEmpty { return path }
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while directory.pathExtension == "xctest" { directory = directory.deletingLastPathComponent() }
+        return directory.appendingPathComponent("hubsim").path
+    }
+
+    /// A new class folder under the temporary directory.
+    static func newFolder() -> String {
+        let path = NSTemporaryDirectory() + "hubsim-class-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Starts `hubsim classroom --lesson LESSON --class-dir FOLDER --port PORT` plus `extra`.
+    init(folder: String = ClassroomProcess.newFolder(), lesson: String = "ws1-shift-change", port: Int = 0,
+         extra: [String] = [], environment: [String: String] = [:]) throws {
+        self.folder = folder
+        outputPath = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-\(UUID().uuidString.prefix(6)).out"
+        let arguments = [Self.binary(), "classroom", "--lesson", lesson, "--class-dir", folder, "--port", "\(port)"] + extra
+        var env = ProcessInfo.processInfo.environment
+        env["HUBSIM_CLASS_CODE"] = nil
+        for (k, v) in environment { env[k] = v }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Signals as a shell would leave them: the runner's threads may block or ignore some.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            _ = waitExit(timeout: 5)
+        }
+        unlink(outputPath)
+    }
+
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until the output satisfies `check`; returns what it gave.
+    @discardableResult
+    func wait<T>(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> T?) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let value = check(output) { return value }
+            usleep(20_000)
+        }
+        throw Timeout(waitingFor: description, output: output)
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) throws -> String {
+        try wait("'\(text)'", timeout: timeout) { $0.contains(text) ? $0 : nil }
+    }
+
+    /// The join line's port, code and host key fingerprint, once the class is open.
+    func opened() throws -> (port: Int, code: String, fingerprint: String) {
+        try wait("the class to open") { text -> (Int, String, String)? in
+            guard let port = Self.word(after: "ssh -p ", in: text).flatMap(Int.init),
+                  let code = Self.word(after: "Class code: ", in: text),
+                  let key = Self.word(after: "Host key: ", in: text) else { return nil }
+            return (port, code, key)
+        }
+    }
+
+    static func word(after marker: String, in text: String) -> String? {
+        guard let range = text.range(of: marker) else { return nil }
+        let word = text[range.upperBound...].prefix { !$0.isWhitespace }
+        return word.isEmpty ? nil : String(word)
+    }
+
+    /// Reaps the process if it has exited, waiting at most `timeout` seconds; its wait status.
+    func waitExit(timeout: Double) -> Int32? {
+        if let status { return status }
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            var s: Int32 = 0
+            if waitpid(pid, &s, WNOHANG) == pid {
+                status = s
+                return s
+            }
+            usleep(20_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Waits until `name`'s device file says `position` steps done.
+    func waitForPosition(_ name: String, _ position: Int) throws {
+        let file = folder + "/" + name + ".device"
+        try wait("\(name)'s device at step \(position)") { _ in
+            (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"position\":\(position),") == true ? true : nil
+        }
+    }
+}

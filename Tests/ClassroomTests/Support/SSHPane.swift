@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A trainee: OpenSSH's `ssh` in a tmux pane of its own (a private server, killed at the end),
+/// the class code typed by `SSH_ASKPASS` (a script that prints it; `SSH_ASKPASS_REQUIRE=force`),
+/// the host key trusted for this run only. Waits poll the pane, bounded.
+final class SSHPane {
+    let socket = "hubsim-class-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let askpass: String
+    private var killed = false
+
+    /// Whether OpenSSH's client is here: the suites skip, saying so, without it.
+    static let sshAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") || which("ssh")
+    static let tmuxAvailable = which("tmux")
+
+    private static func which(_ program: String) -> Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+    }
+
+    /// Any shell command in a pane (the trainer's console: `hubsim classroom` on a terminal).
+    init(shell command: String, width: Int = 80, height: Int = 24) throws {
+        askpass = NSTemporaryDirectory() + socket + ".askpass"
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command + "; echo \"[exited $?]\"; sleep 60"])
+    }
+
+    /// `ssh -p PORT NAME@127.0.0.1 [command]` with `password` typed, in a `width`x`height` pane.
+    init(name: String, port: Int, password: String, command: String = "", sshOptions: String = "",
+         width: Int = 80, height: Int = 24) throws {
+        askpass = NSTemporaryDirectory() + socket + ".askpass"
+        // Written through a close-on-exec descriptor: one inherited by a process another test
+        // spawns meanwhile would make running the script fail (ETXTBSY).
+        let fd = open(askpass, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o700)
+        let script = Array("#!/bin/sh\necho '\(password)'\n".utf8)
+        _ = script.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        // The command sleeps after ssh ends, so its last screen stays to be read.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                  sshCommand(name: name, port: port, command: command, options: sshOptions)])
+    }
+
+    func sshCommand(name: String, port: Int, command: String, options: String) -> String {
+        "SSH_ASKPASS=\(askpass) SSH_ASKPASS_REQUIRE=force DISPLAY= ssh -p \(port) -o StrictHostKeyChecking=no "
+            + "-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o NumberOfPasswordPrompts=1 \(options) \(name)@127.0.0.1 \(command); echo \"[ssh exited $?]\"; sleep 60"
+    }
+
+    /// Runs the same pane's command again (a trainee coming back).
+    func rejoin(name: String, port: Int, command: String = "", options: String = "") throws {
+        try tmux(["respawn-pane", "-k", sshCommand(name: name, port: port, command: command, options: options)])
+    }
+
+    deinit { kill() }
+
+    func kill() {
+        guard !killed else { return }
+        killed = true
+        _ = try? tmux(["kill-server"])
+        unlink(askpass)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+    func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"]) }
+    func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
+    func panePID() throws -> pid_t { pid_t(try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var waitingFor: String
+        var screen: String
+        var description: String { "timed out waiting for \(waitingFor); screen was:\n\(screen)" }
+    }
+
+    @discardableResult
+    func waitUntil(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if check(last) { return last }
+            usleep(30_000)
+        }
+        throw Timeout(waitingFor: description, screen: last)
+    }
+
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) throws -> String {
+        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Sends `key` and waits until the screen shows something else: the program answered.
+    func answers(_ key: String) throws {
+        let before = try screen()
+        try send(key)
+        try waitUntil("an answer to \(key)") { $0 != before }
+    }
+
+    /// The screen with wrapped lines joined whole (`capture-pane -J`: a long line wraps at the pane's width).
+    func joined() throws -> String { try tmux(["capture-pane", "-p", "-J"]) }
+
+    struct Failed: Error, CustomStringConvertible { var description: String }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let out = NSTemporaryDirectory() + socket + "-\(UUID().uuidString.prefix(6)).out"
+        defer { unlink(out) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var env = ProcessInfo.processInfo.environment
+        env["TMUX"] = nil
+        env["TERM"] = env["TERM"] ?? "xterm-256color"
+        let command = ["tmux", "-L", socket] + arguments
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        // Signals as a shell would leave them: the runner's threads block some, and tmux's
+        // server (and so ssh, which must see SIGWINCH) would inherit the mask.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp) == 0 else { throw Failed(description: "cannot run tmux") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        guard status == 0 || arguments.first == "kill-server" else { throw Failed(description: "tmux \(arguments.joined(separator: " ")): \(text)") }
+        return text
+    }
+}
