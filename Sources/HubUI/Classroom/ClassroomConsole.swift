@@ -166,12 +166,12 @@ public struct ClassroomConsole: Sendable {
     public mutating func perform(_ action: ConsoleAction) -> [ClassroomCommand] {
         switch action {
         case .help:
-            helpOpen.toggle(); scrolls.help = 0
+            helpOpen.toggle(); helpScroll = 0
             return []
         case .back:
             if helpOpen { helpOpen = false; return [] }
             guard zoomed != nil else { return [] }
-            zoomed = nil; zoom.scroll = 0
+            zoomed = nil; zoomScroll = 0
             return [.watch(nil)]
         case .nextStep:
             guard classStep < lessonSteps else {
@@ -193,14 +193,14 @@ public struct ClassroomConsole: Sendable {
             return [.lead(lead)]
         case .zoom:
             guard let name = chosen else { return noTrainee() }
-            zoomed = name; zoom.scroll = 0
+            zoomed = name; zoomScroll = 0
             return [.watch(name)]
         case .left: choose(by: -1)
         case .right: choose(by: 1)
         case .up:
-            if helpOpen { scrolls.help = max(0, scrolls.help - 1) } else if zoomed != nil { zoom.scroll = max(0, zoom.scroll - 1) } else { choose(by: -layout.columns) }
+            if helpOpen { helpScroll = max(0, helpScroll - 1) } else if zoomed != nil { zoomScroll = max(0, zoomScroll - 1) } else { choose(by: -layout.columns) }
         case .down:
-            if helpOpen { scrolls.help += 1 } else if zoomed != nil { zoom.scroll = min(zoom.scroll + 1, maxZoomScroll) } else { choose(by: layout.columns) }
+            if helpOpen { helpScroll += 1 } else if zoomed != nil { zoomScroll = min(zoomScroll + 1, maxZoomScroll) } else { choose(by: layout.columns) }
         case .previousPage: turnPage(by: -1)
         case .nextPage: turnPage(by: 1)
         case .show:

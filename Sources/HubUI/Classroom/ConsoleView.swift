@@ -218,7 +218,7 @@ enum ConsoleView {
         let shown = m.showing == name ? " \(g.dot) shown to the class" : ""
         let grid = m.mirrors[name]
         let room = Rect(x: 0, y: 2, width: w, height: ConsoleLayout.mirrorRows(height: h))
-        let scroll = grid.map { min(m.zoom.scroll, max(0, $0.height - room.height)) } ?? 0
+        let scroll = grid.map { min(m.zoomScroll, max(0, $0.height - room.height)) } ?? 0
         // A screen taller than the room: which rows show, and the keys that scroll (right-aligned).
         var rows = ""
         if let grid, grid.height > room.height {
@@ -316,7 +316,7 @@ enum ConsoleView {
         }
         lines.append(("", "", ""))
         lines += legend(g).map { ("", $0, "") }
-        let scroll = min(m.scrolls.help, max(0, lines.count - inner.height))
+        let scroll = min(m.helpScroll, max(0, lines.count - inner.height))
         for (row, l) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             let y = inner.y + row
             if l.0.isEmpty { c.text(l.1, x: inner.x + 1, y: y, width: inner.width - 2, style: t.dim); continue }

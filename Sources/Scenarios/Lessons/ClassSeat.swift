@@ -99,5 +99,5 @@ public struct ClassSeat: TerminalProgram {
 
 extension LessonPlayer {
     /// Seats the model in a class (`ClassSeat`).
-    mutating func seat(_ seat: TraineeClass) { execution.console.seat(seat) }
+    mutating func seat(_ seat: TraineeClass) { execution.hub.seat(seat) }
 }

@@ -52,7 +52,7 @@ import Testing
         c.mirror(name: "ana", grid: F.traineeScreen())
         Golden.check("classroom-zoom-80x24", c.frame(width: 80, height: 24))
         for _ in 0..<5 { _ = c.handle(.key(.down)) }
-        #expect(c.zoom.scroll == 3)
+        #expect(c.zoomScroll == 3)
         Golden.check("classroom-zoom-scrolled-80x24", c.frame(width: 80, height: 24))
     }
 
