@@ -68,6 +68,9 @@ struct TraineeProcess {
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         // The control pipe as descriptor 3 (dup2 clears close-on-exec on the copy).
         posix_spawn_file_actions_adddup2(&actions, ends[1], 3)
+        // And nothing else: a descriptor some library opened without close-on-exec (another
+        // trainee's socket, the listener) must not reach a trainee's device.
+        Self.closeFrom(4, &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -100,6 +103,15 @@ struct TraineeProcess {
         self.pipe = ends[0]
         self.control = fcntl(master, F_DUPFD_CLOEXEC, 0)
         self.pid = pid
+    }
+
+    /// Closes every descriptor from `first` on in the child: glibc 2.34's
+    /// `posix_spawn_file_actions_addclosefrom_np`, looked up at run time because Swift's Glibc
+    /// module does not show GNU extensions (on an older glibc the close-on-exec flags alone hold).
+    static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, first)
     }
 
     /// TIOCSPTLCK and TIOCGPTN (<asm-generic/ioctls.h>: _IOW('T', 0x31, int), _IOR('T', 0x30,

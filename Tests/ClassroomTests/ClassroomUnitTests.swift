@@ -21,6 +21,33 @@ struct ClassroomUnitTests {
         #expect(try ClassCode.chosen(file: nil, environment: ["HUBSIM_CLASS_CODE": "LAB-2026"]).matches("lab2026"))
     }
 
+    @Test("a trainee's child gets its terminal and the control pipe, and no other descriptor of the classroom's")
+    func theChildInheritsNothingElse() throws {
+        // A descriptor opened without close-on-exec, as a library might.
+        // (At 64 and above: the shell keeps descriptors of its own, such as 10, below that.)
+        let null = open("/dev/null", O_RDONLY)
+        let stray = fcntl(null, F_DUPFD, 64)
+        close(null)
+        #expect(stray >= 64)
+        defer { close(stray) }
+        let child = try TraineeProcess(arguments: ["/bin/sh", "-c", "for f in /proc/$$/fd/*; do printf '%s ' \"${f##*/}\"; done >&3"],
+                                       environment: ["PATH": "/usr/bin:/bin"], width: 80, height: 24)
+        defer { close(child.master); close(child.control) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = read(child.pipe, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[..<n]
+        }
+        close(child.pipe)
+        var status: Int32 = 0
+        _ = waitpid(child.pid, &status, 0)
+        let descriptors = Set(String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap { Int32($0) })
+        #expect(descriptors.isSuperset(of: [0, 1, 2, 3]), "\(descriptors.sorted())")
+        #expect(!descriptors.contains(stray), "\(descriptors.sorted())")
+    }
+
     @Test("absurd sizes are clamped to 20x10 .. 400x200")
     func sizesClamped() {
         #expect(TraineeProcess.clamp(width: 0, height: 0) == (20, 10))
