@@ -36,9 +36,9 @@ public final class SeatControl: Sendable {
             let lines = splitter.feed(buffer[..<n])
             for line in lines {
                 guard let on = ControlLine.decodeWatch(line) else { continue }
-                watched.withLock { $0 = on }
                 // Watched anew: the next frame goes whatever it is.
                 lastFrame.withLock { $0 = (nil, 0) }
+                watched.withLock { $0 = on }
             }
             let messages = lines.compactMap(ControlLine.decodeMessage)
             if !messages.isEmpty { queue.withLock { $0 += messages } }

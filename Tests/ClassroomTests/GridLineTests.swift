@@ -2,6 +2,9 @@
 import Foundation
 import HubUI
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Classroom: a trainee's screen on the control pipe (trainee/frame, class/show, class/watch)")
 struct GridLineTests {
@@ -42,6 +45,45 @@ struct GridLineTests {
         #expect(ControlLine.decodeWatch(Substring(ControlLine.watch(true).dropLast())) == true)
         #expect(ControlLine.decodeWatch(Substring(ControlLine.watch(false).dropLast())) == false)
         #expect(ControlLine.decodeWatch(Substring(ControlLine.reset.dropLast())) == nil)
+    }
+
+    @Test("a seat sends frames only while watched, only when changed, at most one per frameInterval")
+    func frameBound() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { close(ends[1]) }
+        let control = try #require(SeatControl(descriptor: ends[0]))
+        defer { close(ends[0]) }
+        var one = CellGrid(width: 10, height: 2), two = one
+        one.put("one", x: 0, y: 0)
+        two.put("two", x: 0, y: 0)
+        control.frame(one, now: 100)
+        // Not watched: nothing went.
+        #expect(Self.available(ends[1]) == 0)
+        let watch = Array(ControlLine.watch(true).utf8)
+        _ = watch.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        let deadline = Date().addingTimeInterval(5)
+        while !control.isWatched, Date() < deadline { usleep(1000) }
+        #expect(control.isWatched)
+        control.frame(one, now: 100)
+        control.frame(two, now: 100.01)  // too soon: held back
+        control.frame(one, now: 100.2)   // the same as the last sent: nothing to send
+        control.frame(two, now: 100.3)
+        let lines = Self.read(ends[1]).split(separator: "\n")
+        let grids = lines.compactMap { ControlLine.parse($0).flatMap { ControlLine.decodeFrame($0.params) } }
+        #expect(grids == [one, two])
+    }
+
+    static func available(_ fd: Int32) -> Int {
+        var count: Int32 = 0
+        _ = ioctl(fd, UInt(FIONREAD), &count)
+        return Int(count)
+    }
+
+    static func read(_ fd: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: available(fd))
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return String(decoding: buffer[..<max(0, n)], as: UTF8.self)
     }
 
     @Test("a malformed or oversized frame is refused whole")
