@@ -8,7 +8,7 @@ import Glibc
 /// console and two trainees, each OpenSSH's client in tmux at 80x24.
 @Suite("Classroom: the mirror and the show", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct ClassroomMirrorTests {
-    @Test("Enter mirrors a trainee's screen cell for cell; s shows it read-only to another trainee; e ends the show")
+    @Test("Enter mirrors a trainee's screen cell for cell; s shows it read-only to the others, a latecomer too; e ends the show")
     func mirrorAndShow() throws {
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
@@ -35,10 +35,15 @@ struct ClassroomMirrorTests {
         try bob.waitFor("shown by the trainer: ana (read-only)")
         try Self.same("bob sees ana's rows", ana, rows: 0..<23, as: bob, from: 1)
         #expect(!(try ana.screen().contains("shown by the trainer")))
+        // A trainee joining during the show sees it at once.
+        let carl = try SSHPane(name: "carl", port: port, password: "LAB-2026-XY")
+        try carl.waitFor("shown by the trainer: ana (read-only)")
+        try Self.same("carl sees ana's rows", ana, rows: 0..<23, as: carl, from: 1)
         // Read-only: a key on bob's screen does not move his device.
         try bob.send("n")
         try trainer.send("e")
         try bob.waitUntil("the show ended on bob's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
+        try carl.waitUntil("the show ended on carl's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
         try trainer.send("Escape")
         try trainer.waitFor("┌ bob ")
         try trainer.send("q")
