@@ -50,6 +50,9 @@ final class ClassRegistry: Sendable {
 
     var allSeats: [Seat] { state.withLock { Array($0.seats.values) } }
 
+    /// Every seat with its trainee's name.
+    var namedSeats: [(name: String, seat: Seat)] { state.withLock { $0.seats.map { ($0.key, $0.value) } } }
+
     /// Closes the class: no seat is taken from now on; the seats to end.
     func close() -> [Seat] {
         state.withLock { s in

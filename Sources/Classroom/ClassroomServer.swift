@@ -61,6 +61,8 @@ public enum SeatEvent: Sendable {
     case away(String)
     /// The device ended abnormally (one line why); it is kept.
     case crashed(String, String)
+    /// A frame of the trainee the trainer watches (`watch`): their screen, cell for cell.
+    case frame(String, CellGrid)
 }
 
 /// The classroom's SSH server (swift-nio-ssh): one event loop per core, a `TraineeChannel` per
@@ -76,6 +78,16 @@ public final class ClassroomServer: Sendable {
     private let observer: @Sendable (SeatEvent) -> Void
     /// The trainer's lead, which a trainee joining late is given too.
     private let currentLead = Mutex(ClassLead.lead(step: 0))
+
+    /// The trainee the trainer's console mirrors, the one shown to the class, and the shown
+    /// screen's last frame (for a trainee who joins during the show).
+    private struct Screens {
+        var watching: String?
+        var showing: String?
+        var shown: CellGrid?
+    }
+
+    private let screens = Mutex(Screens())
 
     /// Seconds a child may take to save and exit once its terminal has closed.
     static let reapSeconds = 5.0
@@ -105,6 +117,60 @@ public final class ClassroomServer: Sendable {
 
     /// The trainer answered a raised hand.
     public func lowerHand(_ name: String) { registry.seat(name)?.order(.send(ControlLine.lowerHand)) }
+
+    /// The trainer mirrors `name`'s screen (nil: no one's): their child sends its frames
+    /// (`class/watch`), which come back as `SeatEvent.frame`.
+    public func watch(_ name: String?) {
+        let old = screens.withLock { s in
+            defer { s.watching = name }
+            return s.watching
+        }
+        updateWatch(old)
+        updateWatch(name)
+    }
+
+    /// Shows `name`'s screen, read-only, to every other trainee (`class/show`); nil ends the
+    /// show. The shown trainee's child sends its frames while shown, and each goes to the class.
+    public func show(_ name: String?) {
+        let old = screens.withLock { s in
+            defer { s.showing = name; s.shown = nil }
+            return s.showing
+        }
+        updateWatch(old)
+        updateWatch(name)
+        let line = ControlLine.show(name: name, grid: nil), none = ControlLine.show(name: nil, grid: nil)
+        for (trainee, seat) in registry.namedSeats { seat.order(.send(trainee == name ? none : line)) }
+    }
+
+    /// Tells `name`'s child whether its frames are wanted (mirrored or shown).
+    private func updateWatch(_ name: String?) {
+        guard let name else { return }
+        let on = screens.withLock { $0.watching == name || $0.showing == name }
+        registry.seat(name)?.order(.send(ControlLine.watch(on)))
+    }
+
+    /// A frame from `name`'s child: to the trainer's mirror, to the class when shown.
+    func frame(_ name: String, _ grid: CellGrid) {
+        let (mirrored, shown) = screens.withLock { s in
+            if s.showing == name { s.shown = grid }
+            return (s.watching == name, s.showing == name)
+        }
+        if mirrored { observe(.frame(name, grid)) }
+        guard shown else { return }
+        let line = ControlLine.show(name: name, grid: grid)
+        for (trainee, seat) in registry.namedSeats where trainee != name { seat.order(.send(line)) }
+    }
+
+    /// What a trainee's child is told as it starts: the lead, and the watch and show as they stand.
+    func greeting(_ name: String) -> [String] {
+        let (watched, showing, shown) = screens.withLock { s in
+            (s.watching == name || s.showing == name, s.showing, s.shown)
+        }
+        var lines = [ControlLine.lead(lead)]
+        if watched { lines.append(ControlLine.watch(true)) }
+        if let showing, showing != name { lines.append(ControlLine.show(name: showing, grid: shown)) }
+        return lines
+    }
 
     /// Ends one trainee's session; the device is kept.
     public func disconnect(_ name: String) {

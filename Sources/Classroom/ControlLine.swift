@@ -3,8 +3,9 @@ import HubUI
 
 /// The control pipe between the classroom and a trainee's child (its descriptor 3, one
 /// socket): JSON-RPC 2.0 notifications, one object per line, as the bridge frames them
-/// (Docs/bridge-protocol.md). The child tells its `trainee/status`; the classroom tells
-/// `class/lead` and `class/reset`. Encoded and decoded here only; both ends see Swift values.
+/// (Docs/bridge-protocol.md). The child tells its `trainee/status` and, while watched, its
+/// frames (`trainee/frame`); the classroom tells `class/lead`, `class/reset`, `class/watch`
+/// and `class/show`. Encoded and decoded here only; both ends see Swift values.
 public enum ControlLine {
     /// `{"jsonrpc":"2.0","method":M,"params":P}` and a newline.
     static func notification(_ method: String, _ params: [String: Any]) -> String {
@@ -36,7 +37,28 @@ public enum ControlLine {
                              lessonTitle: p["title"] as? String ?? "")
     }
 
+    /// The child's screen as it drew it (only while watched: `class/watch`).
+    public static func frame(_ grid: CellGrid) -> String { notification("trainee/frame", ["grid": GridLine.encode(grid)]) }
+
+    static func decodeFrame(_ params: [String: Any]) -> CellGrid? { GridLine.decode(params["grid"]) }
+
     // MARK: classroom → child
+
+    /// Whether the child sends its frames (`trainee/frame`).
+    static func watch(_ on: Bool) -> String { notification("class/watch", ["on": on]) }
+
+    /// `on` of a `class/watch` line; nil for any other line.
+    public static func decodeWatch(_ line: Substring) -> Bool? {
+        guard let (method, p) = parse(line), method == "class/watch" else { return nil }
+        return p["on"] as? Bool ?? false
+    }
+
+    /// Another trainee's screen shown to the class (`name` nil: the show is over).
+    static func show(name: String?, grid: CellGrid?) -> String {
+        var params: [String: Any] = ["name": name.map { $0 as Any } ?? NSNull()]
+        if let grid { params["grid"] = GridLine.encode(grid) }
+        return notification("class/show", params)
+    }
 
     static func lead(_ lead: ClassLead) -> String {
         switch lead {
@@ -60,6 +82,9 @@ public enum ControlLine {
             case "hold": return .lead(.hold)
             default: return nil
             }
+        case "class/show":
+            guard let name = p["name"] as? String else { return .show(name: nil, grid: nil) }
+            return .show(name: name, grid: GridLine.decode(p["grid"]))
         case "class/reset": return .reset
         case "class/lowerHand": return .lowerHand
         case "class/end": return .end(p["line"] as? String ?? "")

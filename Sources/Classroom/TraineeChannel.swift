@@ -161,7 +161,9 @@ final class TraineeChannel: ChannelDuplexHandler {
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(boundPipe.value) }
             }
             .takingOwnershipOfDescriptor(inputOutput: process.pipe)
-            .whenSuccess { _ in bound.value.send(ControlLine.lead(bound.value.server.lead)) }
+            .whenSuccess { _ in
+                for line in bound.value.server.greeting(name.text) { bound.value.send(line) }
+            }
         let boundChild = NIOLoopBound(child, eventLoop: loop)
         NIOPipeBootstrap(group: loop)
             .channelInitializer { channel in
@@ -274,8 +276,15 @@ final class TraineeChannel: ChannelDuplexHandler {
 
     /// A line from the child's control pipe.
     func fromPipe(_ line: Substring) {
-        guard let name, let status = ControlLine.decodeStatus(line) else { return }
-        server.observe(.status(name.text, status))
+        guard let name, let (method, params) = ControlLine.parse(line) else { return }
+        switch method {
+        case "trainee/status":
+            if let status = ControlLine.decodeStatus(line) { server.observe(.status(name.text, status)) }
+        case "trainee/frame":
+            if let grid = ControlLine.decodeFrame(params) { server.frame(name.text, grid) }
+        default:
+            break
+        }
     }
 
     /// The child's terminal closed: the child exited or is about to. Reaped (a child that
@@ -401,8 +410,8 @@ final class ChildTerminal: ChannelDuplexHandler {
     }
 }
 
-/// The classroom's end of a child's control pipe: lines in (`trainee/status`), lines out
-/// (`class/lead`, `class/reset`).
+/// The classroom's end of a child's control pipe: lines in (`trainee/status`, `trainee/frame`),
+/// lines out (`class/lead`, `class/reset`, `class/watch`, `class/show`).
 final class ControlPipe: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer

@@ -32,6 +32,7 @@ struct TraineeSeatLaunch {
         program.report()
         let exit = session.run(&program) { program in
             program.report()
+            program.sendFrame()
             let position = program.seat.player.position
             guard position != saved.position else { return }
             saved.position = position
@@ -68,6 +69,14 @@ struct SeatProgram: TerminalProgram {
     func secondsUntilTimedChange(shown: Frame?) -> Double? {
         guard control != nil else { return seat.secondsUntilTimedChange(shown: shown) }
         return min(seat.secondsUntilTimedChange(shown: shown) ?? Self.pipeInterval, Self.pipeInterval)
+    }
+
+    /// The screen as it is drawn now to the classroom, while the trainer watches it (at most
+    /// one frame per `SeatControl.frameInterval`).
+    func sendFrame() {
+        guard let control, control.isWatched else { return }
+        let model = seat.model
+        control.frame(render(width: model.width, height: model.height).grid, now: ProcessInfo.processInfo.systemUptime)
     }
 
     /// The device's status to the classroom, when it changed.

@@ -12,6 +12,8 @@ final class ClassBoard: Sendable {
     private struct State {
         var seats: [String: TraineeSeat] = [:]
         var changed: [String] = []
+        /// The watched trainee's latest frame, not yet given to the console.
+        var frames: [String: CellGrid] = [:]
         var recorder: ClassRecord.Recorder
     }
 
@@ -38,6 +40,10 @@ final class ClassBoard: Sendable {
 
     func record(_ event: SeatEvent) {
         let now = classSecond
+        if case let .frame(name, grid) = event {
+            state.withLock { $0.frames[name] = grid }
+            return
+        }
         state.withLock { s in
             let name: String
             switch event {
@@ -64,8 +70,18 @@ final class ClassBoard: Sendable {
             case let .crashed(n, reason):
                 name = n
                 s.seats[n]?.link = .crashed(since: now, reason: reason)
+            case .frame:
+                return
             }
             s.changed.append(name)
+        }
+    }
+
+    /// The frames that came since the last call, the latest of each trainee.
+    func takeFrames() -> [String: CellGrid] {
+        state.withLock { s in
+            defer { s.frames.removeAll() }
+            return s.frames
         }
     }
 
@@ -90,6 +106,7 @@ struct TrainerConsole: TerminalProgram {
     mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         let changed = board.takeChanged()
         for seat in changed { console.update(seat: seat) }
+        for (name, grid) in board.takeFrames() { console.mirror(name: name, grid: grid) }
         console.tick(second: board.classSecond)
         for command in console.handle(event, shown: shown) {
             switch command {
@@ -97,9 +114,9 @@ struct TrainerConsole: TerminalProgram {
             case let .reset(name): server.reset(name)
             case let .disconnect(name): server.disconnect(name)
             case let .lowerHand(name): server.lowerHand(name)
-            // The mirror and the show need the trainees' frames, which the classroom does not
-            // relay yet (Docs/classroom.md): the console shows its own notice.
-            case .show, .endShow, .watch: break
+            case let .watch(name): server.watch(name)
+            case let .show(name): server.show(name)
+            case .endShow: server.show(nil)
             case .quit: return .quit
             }
         }
@@ -108,6 +125,7 @@ struct TrainerConsole: TerminalProgram {
 
     func render(width: Int, height: Int) -> Frame { console.frame(width: width, height: height) }
 
-    /// The class's timer and the seats' idle times change by the second.
-    func secondsUntilTimedChange(shown: Frame?) -> Double? { 0.25 }
+    /// The class's timer and the seats' idle times change by the second; a mirror as fast
+    /// as its trainee's frames come (`SeatControl.frameInterval`).
+    func secondsUntilTimedChange(shown: Frame?) -> Double? { console.zoomed == nil ? 0.25 : 0.05 }
 }
