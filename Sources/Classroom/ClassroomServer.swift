@@ -201,16 +201,21 @@ public final class ClassroomServer: Sendable {
                     let facts = ConnectionFacts(address: channel.remoteAddress?.ipAddress ?? "?")
                     var server = SSHServerConfiguration(hostKeys: [hostKey], userAuthDelegate: ClassCodeGate(connection: facts, server: self))
                     server.maxAuthAttempts = 10
+                    let connectionGuard = ConnectionGuard(server: self, facts: facts)
+                    // A server's NIOSSHHandler fires no event when it lets a client in; a client
+                    // opens its session only once in, so that is when the deadline ends.
+                    let boundGuard = NIOLoopBound(connectionGuard, eventLoop: channel.eventLoop)
                     let handler = NIOSSHHandler(role: .server(server), allocator: channel.allocator) { child, type in
                         guard type == .session else {
                             // Port forwarding, in either direction: refused.
                             return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
                         }
                         return child.eventLoop.makeCompletedFuture {
+                            boundGuard.value.authenticated()
                             try child.pipeline.syncOperations.addHandler(TraineeChannel(server: self, facts: facts))
                         }
                     }
-                    try channel.pipeline.syncOperations.addHandlers([handler, ConnectionGuard(server: self, facts: facts)])
+                    try channel.pipeline.syncOperations.addHandlers([handler, connectionGuard])
                 }
             }
         do {

@@ -32,11 +32,6 @@ final class ConnectionGuard: ChannelInboundHandler {
         context.fireChannelActive()
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is UserAuthSuccessEvent { authenticated() }
-        context.fireUserInboundEventTriggered(event)
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
         authenticated()
         context.fireChannelInactive()
@@ -46,7 +41,8 @@ final class ConnectionGuard: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    private func authenticated() {
+    /// In: the deadline ends and the connection no longer counts as authenticating.
+    func authenticated() {
         deadline?.cancel()
         deadline = nil
         if counted {

@@ -47,4 +47,22 @@ struct ClassroomIsolationTests {
         try dan.rejoin(name: "dan", port: port)
         try dan.waitFor("the trainer leads")
     }
+
+    @Test("a trainee stays in past the authentication deadline (30 s), which only bounds logging in")
+    func staysPastAuthenticationDeadline() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        try ana.waitFor("the trainer leads")
+        // No event marks the deadline passing: the wait is the deadline itself, with a margin,
+        // during which a disconnect would show in the class's log.
+        let past = Date().addingTimeInterval(33)
+        while Date() < past {
+            let log = (try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? ""
+            try #require(!log.contains("ana disconnected"), "the session was closed: \(log)")
+            usleep(250_000)
+        }
+        try ana.answers("F1")
+        #expect(!((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "").contains("disconnected"))
+    }
 }
