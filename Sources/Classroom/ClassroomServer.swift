@@ -61,6 +61,11 @@ public enum SeatEvent: Sendable {
     case away(String)
     /// The device ended abnormally (one line why); it is kept.
     case crashed(String, String)
+    /// The trainee's client has not taken its output for `ClassroomServer.notReadingSeconds`
+    /// (its SSH window is full): the device waits on its own terminal.
+    case notReading(String)
+    /// The trainee's client reads again after `notReading`.
+    case reading(String)
     /// A frame of the trainee the trainer watches (`watch`): their screen, cell for cell.
     case frame(String, CellGrid)
 }
@@ -91,6 +96,10 @@ public final class ClassroomServer: Sendable {
 
     /// Seconds a child may take to save and exit once its terminal has closed.
     static let reapSeconds = 5.0
+
+    /// Seconds a trainee's channel stays full before the trainer's tile says "not reading":
+    /// longer than a slow Wi-Fi hiccup, short enough that the trainer sees it before asking.
+    static let notReadingSeconds = 5.0
 
     public init(configuration: ClassroomConfiguration, log: @escaping @Sendable (String) -> Void,
                 events: @escaping @Sendable (SeatEvent) -> Void = { _ in }) {

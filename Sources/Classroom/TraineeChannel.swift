@@ -36,6 +36,11 @@ final class TraineeChannel: ChannelDuplexHandler {
     /// The line the session ends with when the classroom ends it (the class is over).
     private var endingLine: String?
     private var ended = false
+    /// Counts the times the trainee's channel filled, so a check scheduled for one stall is
+    /// not taken for the next.
+    private var stalls = 0
+    /// The trainer was told this trainee is not reading.
+    private var toldNotReading = false
 
     init(server: ClassroomServer, facts: ConnectionFacts) {
         self.server = server
@@ -239,8 +244,31 @@ final class TraineeChannel: ChannelDuplexHandler {
     func flushToTrainee() { context?.flush() }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { child?.resumeReading() }
+        if context.channel.isWritable {
+            stalls += 1
+            child?.resumeReading()
+            if toldNotReading, let name {
+                toldNotReading = false
+                server.log("\(name) reads again")
+                server.observe(.reading(name.text))
+            }
+        } else {
+            stalls += 1
+            let stall = stalls
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .milliseconds(Int64(ClassroomServer.notReadingSeconds * 1000))) {
+                bound.value.stillFull(stall)
+            }
+        }
         context.fireChannelWritabilityChanged()
+    }
+
+    /// The channel that filled at `stall` is still full: the trainer's tile says so.
+    private func stillFull(_ stall: Int) {
+        guard stall == stalls, !ended, !toldNotReading, let name, let context, !context.channel.isWritable else { return }
+        toldNotReading = true
+        server.log("\(name) is not reading: their screen waits, the others go on")
+        server.observe(.notReading(name.text))
     }
 
     // MARK: ends

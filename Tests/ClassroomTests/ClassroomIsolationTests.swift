@@ -65,4 +65,43 @@ struct ClassroomIsolationTests {
         try ana.answers("F1")
         #expect(!((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "").contains("disconnected"))
     }
+
+    @Test("a client that stops reading: its tile says so, the others keep echoing, memory stays bounded, then it catches up")
+    func clientStopsReading() throws {
+        let classroom = try ClassroomProcess()
+        let (port, code, _) = try classroom.opened()
+        let ana = try SSHPane(name: "ana", port: port, password: code)
+        let bob = try SSHPane(name: "bob", port: port, password: code)
+        try ana.waitFor("the trainer leads")
+        try bob.waitFor("the trainer leads")
+        let ssh = try #require(Shell.processes(withArgument: "ana@127.0.0.1", "\(port)").first)
+        let device = try #require(Shell.processes(withArgument: classroom.folder + "/ana.device").first)
+        let before = try #require(Self.residentKilobytes(classroom.pid))
+        // ana's ssh stops reading; her device keeps drawing (every SIGWINCH repaints it whole)
+        // until her window is full and the classroom has waited its bound.
+        kill(ssh, SIGSTOP)
+        defer { kill(ssh, SIGCONT) }
+        let deadline = Date().addingTimeInterval(60)
+        while !((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8))?.contains("ana is not reading") ?? false) {
+            try #require(Date() < deadline, "ana's window never filled: \((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "")")
+            for _ in 0..<20 { kill(device, SIGWINCH) }
+            // The others go on, each key answered within the usual wait.
+            try bob.answers("F1")
+        }
+        try bob.answers("F1")
+        let after = try #require(Self.residentKilobytes(classroom.pid))
+        // Her output waits in her own device's terminal, not in the classroom's memory.
+        #expect(after - before < 64 * 1024, "the classroom grew from \(before) kB to \(after) kB")
+        // Reading again: the tile goes back to connected and her screen catches up.
+        kill(ssh, SIGCONT)
+        try classroom.waitFor("ana reads again", timeout: 60)
+        try ana.answers("F1")
+    }
+
+    /// The process's resident memory (`VmRSS` in /proc), in kilobytes.
+    static func residentKilobytes(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
 }

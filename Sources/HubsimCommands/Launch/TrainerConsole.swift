@@ -70,6 +70,12 @@ final class ClassBoard: Sendable {
             case let .crashed(n, reason):
                 name = n
                 s.seats[n]?.link = .crashed(since: now, reason: reason)
+            case let .notReading(n):
+                name = n
+                s.seats[n]?.link = .notReading(since: now)
+            case let .reading(n):
+                name = n
+                if case .notReading = s.seats[n]?.link { s.seats[n]?.link = .connected(since: now) }
             case .frame:
                 return
             }
