@@ -35,6 +35,8 @@ public struct ClassroomConfiguration: Sendable {
     public var code: ClassCode
     public var hostKey: HostKey
     public var limits = Limits()
+    /// Keys let in without the class code (`--authorized-keys`); empty: the code only.
+    public var authorizedKeys = AuthorizedKeys()
     /// The child of a trainee, for their name, terminal type and kept environment.
     public var launch: @Sendable (TraineeName, String, [String: String]) -> Launch
 

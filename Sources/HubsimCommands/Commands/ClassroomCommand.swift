@@ -40,6 +40,9 @@ struct ClassroomCommand: ParsableCommand {
     @Option(help: "A file whose first line is the class code (default: HUBSIM_CLASS_CODE, else a new code).")
     var codeFile: String?
 
+    @Option(help: "An OpenSSH authorized_keys file: a trainee whose key (ed25519 or ECDSA) is in it joins without the class code.")
+    var authorizedKeys: String?
+
     @Option(help: "The most trainees at once.")
     var max = 100
 
@@ -78,6 +81,7 @@ struct ClassroomCommand: ParsableCommand {
                         environment: Self.childEnvironment(term: term, kept: kept, from: environment))
                 })
             configuration.limits.trainees = max
+            if let authorizedKeys { configuration.authorizedKeys = try AuthorizedKeys.load(authorizedKeys) }
             // On a terminal, the trainer's console; otherwise (a script, a service) a line per event.
             let onTerminal = StandardStreams.areTerminals && environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } == true
             let log = ClassLog(path: folder + "/class.log", echo: !onTerminal)

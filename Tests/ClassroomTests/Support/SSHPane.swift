@@ -14,6 +14,7 @@ final class SSHPane {
     /// Whether OpenSSH's client is here: the suites skip, saying so, without it.
     static let sshAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") || which("ssh")
     static let tmuxAvailable = which("tmux")
+    static let keygenAvailable = which("ssh-keygen")
 
     private static func which(_ program: String) -> Bool {
         (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

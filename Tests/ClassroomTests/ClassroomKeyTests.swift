@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--authorized-keys`: a trainee whose key is in the file joins without the class code; a key
+/// not in it, or of a type swift-nio-ssh cannot verify (RSA), falls back to the class code.
+@Suite("Classroom: authorized keys", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable && SSHPane.keygenAvailable, "OpenSSH's ssh, ssh-keygen or tmux is not installed (.ci/run installs openssh-client)"))
+struct ClassroomKeyTests {
+    /// A new key pair of `type` in `folder`: the private key's path.
+    static func key(_ type: String, named name: String, in folder: String) throws -> String {
+        let path = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-" + name
+        _ = try Shell.run("ssh-keygen -q -t \(type) -N '' -C \(name) -f \(path)")
+        #expect(FileManager.default.fileExists(atPath: path + ".pub"))
+        return path
+    }
+
+    @Test("a trainee with an authorized ed25519 key joins without the code; an RSA key and an unknown key are asked the code")
+    func authorizedKeys() throws {
+        let folder = ClassroomProcess.newFolder()
+        let ed = try Self.key("ed25519", named: "ed", in: folder)
+        let other = try Self.key("ed25519", named: "other", in: folder)
+        let rsa = try Self.key("rsa", named: "rsa", in: folder)
+        let file = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".keys"
+        let lines = try [ed, rsa].map { try String(contentsOfFile: $0 + ".pub", encoding: .utf8) }.joined()
+        try ("# the class's keys\n" + lines).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { for path in [ed, other, rsa] { unlink(path); unlink(path + ".pub") }; unlink(file) }
+        let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
+        let (port, code, _) = try classroom.opened()
+        // The password given is wrong: only the key can let ana in.
+        let ana = try SSHPane(name: "ana", port: port, password: "WRONG-CODE",
+                              sshOptions: "-i \(ed) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password")
+        try ana.waitFor("the trainer leads")
+        try classroom.waitFor("'ana' from 127.0.0.1: in by an authorized key")
+        // A key not in the file: the class code is asked, and the right one lets bob in.
+        let bob = try SSHPane(name: "bob", port: port, password: code,
+                              sshOptions: "-i \(other) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password")
+        try bob.waitFor("the trainer leads")
+        try classroom.waitFor("'bob' from 127.0.0.1: key not in --authorized-keys; the class code is asked")
+        // An RSA key, though listed, cannot be verified: the code is asked, and a wrong one refused.
+        let cy = try SSHPane(name: "cy", port: port, password: "WRONG-CODE",
+                             sshOptions: "-i \(rsa) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password")
+        try cy.waitFor("[ssh exited 255]")
+        try classroom.waitFor("'cy' from 127.0.0.1: wrong class code")
+        #expect(!(try classroom.waitFor("'cy' from")).contains("cy joined"))
+    }
+}
