@@ -28,6 +28,7 @@ struct ClassroomKeyTests {
         defer { for path in [ed, other, rsa] { unlink(path); unlink(path + ".pub") }; unlink(file) }
         let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
         let (port, code, _) = try classroom.opened()
+        try classroom.waitFor("1 key(s) from \(file); 1 line(s) skipped: only ed25519 and ECDSA keys are taken")
         // The password given is wrong: only the key can let ana in.
         let ana = try SSHPane(name: "ana", port: port, password: "WRONG-CODE",
                               sshOptions: "-i \(ed) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password")

@@ -91,6 +91,10 @@ struct ClassroomCommand: ParsableCommand {
             let addresses = ClassroomServer.joinAddresses(listen: listen)
             let join = "ssh -p \(server.port) NAME@\(addresses.joined(separator: " or NAME@"))"
             log.write("class \(className) open on \(listen) port \(server.port)")
+            if let authorizedKeys, configuration.authorizedKeys.skipped > 0 {
+                // An RSA or DSA line would otherwise look accepted: the trainer is told once.
+                log.write("\(configuration.authorizedKeys.keys.count) key(s) from \(MessageText.shown(authorizedKeys)); \(configuration.authorizedKeys.skipped) line(s) skipped: only ed25519 and ECDSA keys are taken")
+            }
             let endLine = "the class is over; your device is kept in the trainer's class folder"
             if onTerminal {
                 try runConsole(server: server, board: board, lesson: loaded, join: join, code: code, hostKey: hostKey, endLine: endLine)
