@@ -48,7 +48,12 @@ struct ClassroomIsolationTests {
         try dan.waitFor("the trainer leads")
     }
 
-    @Test("a trainee stays in past the authentication deadline (30 s), which only bounds logging in")
+    /// The two long ones (33 s and about 20 s of real time, their timing sensitive to a loaded
+    /// machine) are `.ci/run`'s classroom fault stage, where they run on their own.
+    static let faultStage = ProcessInfo.processInfo.environment["HUBSIM_CLASSROOM_FAULTS"] == "1"
+
+    @Test("a trainee stays in past the authentication deadline (30 s), which only bounds logging in",
+          .enabled(if: faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): 33 s of real time"))
     func staysPastAuthenticationDeadline() throws {
         let classroom = try ClassroomProcess()
         let (port, code, _) = try classroom.opened()
@@ -66,7 +71,8 @@ struct ClassroomIsolationTests {
         #expect(!((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "").contains("disconnected"))
     }
 
-    @Test("a client that stops reading: its tile says so, the others keep echoing, memory stays bounded, then it catches up")
+    @Test("a client that stops reading: its tile says so, the others keep echoing, memory stays bounded, then it catches up",
+          .enabled(if: faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): a window filled under load"))
     func clientStopsReading() throws {
         let classroom = try ClassroomProcess()
         let (port, code, _) = try classroom.opened()
