@@ -47,18 +47,23 @@ func classroomBenchmark(counts: [Int]) throws -> [String] {
             throw BenchError("\(count) trainees: only \(echoes.count) of \(trainees.count * 20) keys echoed within 2 s")
         }
         let memory = classroom.memory()
-        let perTrainee = memory.children.isEmpty ? 0 : memory.children.reduce(0, +) / memory.children.count
-        let total = memory.children.reduce(0, +) + memory.classroom
+        let children = max(1, memory.children.count)
+        let perTrainee = memory.children.map(\.pss).reduce(0, +) / children
+        let perTraineeRSS = memory.children.map(\.rss).reduce(0, +) / children
+        let total = memory.children.map(\.pss).reduce(0, +) + memory.classroom.pss
         echoes.sort()
         let p99 = echoes.isEmpty ? 0 : echoes[min(echoes.count - 1, Int(Double(echoes.count) * 0.99))]
         lines.append("  \(pad(count, 3)) trainee(s): join median \(ms(middle(joins))) ms, max \(ms(joins.max() ?? 0)) ms;"
             + " echo median \(ms(echoes.isEmpty ? 0 : middle(echoes))) ms, p99 \(ms(p99)) ms (\(echoes.count) keys);"
-            + " memory \(perTrainee / 1024) MB per trainee, \(total / 1024) MB in all (classroom \(memory.classroom / 1024) MB)")
+            + " memory (PSS) \(mb(perTrainee)) MB per trainee (RSS \(mb(perTraineeRSS)) MB), \(mb(total)) MB in all (classroom \(mb(memory.classroom.pss)) MB)")
         for trainee in trainees { trainee.close() }
     }
     lines.append("  the trainer's console, 100 tiles: " + consoleFrames())
     return lines
 }
+
+/// kB as MB with one decimal.
+private func mb(_ kb: Int) -> String { String(format: "%.1f", Double(kb) / 1024) }
 
 /// The console's frame with 100 trainees, at 80x24 and 200x60 (median of 200 renders).
 private func consoleFrames() -> String {
@@ -78,7 +83,7 @@ private func consoleFrames() -> String {
 }
 
 /// `hubsim classroom` started for the bench, its output in a file.
-private final class BenchClassroom {
+final class BenchClassroom {
     let folder = NSTemporaryDirectory() + "hubsim-bench-class-\(getpid())-\(UUID().uuidString.prefix(6))"
     let pid: pid_t
     var output: String { (try? String(contentsOfFile: folder + ".out", encoding: .utf8)) ?? "" }
@@ -111,15 +116,16 @@ private final class BenchClassroom {
         throw BenchError("the classroom did not open: \(output)")
     }
 
-    /// VmRSS in kB: each trainee's child, and the classroom's own.
-    func memory() -> (children: [Int], classroom: Int) {
+    /// Each trainee's child and the classroom, in kB: PSS (its own pages, and its share of the
+    /// pages it shares, smaps_rollup) and RSS (every page it maps, shared or not).
+    func memory() -> (children: [Footprint], classroom: Footprint) {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        var children: [Int] = []
+        var children: [Footprint] = []
         for entry in entries where Int32(entry) != nil {
             guard Self.read("/proc/\(entry)/cmdline").contains(folder + "/t") else { continue }
-            if let rss = Self.resident(entry) { children.append(rss) }
+            if let footprint = Footprint(pid: entry) { children.append(footprint) }
         }
-        return (children, Self.resident("\(pid)") ?? 0)
+        return (children, Footprint(pid: "\(pid)") ?? Footprint(pss: 0, rss: 0))
     }
 
     /// A /proc file whole, with read(2): they report a size of 0, which file APIs that trust
@@ -138,11 +144,6 @@ private final class BenchClassroom {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func resident(_ pid: String) -> Int? {
-        let status = read("/proc/\(pid)/status")
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
-    }
 
     func end() {
         kill(pid, SIGTERM)
@@ -154,6 +155,25 @@ private final class BenchClassroom {
             try? FileManager.default.removeItem(atPath: folder)
             unlink(folder + ".out")
         }
+    }
+}
+
+/// A process's memory in kB. PSS is what a trainee costs the machine: the pages only it uses,
+/// and a share of those it shares with the other trainees and the classroom (the same `hubsim`
+/// binary, mapped read-only once); RSS counts every shared page again in every process.
+struct Footprint {
+    var pss: Int
+    var rss: Int
+
+    init(pss: Int, rss: Int) { self.pss = pss; self.rss = rss }
+
+    init?(pid: String) {
+        let rollup = BenchClassroom.read("/proc/\(pid)/smaps_rollup").split(separator: "\n")
+        func field(_ name: String) -> Int? {
+            rollup.first { $0.hasPrefix(name + ":") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+        }
+        guard let pss = field("Pss"), let rss = field("Rss") else { return nil }
+        self.init(pss: pss, rss: rss)
     }
 }
 

@@ -51,6 +51,11 @@ struct LessonCommand: AsyncParsableCommand {
     @Option(help: .private)
     var className: String?
 
+    // The places of the lesson's passwords the classroom verified for the whole class
+    // (`LessonCredentials`): "0,2". No password, only where they are in the lesson.
+    @Option(help: .private)
+    var classVerified: String?
+
     /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
     @MainActor
     func run() async throws {
@@ -100,7 +105,8 @@ struct LessonCommand: AsyncParsableCommand {
             return
         }
         if let classSeat {
-            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "")
+            let verified = (classVerified ?? "").split(separator: ",").compactMap { Int($0) }
+            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "", verified: verified)
                 .play(lesson: load(runner, try locate()), environment: environment)
             return
         }

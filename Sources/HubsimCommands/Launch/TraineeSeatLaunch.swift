@@ -16,13 +16,19 @@ struct TraineeSeatLaunch {
     var file: String
     var trainee: String
     var className: String
+    /// The places of the lesson's passwords the classroom verified (`LessonCredentials`).
+    var verified: [Int] = []
 
     func play(lesson: Lesson, environment: [String: String]) throws {
         var saved = SeatFile.read(file, lesson: lesson.name) ?? SeatFile(lesson: lesson.name, position: 0, trainee: trainee)
         do { try saved.write(to: file) } catch {
             throw CommandError.usage("the seat '\(MessageText.shown(file))' cannot be written; the trainer's class folder must be writable")
         }
-        let dependencies = EngineDependencies.system(hasher: ScryptHasher())
+        // The lesson's passwords the classroom verified for the class are remembered, so that
+        // neither the step's rehearsal nor the trainee typing them costs this device a derivation.
+        let hasher = ScryptHasher()
+        LessonCredentials(lesson: lesson).remember(verified, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+        let dependencies = EngineDependencies.system(hasher: hasher)
         let session = try CursesSession.started(environment: environment)
         let c = session.capabilities
         var player = LessonPlayer(lesson: lesson, dependencies: dependencies, theme: c.hasColor ? .colour : .mono)

@@ -40,6 +40,14 @@ public final class ScryptHasher: CredentialHasher {
         return ok
     }
 
+    /// Remembers that `secret` verifies against `hash` without deriving it: a verification
+    /// done by the process that started this one (a classroom checks its lesson's passwords
+    /// once for every trainee's device, `LessonCredentials`). Remembered as `verify` remembers.
+    public func remember(_ secret: Secret, verifiedAgainst hash: PasswordHash) {
+        let entry = memoEntry(secret, hash)
+        memo.withLock { _ = $0.verified.insert(entry) }
+    }
+
     private func derive(_ secret: Secret, salt: [UInt8], logN: Int, r: Int, p: Int, length: Int = 32) -> [UInt8] {
         secret.withPlaintext { plain in
             let key = try? KDF.Scrypt.deriveKey(
