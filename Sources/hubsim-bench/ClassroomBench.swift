@@ -10,9 +10,10 @@ import Glibc
 
 /// `hubsim-bench classroom [COUNTS…]`: a real `hubsim classroom` on loopback (port 0, a class
 /// folder of its own) and scripted trainees on swift-nio-ssh's client role, each with a
-/// pseudo-terminal and a shell as OpenSSH asks for them. For 1, 10 and 30 trainees (and 100
-/// when asked): join time (connect to the first frame), keystroke to echo (F1, all trainees
-/// at once, 20 rounds: median and p99), memory (each trainee's hubsim child, and the classroom),
+/// pseudo-terminal and a shell as OpenSSH asks for them. For each class size (1, 10, 30 and
+/// 100 by default): join time (connect to the first frame), keystroke to echo (F1, all trainees
+/// at once, 20 rounds: median and p99), memory (each trainee's hubsim child, and the classroom:
+/// PSS, what the machine spends on it, with RSS beside it),
 /// and the trainer's console frame at 100 tiles. Bounded: every wait has a deadline, and the
 /// classroom is ended (SIGTERM) when the run ends.
 func classroomBenchmark(counts: [Int]) throws -> [String] {

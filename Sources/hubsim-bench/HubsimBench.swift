@@ -63,14 +63,14 @@ struct Benchmarks: AsyncParsableCommand {
 }
 
 /// `hubsim-bench classroom [COUNT…]`: a class over loopback ssh (ClassroomBench.swift), 1, 10
-/// and 30 trainees unless counts are given.
+/// 30 and 100 trainees unless counts are given.
 struct ClassroomBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "classroom",
         abstract: "Join time, keystroke to echo, memory per trainee and the console's frame, for a class over loopback ssh."
     )
 
-    @Argument(help: "Class sizes to measure, each 1 to 200 (default: 1 10 30).")
+    @Argument(help: "Class sizes to measure, each 1 to 200 (default: 1 10 30 100).")
     var counts: [Int] = []
 
     func validate() throws {
@@ -81,7 +81,7 @@ struct ClassroomBench: ParsableCommand {
 
     func run() throws {
         do {
-            for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30] : counts) { print(line) }
+            for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30, 100] : counts) { print(line) }
         } catch {
             FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
             throw ExitCode.failure
