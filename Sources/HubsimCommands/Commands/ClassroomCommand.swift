@@ -5,7 +5,6 @@ import CursesTerminal
 import DeviceStore
 import Foundation
 import HubUI
-import Platform
 import Scenarios
 import SessionEngine
 
@@ -74,14 +73,13 @@ struct ClassroomCommand: ParsableCommand {
             // Absolute, as the child starts in this folder too.
             let lessonArgument = source.path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? lesson
             // The lesson's passwords verified once for the class: each device is told which hold.
-            let verified = LessonCredentials(lesson: loaded).verified(in: loaded.scenario.tenant, by: ScryptHasher())
-            let verifiedArgument = verified.isEmpty ? [] : ["--class-verified", verified.map(String.init).joined(separator: ",")]
+            let credentials = ClassCredentials(lesson: loaded)
             var configuration = ClassroomConfiguration(
                 className: className, listen: listen, port: port, code: code, hostKey: hostKey,
                 launch: { name, term, kept in
                     ClassroomConfiguration.Launch(
                         arguments: [executable, "lesson", lessonArgument, "--class-seat", folder + "/" + name.text + ".device",
-                                    "--trainee", name.text, "--class-name", className] + verifiedArgument,
+                                    "--trainee", name.text, "--class-name", className] + credentials.deviceArguments,
                         environment: Self.childEnvironment(term: term, kept: kept, from: environment))
                 })
             configuration.limits.trainees = max
