@@ -202,6 +202,56 @@ struct TrainerConsoleTests {
     }
 }
 
+extension TrainerConsoleTests {
+    @Test("a restarted class resumes: the trainer's lead, a tile per kept trainee before anyone joins, a newcomer at the lead's step")
+    func restartResumes() throws {
+        let folder = ClassroomProcess.newFolder()
+        let command = { (port: Int) in "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)" }
+        let firstPort = try Shell.freePort()
+        let ana: SSHPane
+        do {
+            let trainer = try SSHPane(shell: command(firstPort))
+            try trainer.waitFor("No trainee yet")
+            ana = try SSHPane(name: "ana", port: firstPort, password: "LAB-2026-XY")
+            try ana.waitFor("the trainer leads")
+            try trainer.waitFor("┌ ana ")
+            try trainer.send("n")
+            try ana.waitFor("(step 1 of 9)")
+            try trainer.send("n")
+            try ana.waitFor("(step 2 of 9)")
+            let seat = folder + "/ana.device"
+            try trainer.waitUntil("ana's device saved at step 2") { _ in
+                (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":2,") == true
+            }
+            try trainer.send("q")
+            try trainer.waitFor("End the class?")
+            try trainer.send("Enter")
+            try trainer.waitFor("[exited 0]")
+        }
+        let lead = try String(contentsOfFile: folder + "/class.lead", encoding: .utf8)
+        #expect(lead.contains("\"step\":2") && lead.contains("\"held\":false") && !lead.contains("LAB-2026"))
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/class.lead")[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: command(port))
+        // Before anyone joins: ana's tile, away, at her kept step.
+        let screen = try trainer.waitFor("┌ ana ")
+        #expect(screen.contains("away") && screen.contains("step 2 of 9") && !screen.contains("No trainee yet"), "\(screen)")
+        // A newcomer is brought to the class's step; ana comes back where she was.
+        let bo = try SSHPane(name: "bo", port: port, password: "LAB-2026-XY")
+        try bo.waitFor("(step 2 of 9)")
+        try ana.rejoin(name: "ana", port: port)
+        try ana.waitFor("(step 2 of 9)")
+        let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
+        #expect(log.contains("class resumed at step 2 of 9; 1 trainee device(s) kept"), "\(log)")
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
+    }
+}
+
 extension Shell {
     /// A port no one listens on now, on loopback.
     static func freePort() throws -> Int {
