@@ -186,14 +186,16 @@ public final class ClassroomServer: Sendable {
         for (trainee, seat) in registry.namedSeats where trainee != name { seat.order(.send(line)) }
     }
 
-    /// What a trainee's child is told as it starts: the lead, and the watch and show as they stand.
-    func greeting(_ name: String) -> [String] {
+    /// What a trainee's child is told as it starts: the lead, the watch and show as they stand,
+    /// and `note`, a line for them alone.
+    func greeting(_ name: String, note: String? = nil) -> [String] {
         let (watched, showing, shown) = screens.withLock { s in
             (s.watching == name || s.showing == name, s.showing, s.shown)
         }
         var lines = [ControlLine.lead(lead)]
         if watched { lines.append(ControlLine.watch(true)) }
         if let showing, showing != name { lines.append(ControlLine.show(name: showing, grid: shown)) }
+        if let note { lines.append(ControlLine.note(note)) }
         return lines
     }
 

@@ -37,7 +37,7 @@ struct ClassroomKeyTests {
         // A key not in the file: the class code is asked, and the right one lets bob in.
         let bob = try SSHPane(name: "bob", port: port, password: code,
                               sshOptions: "-i \(other) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password")
-        try bob.waitFor("the trainer leads")
+        try bob.waitFor("key not on the trainer's list: give them your .pub file")
         try classroom.waitFor("'bob' from 127.0.0.1: key not in --authorized-keys; the class code is asked")
         // An RSA key, though listed, cannot be verified: the code is asked, and a wrong one refused.
         let cy = try SSHPane(name: "cy", port: port, password: "WRONG-CODE",
@@ -77,5 +77,28 @@ struct ClassroomKeyTests {
         try dee.waitFor("the trainer leads")
         try classroom.waitFor("dee joined")
         #expect(!classroom.output.contains("cy joined"))
+    }
+
+    @Test("a trainee whose only key is RSA is asked the class code by real ssh, and once in reads one line saying to use ed25519; the trainer's log says it once")
+    func rsaKeyFallsBackToTheCode() throws {
+        let folder = ClassroomProcess.newFolder()
+        let ed = try Self.key("ed25519", named: "ed", in: folder)
+        let rsa = try Self.key("rsa -b 2048", named: "rsa", in: folder)
+        let file = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".keys"
+        let lines = try [ed, rsa].map { try String(contentsOfFile: $0 + ".pub", encoding: .utf8) }.joined()
+        try lines.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { for path in [ed, rsa] { unlink(path); unlink(path + ".pub") }; unlink(file) }
+        let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
+        let (port, code, _) = try classroom.opened()
+        // OpenSSH never offers the RSA key here (no signature algorithm in common), then asks the code.
+        let cy = try SSHPane(name: "cy", port: port, password: code, sshOptions: "-i \(rsa) -o IdentitiesOnly=yes")
+        try cy.waitFor("RSA keys are not taken here: use ssh-keygen -t ed25519")
+        try classroom.waitFor("cy joined")
+        let line = "'cy' from 127.0.0.1: in by the class code; no ed25519 or ECDSA key was offered (RSA keys are not taken)"
+        #expect(classroom.output.components(separatedBy: line).count == 2, "\(classroom.output)")
+        // The next key reads it: the class line is the lead's again.
+        try cy.send("F12")
+        try cy.waitFor("the trainer leads")
+        #expect(!(try cy.screen()).contains("RSA keys are not taken"))
     }
 }
