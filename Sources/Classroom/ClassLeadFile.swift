@@ -64,7 +64,7 @@ public struct ClassLeadFile: Codable, Equatable, Sendable {
             return Loaded(lead: fresh, line: "\(fileName) cannot be read (kept as \(URL(fileURLWithPath: aside).lastPathComponent)); the class starts at step 0", path: path)
         }
         guard kept.lesson == lesson else {
-            return Loaded(lead: fresh, line: "\(fileName) is lesson \(LogText.name(kept.lesson))'s; the class starts at step 0", path: path)
+            return Loaded(lead: fresh, line: "\(fileName) is for lesson \(LogText.name(kept.lesson)); the class starts at step 0", path: path)
         }
         let how = kept.held ? "; everyone holds" : kept.tries ? "; the class tries step \(kept.step + 1)" : ""
         return Loaded(lead: kept, line: "class resumed at step \(kept.step) of \(steps)\(how)", path: path)

@@ -98,7 +98,7 @@ struct ClassSeatsTests {
         #expect(resumed.line == "class resumed at step 2 of 9; everyone holds")
         let other = ClassLeadFile.load(folder: folder, lesson: "ws1-check-in", steps: 4)
         #expect(other.lead == ClassLeadFile(lesson: "ws1-check-in"))
-        #expect(other.line == "class.lead is lesson 'ws1-shift-change''s; the class starts at step 0")
+        #expect(other.line == "class.lead is for lesson 'ws1-shift-change'; the class starts at step 0")
     }
 
     @Test("a corrupt lead file is kept aside, never overwritten, and the class starts at step 0 with one line")

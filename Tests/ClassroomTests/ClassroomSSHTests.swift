@@ -99,6 +99,21 @@ struct ClassroomSSHTests {
         #expect(try second.opened().fingerprint == fingerprint)
     }
 
+    @Test("a corrupt class.lead is kept aside, the class opens at step 0, and the log says so in one line")
+    func corruptLeadKeptAside() throws {
+        let folder = ClassroomProcess.newFolder()
+        try "{\"lesson\":".write(toFile: folder + "/class.lead", atomically: true, encoding: .utf8)
+        let classroom = try ClassroomProcess(folder: folder)
+        _ = try classroom.opened()
+        let output = try classroom.waitFor("class.lead cannot be read (kept as class.lead.corrupt-")
+        #expect(output.components(separatedBy: "class.lead").count == 3, "\(output)")
+        #expect(!output.contains("class resumed"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let aside = try #require(files.first { $0.hasPrefix("class.lead.corrupt-") })
+        #expect(try String(contentsOfFile: folder + "/" + aside, encoding: .utf8) == "{\"lesson\":")
+        #expect(!files.contains("class.lead"))
+    }
+
     @Test("a port in use: one line, exit 2")
     func portInUse() throws {
         let first = try ClassroomProcess()
