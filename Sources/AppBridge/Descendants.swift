@@ -70,10 +70,14 @@ enum Descendants {
         }
     }
 
-    /// Reaps the adopted processes that ended (each by its pid: never `waitpid(-1)`, which would
-    /// take the exit statuses swift-subprocess waits for).
-    static func reapAdopted(_ entries: [Entry], me: pid_t, spawned: Set<pid_t>) {
-        for entry in entries where entry.zombie && entry.parent == me && !spawned.contains(entry.pid) {
+    /// Reaps the processes this sweep chose to end (`chosen`) that are now this process's
+    /// children: the adopted ones. Each by its pid, never `waitpid(-1)`; and never a child this
+    /// process started itself and waits for (a program swift-subprocess waits for, a classroom's
+    /// trainee, a test's child): its owner's wait would find it gone (ECHILD) and take a crash
+    /// for a clean exit. An adopted process that ended by itself, which no sweep chose, is
+    /// reaped by the last sweep (`endAll`, which chooses every child).
+    static func reapAdopted(_ entries: [Entry], me: pid_t, spawned: Set<pid_t>, chosen: Set<pid_t>) {
+        for entry in entries where entry.zombie && entry.parent == me && !spawned.contains(entry.pid) && chosen.contains(entry.pid) {
             var info = siginfo_t()
             _ = waitid(P_PID, id_t(entry.pid), &info, WEXITED | WNOHANG)
         }
@@ -84,6 +88,7 @@ enum Descendants {
         #if os(Linux)
         let me = getpid()
         var ended = 0
+        var chosen = Set<pid_t>()
         for _ in 0..<5 {
             let entries = table()
             var children: [pid_t: [pid_t]] = [:]
@@ -95,11 +100,12 @@ enum Descendants {
                 guard next != me, targets.insert(next).inserted else { continue }
                 pending += children[next] ?? []
             }
+            chosen.formUnion(targets)
             let alive = targets.subtracting(zombies)
             for target in alive { kill(target, SIGKILL) }
             ended += alive.count
             if alive.isEmpty {
-                reapAdopted(entries, me: me, spawned: ProcessGroups.spawnedPIDs)
+                reapAdopted(entries, me: me, spawned: ProcessGroups.spawnedPIDs, chosen: chosen)
                 break
             }
         }

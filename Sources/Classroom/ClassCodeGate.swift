@@ -10,6 +10,10 @@ final class ClassCodeGate: NIOSSHServerUserAuthenticationDelegate {
     let connection: ConnectionFacts
     let server: ClassroomServer
 
+    /// What a trainee in a class with `--authorized-keys` reads once in by the class code.
+    static let noKeyTaken = "RSA keys are not taken here: use ssh-keygen -t ed25519"
+    static let keyNotListed = "key not on the trainer's list: give them your .pub file"
+
     init(connection: ConnectionFacts, server: ClassroomServer) {
         self.connection = connection
         self.server = server
@@ -23,7 +27,8 @@ final class ClassCodeGate: NIOSSHServerUserAuthenticationDelegate {
                          responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
         if case let .publicKey(offered) = request.request {
             // swift-nio-ssh has checked the signature; a key of a type it cannot verify (RSA)
-            // never reaches here, and the client goes on to the class code.
+            // never reaches here, and the client goes on to the class code (Docs/classroom.md, Keys).
+            connection.offeredKey = true
             if server.configuration.authorizedKeys.admits(offered.publicKey) {
                 connection.user = request.username
                 server.log("\(LogText.name(request.username)) from \(connection.address): in by an authorized key")
@@ -51,6 +56,15 @@ final class ClassCodeGate: NIOSSHServerUserAuthenticationDelegate {
         if server.configuration.code.matches(password.password) {
             throttle.succeeded(address: address, name: request.username)
             connection.user = request.username
+            if !server.configuration.authorizedKeys.keys.isEmpty, !connection.offeredKey {
+                // No key the library takes was offered: an RSA key, which it never hands over
+                // (nor does OpenSSH 8.8 and later offer it here), or no key at all. One line for
+                // the trainee (on their class line), and one for the trainer.
+                connection.note = Self.noKeyTaken
+                server.log("\(name) from \(address): in by the class code; no ed25519 or ECDSA key was offered (RSA keys are not taken)")
+            } else if connection.offeredKey {
+                connection.note = Self.keyNotListed
+            }
             responsePromise.succeed(.success)
             return
         }
@@ -66,6 +80,10 @@ final class ClassCodeGate: NIOSSHServerUserAuthenticationDelegate {
 final class ConnectionFacts {
     let address: String
     var user: String?
+    /// A key the library verified was offered (in the file or not).
+    var offeredKey = false
+    /// One line for the trainee once their device starts (`ClassMessage.note`).
+    var note: String?
     var authenticated: Bool { user != nil }
 
     init(address: String) { self.address = address }

@@ -37,6 +37,10 @@ public struct ClassroomConfiguration: Sendable {
     public var limits = Limits()
     /// Keys let in without the class code (`--authorized-keys`); empty: the code only.
     public var authorizedKeys = AuthorizedKeys()
+    /// The lead the class starts at (a restarted class's, from `ClassLeadFile`), and where
+    /// each lead the trainer gives is kept (nil: not kept).
+    public var lead: ClassLeadFile?
+    public var leadPath: String?
     /// The child of a trainee, for their name, terminal type and kept environment.
     public var launch: @Sendable (TraineeName, String, [String: String]) -> Launch
 
@@ -83,8 +87,8 @@ public final class ClassroomServer: Sendable {
     private let boundPort = Mutex(0)
     private let logger: @Sendable (String) -> Void
     private let observer: @Sendable (SeatEvent) -> Void
-    /// The trainer's lead, which a trainee joining late is given too.
-    private let currentLead = Mutex(ClassLead.lead(step: 0))
+    /// The trainer's lead, which a trainee joining late is given too; kept in the class folder.
+    private let currentLead: Mutex<ClassLeadFile>
 
     /// The trainee the trainer's console mirrors, the one shown to the class, and the shown
     /// screen's last frame (for a trainee who joins during the show).
@@ -108,17 +112,27 @@ public final class ClassroomServer: Sendable {
         self.configuration = configuration
         self.logger = log
         self.observer = events
+        currentLead = Mutex(configuration.lead ?? ClassLeadFile(lesson: configuration.className))
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
     }
 
     func log(_ line: String) { logger(line) }
     func observe(_ event: SeatEvent) { observer(event) }
 
-    var lead: ClassLead { currentLead.withLock { $0 } }
+    var lead: ClassLead { currentLead.withLock { $0.lead } }
 
-    /// The trainer's lead, to every trainee's device (`class/lead`).
+    /// The trainer's lead, to every trainee's device (`class/lead`), and kept in the class
+    /// folder for a restart (a file that cannot be written is one line in the log).
     public func lead(_ lead: ClassLead) {
-        currentLead.withLock { $0 = lead }
+        let kept = currentLead.withLock { current in
+            current = current.following(lead)
+            return current
+        }
+        if let path = configuration.leadPath {
+            do { try kept.write(to: path) } catch {
+                log("the class's lead cannot be kept in \(path); a restart would start at step 0: check the class folder")
+            }
+        }
         let line = ControlLine.lead(lead)
         for seat in registry.allSeats { seat.order(.send(line)) }
     }
@@ -172,14 +186,16 @@ public final class ClassroomServer: Sendable {
         for (trainee, seat) in registry.namedSeats where trainee != name { seat.order(.send(line)) }
     }
 
-    /// What a trainee's child is told as it starts: the lead, and the watch and show as they stand.
-    func greeting(_ name: String) -> [String] {
+    /// What a trainee's child is told as it starts: the lead, the watch and show as they stand,
+    /// and `note`, a line for them alone.
+    func greeting(_ name: String, note: String? = nil) -> [String] {
         let (watched, showing, shown) = screens.withLock { s in
             (s.watching == name || s.showing == name, s.showing, s.shown)
         }
         var lines = [ControlLine.lead(lead)]
         if watched { lines.append(ControlLine.watch(true)) }
         if let showing, showing != name { lines.append(ControlLine.show(name: showing, grid: shown)) }
+        if let note { lines.append(ControlLine.note(note)) }
         return lines
     }
 

@@ -68,6 +68,9 @@ public enum ControlLine {
         }
     }
 
+    /// One line for this trainee alone (`ClassMessage.note`).
+    static func note(_ line: String) -> String { notification("class/note", ["line": line]) }
+
     static let reset = notification("class/reset", [:])
     static let lowerHand = notification("class/lowerHand", [:])
 
@@ -88,6 +91,7 @@ public enum ControlLine {
         case "class/reset": return .reset
         case "class/lowerHand": return .lowerHand
         case "class/end": return .end(p["line"] as? String ?? "")
+        case "class/note": return (p["line"] as? String).map { .note($0) }
         default: return nil
         }
     }

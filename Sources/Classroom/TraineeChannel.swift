@@ -167,7 +167,7 @@ final class TraineeChannel: ChannelDuplexHandler {
             }
             .takingOwnershipOfDescriptor(inputOutput: process.pipe)
             .whenSuccess { _ in
-                for line in bound.value.server.greeting(name.text) { bound.value.send(line) }
+                for line in bound.value.server.greeting(name.text, note: bound.value.facts.note) { bound.value.send(line) }
             }
         let boundChild = NIOLoopBound(child, eventLoop: loop)
         NIOPipeBootstrap(group: loop)

@@ -99,6 +99,21 @@ struct ClassroomSSHTests {
         #expect(try second.opened().fingerprint == fingerprint)
     }
 
+    @Test("a corrupt class.lead is kept aside, the class opens at step 0, and the log says so in one line")
+    func corruptLeadKeptAside() throws {
+        let folder = ClassroomProcess.newFolder()
+        try "{\"lesson\":".write(toFile: folder + "/class.lead", atomically: true, encoding: .utf8)
+        let classroom = try ClassroomProcess(folder: folder)
+        _ = try classroom.opened()
+        let output = try classroom.waitFor("class.lead cannot be read (kept as class.lead.corrupt-")
+        #expect(output.components(separatedBy: "class.lead").count == 3, "\(output)")
+        #expect(!output.contains("class resumed"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let aside = try #require(files.first { $0.hasPrefix("class.lead.corrupt-") })
+        #expect(try String(contentsOfFile: folder + "/" + aside, encoding: .utf8) == "{\"lesson\":")
+        #expect(!files.contains("class.lead"))
+    }
+
     @Test("a port in use: one line, exit 2")
     func portInUse() throws {
         let first = try ClassroomProcess()
@@ -199,6 +214,56 @@ struct TrainerConsoleTests {
         for text in [log, markdown, try String(contentsOfFile: folder + "/ana.device", encoding: .utf8), try trainer.screen()] {
             #expect(!text.contains("LAB-2026") && !text.lowercased().contains("lab2026"))
         }
+    }
+}
+
+extension TrainerConsoleTests {
+    @Test("a restarted class resumes: the trainer's lead, a tile per kept trainee before anyone joins, a newcomer at the lead's step")
+    func restartResumes() throws {
+        let folder = ClassroomProcess.newFolder()
+        let command = { (port: Int) in "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)" }
+        let firstPort = try Shell.freePort()
+        let ana: SSHPane
+        do {
+            let trainer = try SSHPane(shell: command(firstPort))
+            try trainer.waitFor("No trainee yet")
+            ana = try SSHPane(name: "ana", port: firstPort, password: "LAB-2026-XY")
+            try ana.waitFor("the trainer leads")
+            try trainer.waitFor("┌ ana ")
+            try trainer.send("n")
+            try ana.waitFor("(step 1 of 9)")
+            try trainer.send("n")
+            try ana.waitFor("(step 2 of 9)")
+            let seat = folder + "/ana.device"
+            try trainer.waitUntil("ana's device saved at step 2") { _ in
+                (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":2,") == true
+            }
+            try trainer.send("q")
+            try trainer.waitFor("End the class?")
+            try trainer.send("Enter")
+            try trainer.waitFor("[exited 0]")
+        }
+        let lead = try String(contentsOfFile: folder + "/class.lead", encoding: .utf8)
+        #expect(lead.contains("\"step\":2") && lead.contains("\"held\":false") && !lead.contains("LAB-2026"))
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/class.lead")[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: command(port))
+        // Before anyone joins: ana's tile, away, at her kept step.
+        let screen = try trainer.waitFor("┌ ana ")
+        #expect(screen.contains("away") && screen.contains("step 2 of 9") && !screen.contains("No trainee yet"), "\(screen)")
+        // A newcomer is brought to the class's step; ana comes back where she was.
+        let bo = try SSHPane(name: "bo", port: port, password: "LAB-2026-XY")
+        try bo.waitFor("(step 2 of 9)")
+        try ana.rejoin(name: "ana", port: port)
+        try ana.waitFor("(step 2 of 9)")
+        let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
+        #expect(log.contains("class resumed at step 2 of 9; 1 trainee device(s) kept"), "\(log)")
+        try trainer.send("q")
+        try trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try trainer.waitFor("[exited 0]")
     }
 }
 

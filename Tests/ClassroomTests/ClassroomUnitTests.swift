@@ -92,6 +92,9 @@ struct ClassroomUnitTests {
             #expect(ControlLine.decodeMessage(Substring(ControlLine.lead(lead).dropLast())) == .lead(lead))
         }
         #expect(ControlLine.decodeMessage(Substring(ControlLine.reset.dropLast())) == .reset)
+        #expect(ControlLine.decodeMessage(Substring(ControlLine.note(ClassCodeGate.noKeyTaken).dropLast())) == .note(ClassCodeGate.noKeyTaken))
+        // Both notes fit the class line at 80 columns beside the class's name.
+        for note in [ClassCodeGate.noKeyTaken, ClassCodeGate.keyNotListed] { #expect(note.count <= 58, "\(note)") }
         #expect(ControlLine.decodeMessage("not json") == nil)
         #expect(ControlLine.decodeMessage(#"{"jsonrpc":"2.0","method":"class/lead","params":{"mode":"sideways"}}"#) == nil)
         var splitter = LineSplitter()

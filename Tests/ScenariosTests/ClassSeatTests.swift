@@ -39,6 +39,20 @@ import Testing
         #expect(s.player.position == 2 && !s.player.isWaiting)
     }
 
+    @Test("the classroom's note to one trainee is their class line until their next key, which still acts")
+    func aNoteShowsUntilTheNextKey() throws {
+        var s = try Self.seat()
+        s.receive(.lead(.lead(step: 2)))
+        s.receive(.note("RSA keys are not taken here: use ssh-keygen -t ed25519"))
+        #expect(Self.classLine(s).hasPrefix(" ws1-shift-change · RSA keys are not taken here: use ssh-keygen -t ed25519 "))
+        // A tick or a resize is not the trainee reading it.
+        _ = s.handle(.tick(0.1), shown: nil)
+        #expect(s.seat.note != nil)
+        _ = Self.press(&s, "<F12>")
+        #expect(s.seat.note == nil && s.seat.handRaised)
+        #expect(Self.classLine(s).hasPrefix(" ws1-shift-change · the trainer leads: watch (step 2 of 9)"))
+    }
+
     @Test func aTraineeMidTurnIsNotYankedForwardAndCatchesUpWhenDone() throws {
         var s = try Self.seat()
         s.receive(.lead(.tryIt(step: 2)))

@@ -79,6 +79,14 @@ public struct ClassroomConsole: Sendable {
         seats.filter { $0.handRaisedAt != nil }.sorted { ($0.handRaisedAt!, $0.name) < ($1.handRaisedAt!, $1.name) }
     }
 
+    /// A restarted class: the lead as the trainer left it (kept in the class folder), so the
+    /// buttons and the status line go on from there. `step` is clamped to the lesson.
+    public mutating func resume(step: Int, tries: Bool, held: Bool) {
+        classStep = min(max(0, step), lessonSteps)
+        classTries = tries && classStep < lessonSteps
+        self.held = held
+    }
+
     // MARK: what the classroom reports
 
     /// A trainee joined, or their seat changed (link, status, last key, hand).

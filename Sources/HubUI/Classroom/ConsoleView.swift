@@ -130,7 +130,13 @@ enum ConsoleView {
         c.hits.add(r, .console(.seat(seat.name)))
         c.line(linkText(m, seat, g), in: inner, row: 0, style: linkStyle(seat.link, t))
         guard let s = seat.status else {
-            c.line("waiting for the device", in: inner, row: 1, style: t.dim)
+            if let kept = seat.keptStep {
+                // A restarted class: the step the device file keeps; the rest comes when they rejoin.
+                c.line("step \(kept) of \(m.lessonSteps)", in: inner, row: 1, style: t.text)
+                c.line("as before the restart", in: inner, row: 2, style: t.dim)
+            } else {
+                c.line("waiting for the device", in: inner, row: 1, style: t.dim)
+            }
             return
         }
         let behind = s.behind > 0 ? " \(g.dot) behind \(s.behind)" : ""

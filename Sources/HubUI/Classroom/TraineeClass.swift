@@ -22,6 +22,8 @@ public struct TraineeClass: Equatable, Sendable {
     public internal(set) var ended: String?
     /// The trainee left with their key (`L`): the program ends normally, the device kept.
     public internal(set) var leaving = false
+    /// The classroom's line for this trainee (`ClassMessage.note`), shown until their next key.
+    public internal(set) var note: String?
 
     /// Nothing on the device moves: the trainer holds the class, shows another trainee's screen,
     /// or has ended the class.
@@ -46,8 +48,13 @@ public struct TraineeClass: Equatable, Sendable {
             handRaised = false
         case let .end(line):
             ended = line
+        case let .note(line):
+            note = line
         }
     }
+
+    /// The trainee pressed a key or clicked: the note has been read.
+    public mutating func noteRead() { note = nil }
 
     /// The trainee's hand goes up, or down.
     public mutating func toggleHand() { handRaised.toggle() }

@@ -25,7 +25,7 @@ enum TraineeClassView {
         let t = c.theme, w = c.grid.width
         c.grid.fill(Rect(x: 0, y: y, width: w, height: 1), style: t.statusBar)
         let dot = m.asciiDrawings ? "-" : "·"
-        let (what, alert) = doing(m, seat)
+        let (what, alert) = seat.note.map { ($0, true) } ?? doing(m, seat)
         let used = c.text(" \(seat.className) \(dot) ", x: 0, y: y, width: w, style: t.statusBar)
         c.text(what + " ", x: used, y: y, width: max(0, w - used), style: alert ? t.statusAlert : t.statusBar)
     }

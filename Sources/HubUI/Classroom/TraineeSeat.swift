@@ -25,8 +25,13 @@ public struct TraineeSeat: Equatable, Sendable {
     public var status: TraineeStatus?
     /// When the hand went up (class seconds), for the queue's order; nil while it is down.
     public var handRaisedAt: Int?
+    /// The step in the trainee's kept device file, for a restarted class's tile until their
+    /// device reports again (`status`); nil for a trainee seen in this class.
+    public var keptStep: Int?
 
-    public init(name: String, link: SeatLink, lastInputSecond: Int = 0, status: TraineeStatus? = nil, handRaisedAt: Int? = nil) {
+    public init(name: String, link: SeatLink, lastInputSecond: Int = 0, status: TraineeStatus? = nil, handRaisedAt: Int? = nil,
+                keptStep: Int? = nil) {
         self.name = name; self.link = link; self.lastInputSecond = lastInputSecond; self.status = status; self.handRaisedAt = handRaisedAt
+        self.keptStep = keptStep
     }
 }

@@ -59,4 +59,7 @@ public enum ClassMessage: Equatable, Sendable {
     case reset
     /// The class is over: the line to show before the program saves and ends.
     case end(String)
+    /// One line for this trainee alone, on their class line until their next key (how they
+    /// got in, when their key was not taken).
+    case note(String)
 }

@@ -83,23 +83,31 @@ struct ClassroomCommand: ParsableCommand {
                         environment: Self.childEnvironment(term: term, kept: kept, from: environment))
                 })
             configuration.limits.trainees = max
+            // A restarted class goes on at the trainer's last lead (Docs/classroom.md, Decisions).
+            let resumed = ClassLeadFile.load(folder: folder, lesson: loaded.name, steps: loaded.steps.count)
+            configuration.lead = resumed.lead
+            configuration.leadPath = resumed.path
             if let authorizedKeys { configuration.authorizedKeys = try AuthorizedKeys.load(authorizedKeys) }
             // On a terminal, the trainer's console; otherwise (a script, a service) a line per event.
             let onTerminal = StandardStreams.areTerminals && environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } == true
             let log = ClassLog(path: folder + "/class.log", echo: !onTerminal)
             let board = ClassBoard(className: className, lesson: loaded)
+            let kept = ClassSeats.kept(in: folder, lesson: loaded.name)
+            board.resume(kept)
             let server = ClassroomServer(configuration: configuration, log: { log.write($0) }, events: { board.record($0) })
             try server.start()
             let addresses = ClassroomServer.joinAddresses(listen: listen)
             let join = "ssh -p \(server.port) NAME@\(addresses.joined(separator: " or NAME@"))"
             log.write("class \(className) open on \(listen) port \(server.port)")
+            if let line = resumed.line { log.write(kept.isEmpty ? line : "\(line); \(kept.count) trainee device(s) kept") }
             if let authorizedKeys, configuration.authorizedKeys.skipped > 0 {
                 // An RSA or DSA line would otherwise look accepted: the trainer is told once.
                 log.write("\(configuration.authorizedKeys.keys.count) key(s) from \(MessageText.shown(authorizedKeys)); \(configuration.authorizedKeys.skipped) line(s) skipped: only ed25519 and ECDSA keys are taken")
             }
             let endLine = "the class is over; your device is kept in the trainer's class folder"
             if onTerminal {
-                try runConsole(server: server, board: board, lesson: loaded, join: join, code: code, hostKey: hostKey, endLine: endLine)
+                try runConsole(server: server, board: board, lesson: loaded, join: join, code: code, hostKey: hostKey,
+                               lead: resumed.lead, endLine: endLine)
                 writeReports(board.record)
                 return
             }
@@ -124,7 +132,7 @@ struct ClassroomCommand: ParsableCommand {
     /// The trainer's console until the trainer quits or a quit signal comes; then every
     /// session ends with its line and every device is saved, and the terminal is restored.
     private func runConsole(server: ClassroomServer, board: ClassBoard, lesson: Lesson, join: String, code: ClassCode,
-                            hostKey: HostKey, endLine: String) throws {
+                            hostKey: HostKey, lead: ClassLeadFile, endLine: String) throws {
         let session: CursesSession
         do { session = try CursesSession.started(environment: ProcessInfo.processInfo.environment) } catch {
             server.stop(line: endLine)
@@ -135,6 +143,9 @@ struct ClassroomCommand: ParsableCommand {
                                        lesson: (lesson.title, lesson.steps.count), width: c.width, height: c.height)
         console.theme = c.hasColor ? .colour : .mono
         console.asciiSymbols = !c.utf8
+        console.resume(step: lead.step, tries: lead.tries, held: lead.held)
+        // A restarted class's kept trainees are on the first frame, before anyone joins.
+        for seat in board.takeChanged() { console.update(seat: seat) }
         var program = TrainerConsole(console: console, board: board, server: server)
         let exit = session.run(&program)
         session.endKeepingSignals()

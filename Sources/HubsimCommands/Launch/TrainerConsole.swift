@@ -10,7 +10,7 @@ import Synchronization
 /// count from the class's start.
 final class ClassBoard: Sendable {
     private struct State {
-        var seats: [String: TraineeSeat] = [:]
+        var seats = ClassSeats()
         var changed: [String] = []
         /// The watched trainee's latest frame, not yet given to the console.
         var frames: [String: CellGrid] = [:]
@@ -45,42 +45,16 @@ final class ClassBoard: Sendable {
             return
         }
         state.withLock { s in
-            let name: String
-            switch event {
-            case let .joined(n):
-                name = n
-                var seat = s.seats[n] ?? TraineeSeat(name: n, link: .joining, lastInputSecond: now)
-                seat.link = .joining
-                s.seats[n] = seat
-            case let .status(n, status):
-                name = n
-                var seat = s.seats[n] ?? TraineeSeat(name: n, link: .connected(since: now), lastInputSecond: now)
-                if case .joining = seat.link { seat.link = .connected(since: now) }
-                if status.handRaised, seat.status?.handRaised != true { seat.handRaisedAt = now }
-                if !status.handRaised { seat.handRaisedAt = nil }
-                seat.status = status
-                s.seats[n] = seat
-                s.recorder.note(n, status, at: now)
-            case let .input(n):
-                name = n
-                s.seats[n]?.lastInputSecond = now
-            case let .away(n):
-                name = n
-                s.seats[n]?.link = .away(since: now)
-            case let .crashed(n, reason):
-                name = n
-                s.seats[n]?.link = .crashed(since: now, reason: reason)
-            case let .notReading(n):
-                name = n
-                s.seats[n]?.link = .notReading(since: now)
-            case let .reading(n):
-                name = n
-                if case .notReading = s.seats[n]?.link { s.seats[n]?.link = .connected(since: now) }
-            case .frame:
-                return
-            }
+            guard let name = s.seats.apply(event, at: now) else { return }
+            if case let .status(n, status) = event { s.recorder.note(n, status, at: now) }
             s.changed.append(name)
         }
+    }
+
+    /// A restarted class: a tile for each trainee whose device is kept in the class folder,
+    /// away, at their kept step, before anyone joins.
+    func resume(_ kept: [SeatFile]) {
+        state.withLock { s in s.changed += s.seats.resume(kept) }
     }
 
     /// The frames that came since the last call, the latest of each trainee.
@@ -96,7 +70,7 @@ final class ClassBoard: Sendable {
         state.withLock { s in
             defer { s.changed.removeAll() }
             var seen = Set<String>()
-            return s.changed.filter { seen.insert($0).inserted }.compactMap { s.seats[$0] }
+            return s.changed.filter { seen.insert($0).inserted }.compactMap { s.seats.seats[$0] }
         }
     }
 }

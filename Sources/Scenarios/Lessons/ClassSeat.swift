@@ -43,6 +43,12 @@ public struct ClassSeat: TerminalProgram {
     }
 
     public mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
+        switch event {
+        case .key, .mouse:
+            if seat.note != nil { seat.noteRead(); install() }
+        case .tick, .resize:
+            break
+        }
         // The hand and leaving are the class's, kept here (the player's snapshots do not hold them).
         if let command = classCommand(event, shown: shown) {
             if command == .leaveClass {

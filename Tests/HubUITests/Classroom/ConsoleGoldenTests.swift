@@ -10,6 +10,23 @@ import Testing
         Golden.check("classroom-3-80x24", F.console(trainees: 3).frame(width: 80, height: 24))
     }
 
+    /// A restarted class at step 3, held: two trainees kept from before the restart (away, at
+    /// their kept step), one back and one whose client stopped reading.
+    @Test func restartedClassAt80x24() {
+        var c = ClassroomConsole(className: "ws1-shift-change", joinLine: "Join: ssh -p 2222 NAME@192.168.1.20  Class code: 7KQ-42M",
+                                 lesson: (title: "Workspace ONE shift change", steps: 9), width: 80, height: 24)
+        c.resume(step: 3, tries: false, held: true)
+        c.tick(second: 75)
+        for (name, step) in [("ana", 3), ("bruno", 2), ("chen", 3), ("dara", 1)] {
+            c.update(seat: TraineeSeat(name: name, link: .away(since: 0), keptStep: step))
+        }
+        let status = TraineeStatus(step: 3, steps: 9, state: "checked out", user: "worker1@contoso.com", lessonTitle: "Workspace ONE shift change")
+        c.update(seat: TraineeSeat(name: "chen", link: .connected(since: 40), lastInputSecond: 70, status: status, keptStep: 3))
+        c.update(seat: TraineeSeat(name: "dara", link: .notReading(since: 60), lastInputSecond: 50, status: status, keptStep: 1))
+        #expect(c.lead == .hold)
+        Golden.check("classroom-restarted-80x24", c.frame(width: 80, height: 24))
+    }
+
     @Test func noTraineeYet() {
         Golden.check("classroom-0-80x24", F.console(trainees: 0).frame(width: 80, height: 24))
     }

@@ -20,6 +20,12 @@ import Testing
         Golden.check("class-trainee-watch-80x24", Self.model([.lead(.lead(step: 2))]).render(width: 80, height: 24))
     }
 
+    /// In by the class code in a class that takes keys: one line says why the key was not taken.
+    @Test func aNoteForThisTrainee() {
+        Golden.check("class-trainee-note-80x24",
+                     Self.model([.lead(.lead(step: 2)), .note("RSA keys are not taken here: use ssh-keygen -t ed25519")]).render(width: 80, height: 24))
+    }
+
     @Test func yourTurnWithTheHandUp() {
         Golden.check("class-trainee-turn-hand-80x24", Self.model([.lead(.tryIt(step: 2))], waiting: true, hand: true).render(width: 80, height: 24))
     }
