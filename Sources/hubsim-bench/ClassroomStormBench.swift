@@ -23,6 +23,7 @@ import Glibc
 /// `runSeconds`; every process it starts is reaped; its folder is removed unless
 /// HUBSIM_BENCH_KEEP is set.
 func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String] {
+    let start = ClassroomStorm.now()
     let hubsim = try hubsimBesideBench()
     guard let ssh = ClassroomStorm.which("ssh"), ClassroomStorm.which("ssh-keygen") != nil else {
         throw BenchError("classroom-storm needs OpenSSH's ssh and ssh-keygen: install openssh-client")
@@ -43,7 +44,10 @@ func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String]
     defer { for trainee in trainees { trainee.close() } }
     var quiet: [Double] = []
     // 20 quiet rounds first, as `hubsim-bench classroom` measures a class.
-    for _ in 0..<20 { quiet += ScriptedTrainee.round(trainees).compactMap { $0 } }
+    for _ in 0..<20 {
+        try ClassroomStorm.withinRun(since: start, "before the storm")
+        quiet += ScriptedTrainee.round(trainees).compactMap { $0 }
+    }
     guard quiet.count >= trainees.count * 20 * 9 / 10 else {
         throw BenchError("before the storm, only \(quiet.count) of \(trainees.count * 20) keys echoed within 2 s")
     }
@@ -52,9 +56,7 @@ func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String]
     defer { _ = rounds.stop() }
     let began = ClassroomStorm.now()
     for kill in 0..<kills {
-        guard ClassroomStorm.now() - began < ClassroomStorm.runSeconds else {
-            throw BenchError("the storm ran past its \(Int(ClassroomStorm.runSeconds)) s after \(kill) of \(kills) kills")
-        }
+        try ClassroomStorm.withinRun(since: start, "after \(kill) of \(kills) kills")
         try storm.kill(kill)
     }
     let took = ClassroomStorm.now() - began
@@ -95,8 +97,14 @@ func hubsimBesideBench() throws -> String {
 /// The victim's side of the storm: its `ssh` on a pseudo-terminal, the burst, the kill, and
 /// what the classroom must show after each.
 final class ClassroomStorm {
-    /// The whole storm's bound.
+    /// The whole run's bound, from the start to the last kill (then the ends: the rounds, the
+    /// reaps and the class's end have bounds of their own). Within `.ci/run`'s cut at 7 minutes
+    /// with them, so that the bench, not the cut, ends the class and reaps every process.
     static let runSeconds = 240.0
+
+    static func withinRun(since start: Double, _ when: String) throws {
+        guard now() - start < runSeconds else { throw BenchError("the storm ran past its \(Int(runSeconds)) s, \(when)") }
+    }
     /// A victim's join, from `ssh` started to its first frame.
     static let joinSeconds = 20.0
     /// The classroom's reap deadline (5 s after the child's terminal closes) with a margin.
