@@ -92,6 +92,9 @@ final class BenchClassroom {
         }
     }
 
+    /// The classroom's open descriptors (its /proc fd folder).
+    var descriptors: Int { ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).count }
+
     /// VmRSS in kB: each trainee's child, and the classroom's own.
     func memory() -> (children: [Int], classroom: Int) {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -17,10 +17,11 @@ import Glibc
 /// It fails (one line naming what) when a scripted trainee's keys stop echoing (fewer than 90%
 /// within 2 s during the storm), the classroom dies, its log does not say a victim
 /// disconnected, a victim's device is not kept, a victim's `hubsim` child outlives its session
-/// by more than the classroom's reap deadline, the class does not end on SIGTERM (within 15 s),
-/// or a process is left behind. It prints the
-/// others' echo before and during the storm. Bounded: every wait has a deadline, the whole run
-/// `runSeconds`; every process it starts is reaped; its folder is removed unless
+/// by more than the classroom's reap deadline, the classroom holds more descriptors after the
+/// kills than before them, the class does not end on SIGTERM (within 15 s), or a process is
+/// left behind. It prints the others' echo before and during the storm, and what the classroom
+/// holds (descriptors, memory) before and after. Bounded: every wait has a deadline, the whole
+/// run `runSeconds`; every process it starts is reaped; its folder is removed unless
 /// HUBSIM_BENCH_KEEP is set.
 func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String] {
     let start = ClassroomStorm.now()
@@ -52,6 +53,8 @@ func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String]
         throw BenchError("before the storm, only \(quiet.count) of \(trainees.count * 20) keys echoed within 2 s")
     }
 
+    // What the classroom holds with the class joined, to compare after the kills.
+    let before = (descriptors: classroom.descriptors, resident: BenchClassroom.resident("\(classroom.pid)") ?? 0)
     let rounds = EchoRounds(trainees)
     defer { _ = rounds.stop() }
     let began = ClassroomStorm.now()
@@ -70,6 +73,12 @@ func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String]
     }
     let worst = during.map { keys in Double(keys.count { ($0 ?? .infinity) <= 2 }) / Double(max(1, keys.count)) }.min() ?? 0
     let devices = try storm.finish()
+    let after = (descriptors: classroom.descriptors, resident: BenchClassroom.resident("\(classroom.pid)") ?? 0)
+    // A descriptor kept per kill (a relay, a pipe, a terminal not closed) adds up; a few may be
+    // in flight (a scripted trainee's connection being registered).
+    guard after.descriptors <= before.descriptors + 4 else {
+        throw BenchError("the classroom holds \(after.descriptors) descriptors after \(kills) kills, \(before.descriptors) before them: one kept per kill?")
+    }
     let load = machineLoad()
     guard classroom.end() else { throw BenchError("the classroom did not end within 15 s of SIGTERM after the storm (killed)") }
     try storm.nothingLeft()
@@ -82,7 +91,9 @@ func classroomStormBenchmark(kills: Int, trainees count: Int) throws -> [String]
         "  the others' echo, quiet: median \(ms(middle(quiet))) ms, p99 \(ms(percentile99(quiet))) ms (\(quiet.count) keys);"
             + " during the storm: median \(ms(echoes.isEmpty ? 0 : middle(echoes))) ms, p99 \(ms(percentile99(echoes))) ms"
             + " (\(grouped(keys)) keys; the worst trainee \(String(format: "%.1f", worst * 100))% within 2 s)",
-        "  the classroom lived; every kill logged as a disconnect; \(devices) devices kept; each child gone within"
+        "  the classroom lived: descriptors \(before.descriptors) before, \(after.descriptors) after; resident"
+            + " \(before.resident / 1024) MB before, \(after.resident / 1024) MB after",
+        "  every kill logged as a disconnect; \(devices) devices kept; each child gone within"
             + " \(Int(ClassroomStorm.reapSeconds)) s; nothing left behind; \(load)",
     ]
 }
