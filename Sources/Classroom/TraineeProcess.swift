@@ -15,8 +15,10 @@ import Glibc
 struct TraineeProcess {
     /// The master side, for the relay (non-blocking, close-on-exec).
     let master: Int32
-    /// A second descriptor of the master, kept for resizing.
-    let control: Int32
+    /// A second descriptor of the master, kept for resizing (let go of once).
+    private let resizing: ResizeDescriptor
+    /// Its number; -1 once let go of.
+    var control: Int32 { resizing.number }
     /// The classroom's end of the control pipe (the child's descriptor 3).
     let pipe: Int32
     let pid: pid_t
@@ -101,7 +103,7 @@ struct TraineeProcess {
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
         self.master = master
         self.pipe = ends[0]
-        self.control = fcntl(master, F_DUPFD_CLOEXEC, 0)
+        self.resizing = ResizeDescriptor(fcntl(master, F_DUPFD_CLOEXEC, 0))
         self.pid = pid
     }
 
@@ -119,11 +121,11 @@ struct TraineeProcess {
     static let setLock = UInt(0x4004_5431)
     static let getNumber = UInt(0x8004_5430)
 
-    /// The trainee's new size, clamped; the kernel signals the child (SIGWINCH).
+    /// The trainee's new size, clamped; the kernel signals the child (SIGWINCH). Nothing once
+    /// the session has let go of its terminal.
     func resize(width: Int, height: Int) {
         let size = Self.clamp(width: width, height: height)
-        var window = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(control, UInt(TIOCSWINSZ), &window)
+        resizing.resize(winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0))
     }
 
     /// Closes the master and the pipe when no relay took them.
@@ -133,7 +135,8 @@ struct TraineeProcess {
     }
 
     /// Lets go of the resize descriptor: with the relay's closed too, the child sees a hang-up.
-    func releaseControl() { close(control) }
+    /// Both ends of a session call it; only the first closes.
+    func releaseControl() { resizing.release() }
 
     /// Sends `signal` to the child's whole session.
     func signal(_ number: Int32) { _ = kill(-pid, number) }

@@ -9,7 +9,7 @@ struct HubsimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hubsim-bench",
         abstract: "The budgets of Docs/performance.md, measured (release build).",
-        subcommands: [Benchmarks.self, Probe.self, ClassroomBench.self, AgedDevice.self, BridgeResponder.self],
+        subcommands: [Benchmarks.self, Probe.self, ClassroomBench.self, ClassroomStormBench.self, AgedDevice.self, BridgeResponder.self],
         defaultSubcommand: Benchmarks.self
     )
 }
@@ -82,6 +82,35 @@ struct ClassroomBench: ParsableCommand {
     func run() throws {
         do {
             for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30, 100] : counts) { print(line) }
+        } catch {
+            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `hubsim-bench classroom-storm`: one trainee's `ssh` killed again and again during a resize
+/// storm while the others type (ClassroomStormBench.swift).
+struct ClassroomStormBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classroom-storm",
+        abstract: "Kill one trainee's ssh again and again during a resize storm; the others' echo before and during it."
+    )
+
+    @Option(help: "Times a victim's ssh is killed, 1 to 1000.")
+    var kills = 100
+
+    @Option(help: "Trainees connected, the victim one of them, 2 to 200.")
+    var trainees = 30
+
+    func validate() throws {
+        guard (1...1000).contains(kills) else { throw ValidationError("--kills is 1 to 1000, not \(kills)") }
+        guard (2...200).contains(trainees) else { throw ValidationError("--trainees is 2 to 200 (the victim and at least one other), not \(trainees)") }
+    }
+
+    func run() throws {
+        do {
+            for line in try classroomStormBenchmark(kills: kills, trainees: trainees) { print(line) }
         } catch {
             FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
             throw ExitCode.failure

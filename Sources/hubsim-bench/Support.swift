@@ -34,6 +34,12 @@ func middle(_ samples: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
+/// The 99th percentile of `samples` (0 when there are none).
+func percentile99(_ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+}
+
 /// `value` milliseconds beside its target: `0.62 ms  (target < 1 ms)  met`.
 func verdict(ms value: Double, target: Double, unit: String = "ms") -> String {
     let shown = value < 10 ? String(format: "%.3f", value) : String(format: "%.1f", value)

@@ -32,7 +32,7 @@ struct ClassroomUnitTests {
         defer { close(stray) }
         let child = try TraineeProcess(arguments: ["/bin/sh", "-c", "for f in /proc/$$/fd/*; do printf '%s ' \"${f##*/}\"; done >&3"],
                                        environment: ["PATH": "/usr/bin:/bin"], width: 80, height: 24)
-        defer { close(child.master); close(child.control) }
+        defer { close(child.master); child.releaseControl() }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
@@ -46,6 +46,43 @@ struct ClassroomUnitTests {
         let descriptors = Set(String(decoding: bytes, as: UTF8.self).split(separator: " ").compactMap { Int32($0) })
         #expect(descriptors.isSuperset(of: [0, 1, 2, 3]), "\(descriptors.sorted())")
         #expect(!descriptors.contains(stray), "\(descriptors.sorted())")
+    }
+
+    /// A session's end lets go of the resize descriptor twice (the connection gone, then the
+    /// child's terminal closed, in either order), and a window change may still come in
+    /// between: by then the number may be another trainee's terminal or socket, opened since.
+    @Test("the resize descriptor is let go once: a window change or a second release after it touches no descriptor opened since")
+    func controlReleasedOnce() throws {
+        // Tests run in parallel and open descriptors too: tried until the freed number is ours.
+        for _ in 0..<50 {
+            let child = try TraineeProcess(arguments: ["/bin/sleep", "5"], environment: ["PATH": "/usr/bin:/bin"], width: 80, height: 24)
+            defer {
+                close(child.master)
+                close(child.pipe)
+                kill(child.pid, SIGKILL)
+                waitpid(child.pid, nil, 0)
+            }
+            let number = child.control
+            let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            child.releaseControl()
+            // Another trainee's terminal, at the number the descriptor had.
+            let other = fcntl(terminal, F_DUPFD_CLOEXEC, number)
+            close(terminal)
+            guard other == number else {
+                close(other)
+                continue
+            }
+            defer { if fcntl(other, F_GETFD) != -1 { close(other) } }
+            var before = winsize(), after = winsize()
+            _ = ioctl(other, UInt(TIOCGWINSZ), &before)
+            child.resize(width: 132, height: 43)
+            _ = ioctl(other, UInt(TIOCGWINSZ), &after)
+            #expect(after.ws_col == before.ws_col && after.ws_row == before.ws_row, "a late window change resized another terminal to \(after.ws_col)x\(after.ws_row)")
+            child.releaseControl()
+            #expect(fcntl(other, F_GETFD) != -1, "the second release closed another trainee's terminal")
+            return
+        }
+        Issue.record("the freed descriptor's number was taken by another test 50 times in a row")
     }
 
     @Test("absurd sizes are clamped to 20x10 .. 400x200")
