@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,11 +10,11 @@ import Glibc
 /// session writes a line for each notification: `%output` whenever the pane's program writes,
 /// `%window-renamed`, `%exit`, … A wait reads the screen once, then sleeps until the next
 /// notification instead of starting a tmux client every few milliseconds to poll. The lines
-/// themselves are not parsed: any of them means the screen may have changed.
+/// themselves are not parsed: any of them means the screen may have changed. A wait looks at
+/// the count of reports every few milliseconds (`Poll`): cheap, and it holds no thread.
 final class PaneEvents: @unchecked Sendable {
-    private let condition = NSCondition()
-    /// Reads of the client's output so far; guarded by `condition`.
-    private var count = 0
+    /// Reads of the client's output so far, counted by the reader thread.
+    private let count = Mutex(0)
     private let pid: pid_t
     /// The write end of the client's standard input: closing it detaches the client.
     private var input: Int32
@@ -50,10 +51,7 @@ final class PaneEvents: @unchecked Sendable {
                 let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 guard let self else { break }
-                self.condition.lock()
-                self.count += 1
-                self.condition.broadcast()
-                self.condition.unlock()
+                self.count.withLock { $0 += 1 }
                 if n <= 0 { break }   // the client exited: the server is gone
             }
             close(output)
@@ -63,26 +61,19 @@ final class PaneEvents: @unchecked Sendable {
 
     /// A mark to wait past: take it before reading the screen, so nothing reported while
     /// the screen was read is missed.
-    var mark: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return count
-    }
+    var mark: Int { count.withLock { $0 } }
 
-    /// Sleeps until something is reported after `mark`, then until the pane has been quiet
-    /// for `quiet` seconds (a frame often comes in several writes: a screen read after the
-    /// first would see half of it), or until `deadline`.
-    func wait(after mark: Int, until deadline: Date, quiet: Double = 0.03) {
-        condition.lock()
-        defer { condition.unlock() }
-        while count == mark && Date() < deadline {
-            _ = condition.wait(until: deadline)
-        }
-        var seen = count
+    /// Returns once something is reported after `mark` and the pane has then been quiet for
+    /// `quiet` seconds (a frame often comes in several writes: a screen read after the first
+    /// would see half of it), or at `deadline`.
+    func wait(after mark: Int, until deadline: Date, quiet: Double = 0.03) async throws {
+        guard try await Poll.until(deadline, { self.mark != mark }) else { return }
+        var seen = self.mark
         while Date() < deadline {
-            _ = condition.wait(until: min(deadline, Date().addingTimeInterval(quiet)))
-            if count == seen { return }
-            seen = count
+            try await Task.sleep(for: .seconds(max(0, min(quiet, deadline.timeIntervalSinceNow))))
+            let now = self.mark
+            if now == seen { return }
+            seen = now
         }
     }
 

@@ -18,29 +18,71 @@ enum Subprocess {
         var description: String { "cannot run \(program): \(String(cString: strerror(errno)))" }
     }
 
-    /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null; output is collected
-    /// through files, not pipes, so a daemon that inherits them (tmux's server) cannot block us.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
-        let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
-        let outPath = base + ".out", errPath = base + ".err"
-        defer {
+    /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null to its end; output is
+    /// collected through files, not pipes, so a daemon that inherits them (tmux's server) cannot
+    /// block us. Waits for the exit without holding a thread (`Poll`): hubsim's commands run
+    /// for seconds.
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> Result {
+        let files = try OutputFiles(arguments, environment: environment)
+        defer { files.remove() }
+        var status: Int32 = 0
+        var interval = Duration.milliseconds(1)
+        while true {
+            let reaped = waitpid(files.pid, &status, WNOHANG)
+            if reaped == files.pid || (reaped == -1 && errno != EINTR) { break }
+            try await Task.sleep(for: interval)
+            interval = min(interval * 2, .milliseconds(20))
+        }
+        return files.result(status: status)
+    }
+
+    /// `run` for a command that answers in milliseconds (tmux's own: send-keys, capture-pane,
+    /// …): the caller's thread waits in `waitpid`, which keeps `Tmux`'s commands synchronous.
+    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let files = try OutputFiles(arguments, environment: environment)
+        defer { files.remove() }
+        var status: Int32 = 0
+        while waitpid(files.pid, &status, 0) == -1 && errno == EINTR {}
+        return files.result(status: status)
+    }
+
+    /// A started program whose standard output and error go to two temporary files.
+    private struct OutputFiles {
+        let outPath: String, errPath: String
+        let pid: pid_t
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
+            outPath = base + ".out"
+            errPath = base + ".err"
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            do {
+                pid = try Subprocess.spawn(arguments, environment: environment, actions: &actions)
+            } catch {
+                unlink(outPath)
+                unlink(errPath)
+                throw error
+            }
+        }
+
+        /// The exit status (128 + the signal for a program killed by one) and both outputs.
+        func result(status: Int32) -> Result {
+            let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            func read(_ path: String) -> String {
+                String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            }
+            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+        }
+
+        func remove() {
             unlink(outPath)
             unlink(errPath)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let pid = try spawn(arguments, environment: environment, actions: &actions)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        func read(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-        }
-        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
     }
 
     /// Starts `arguments[0]` (searched in PATH) with `actions` setting up its descriptors and
