@@ -10,10 +10,9 @@ struct CheckAppStartFailureTests {
     func checkApp(_ command: [String]) async throws -> (Subprocess.Result, Double) {
         var environment = ProcessInfo.processInfo.environment
         environment["HUBSIM_TEST_TENANTS"] = "1"
-        let start = Date()
         let result = try await Subprocess.run([try HubsimBinary.path(), "check-app", "--tenant", HubsimPane.testTenant, "--"] + command,
                                         environment: environment)
-        return (result, Date().timeIntervalSince(start))
+        return (result, result.seconds)
     }
 
     func expectOneLine(_ result: Subprocess.Result, containing text: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +11,8 @@ enum Subprocess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// From the start to the end of the program: without the wait for a slot before it.
+        var seconds: Double
     }
 
     struct SpawnFailed: Error, CustomStringConvertible {
@@ -21,19 +24,21 @@ enum Subprocess {
     /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null to its end; output is
     /// collected through files, not pipes, so a daemon that inherits them (tmux's server) cannot
     /// block us. Waits for the exit without holding a thread (`Poll`): hubsim's commands run
-    /// for seconds.
+    /// for seconds. At most `Slots.programs` run at once.
     static func run(_ arguments: [String], environment: [String: String]) async throws -> Result {
-        let files = try OutputFiles(arguments, environment: environment)
-        defer { files.remove() }
-        var status: Int32 = 0
-        var interval = Duration.milliseconds(1)
-        while true {
-            let reaped = waitpid(files.pid, &status, WNOHANG)
-            if reaped == files.pid || (reaped == -1 && errno != EINTR) { break }
-            try await Task.sleep(for: interval)
-            interval = min(interval * 2, .milliseconds(20))
+        try await Slots.programs.holding {
+            let files = try OutputFiles(arguments, environment: environment)
+            defer { files.remove() }
+            var status: Int32 = 0
+            var interval = Duration.milliseconds(1)
+            while true {
+                let reaped = waitpid(files.pid, &status, WNOHANG)
+                if reaped == files.pid || (reaped == -1 && errno != EINTR) { break }
+                try await Task.sleep(for: interval)
+                interval = min(interval * 2, .milliseconds(20))
+            }
+            return files.result(status: status)
         }
-        return files.result(status: status)
     }
 
     /// `run` for a command that answers in milliseconds (tmux's own: send-keys, capture-pane,
@@ -50,6 +55,7 @@ enum Subprocess {
     private struct OutputFiles {
         let outPath: String, errPath: String
         let pid: pid_t
+        let started = Date()
 
         init(_ arguments: [String], environment: [String: String]) throws {
             let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
@@ -76,7 +82,7 @@ enum Subprocess {
             func read(_ path: String) -> String {
                 String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
             }
-            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: Date().timeIntervalSince(started))
         }
 
         func remove() {

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import HubUI
 
 /// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
@@ -38,10 +39,10 @@ final class Tmux {
     private var events: PaneEvents?
 
     /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane, once
-    /// one of the suite's `TerminalSlots` is free (the slot is given back by `kill`).
+    /// one of the suite's terminal `Slots` is free (the slot is given back by `kill`).
     init(command: String, width: Int = 80, height: Int = 24) async throws {
         socket = "hubsim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        await TerminalSlots.shared.acquire()
+        await Slots.terminals.acquire()
         do {
             // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
             // assertions; set before the session exists so a command that exits at once is kept too.
@@ -61,7 +62,7 @@ final class Tmux {
     func kill() {
         guard !killed else { return }
         killed = true
-        defer { TerminalSlots.shared.release() }
+        defer { Slots.terminals.release() }
         let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["kill-server"])
         events?.stop()
