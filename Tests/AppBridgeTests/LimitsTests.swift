@@ -45,7 +45,7 @@ import Testing
         #expect(output.last == "stderr: … 900 more lines of standard error not shown")
     }
 
-    @Test func anInteractiveTokenIsAnsweredWhenThePersonFinishesThePrompt() throws {
+    @Test func anInteractiveTokenIsAnsweredWhenThePersonFinishesThePrompt() async throws {
         var chat = try #require(try BundledAssets.catalogue().select(["chat"]).first)
         chat.external = ExternalProgram(exec: ["python3", BridgeFixtures.folder + "/app.py", "token"], timeoutMilliseconds: 300)
         var device = SharedDevice(profile: .named(.entraIOS), tenant: BridgeFixtures.tenant, apps: [chat],
@@ -57,11 +57,11 @@ import Testing
         defer { bridge.shutdown(&device) }
         _ = try bridge.apply(.launch("chat"), to: &device).result.get()
         // Nothing answers the prompt yet: the program waits, and is not hung for it.
-        let deadline = Date().addingTimeInterval(1)
-        while Date() < deadline, device.pendingTokenRequest == nil { bridge.exchange(&device); usleep(5_000) }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, device.pendingTokenRequest == nil { bridge.exchange(&device); try await Task.sleep(for: .milliseconds(5)) }
         #expect(device.pendingTokenRequest?.app == "chat")
         // The subject: longer than the 300 ms timeout passes with the prompt open (no event to wait on).
-        usleep(500_000)
+        try await Task.sleep(for: .milliseconds(500))
         bridge.exchange(&device)
         #expect(FaultTests.health(device, "chat") != .hung("cold launch"))
         _ = try bridge.apply(.completeTokenRequest(user: "cou1", password: nil), to: &device).result.get()
@@ -85,7 +85,7 @@ import Testing
         #expect(BridgeFixtures.entries(device, .output) == ["stderr: cwd Fixtures", "stderr: HUBSIM_TEST set"])
     }
 
-    @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() throws {
+    @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() async throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
         let bridge = AppBridge()
         _ = try bridge.apply(.launch("ext"), to: &device).result.get()
@@ -95,7 +95,7 @@ import Testing
         bridge.shutdownNow()
         #expect(Date().timeIntervalSince(start) < 2.5)
         #expect(bridge.processIDs.isEmpty)
-        #expect(Processes.reaped(pid))
+        #expect(try await Processes.reaped(pid))
     }
 
     @Test func notificationsAreRunAndNeverAnswered() throws {
