@@ -72,10 +72,9 @@ struct DescendantTests {
     /// Ends hubsim as `ending` says (nothing for a normal end) and waits for it.
     static func end(_ pid: pid_t, _ ending: Ending) async throws -> Int32 {
         if let signal = ending.signal { kill(pid, signal) }
-        var status: Int32 = 0
-        let ended = try await Poll.until(Date().addingTimeInterval(60)) { waitpid(pid, &status, WNOHANG) != 0 }
-        if !ended { kill(pid, SIGKILL); Issue.record("hubsim did not end") }
-        return status
+        let exit = Subprocess.Exit(of: pid)
+        if try await !Poll.until(Date().addingTimeInterval(60), { exit.status != nil }) { kill(pid, SIGKILL); Issue.record("hubsim did not end") }
+        return exit.status ?? 0
     }
 
     /// No process with the tag is left (a killed one may take a moment to go).

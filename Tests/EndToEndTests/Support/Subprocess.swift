@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,15 +30,9 @@ enum Subprocess {
         try await Slots.programs.holding {
             let files = try OutputFiles(arguments, environment: environment)
             defer { files.remove() }
-            var status: Int32 = 0
-            var interval = Duration.milliseconds(1)
-            while true {
-                let reaped = waitpid(files.pid, &status, WNOHANG)
-                if reaped == files.pid || (reaped == -1 && errno != EINTR) { break }
-                try await Task.sleep(for: interval)
-                interval = min(interval * 2, .milliseconds(20))
-            }
-            return files.result(status: status)
+            let exit = Exit(of: files.pid)
+            while exit.status == nil { try await Task.sleep(for: Poll.interval) }
+            return files.result(status: exit.status ?? 0)
         }
     }
 
@@ -49,6 +44,26 @@ enum Subprocess {
         var status: Int32 = 0
         while waitpid(files.pid, &status, 0) == -1 && errno == EINTR {}
         return files.result(status: status)
+    }
+
+    /// The wait status of a child once it has ended, taken by a thread of its own that waits in
+    /// a blocking `waitpid` (a test looks at `status` between `Task.sleep`s). Not a `WNOHANG`
+    /// poll from the test: the bridge tests in the same process reap every ended child of it
+    /// that is not theirs (AppBridge's adopted descendants) and would take the status first;
+    /// a blocked `waitpid` is woken at the exit itself.
+    final class Exit: Sendable {
+        private let ended = Mutex<Int32?>(nil)
+
+        init(of pid: pid_t) {
+            Thread.detachNewThread { [self] in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                self.ended.withLock { $0 = status }
+            }
+        }
+
+        /// The wait status (`waitpid`'s), nil while the child runs.
+        var status: Int32? { ended.withLock { $0 } }
     }
 
     /// A started program whose standard output and error go to two temporary files.
