@@ -48,9 +48,10 @@ enum Subprocess {
 
     /// The wait status of a child once it has ended, taken by a thread of its own that waits in
     /// a blocking `waitpid` (a test looks at `status` between `Task.sleep`s). Not a `WNOHANG`
-    /// poll from the test: the bridge tests in the same process reap every ended child of it
-    /// that is not theirs (AppBridge's adopted descendants) and would take the status first;
-    /// a blocked `waitpid` is woken at the exit itself.
+    /// poll from the test: that leaves the ended child a zombie for up to a poll's interval,
+    /// for anything else in the test process that reaps by pid to take (the bridge did, until
+    /// it reaped only what it adopted: `HostChildrenTests`); a blocked `waitpid` is woken at the
+    /// exit itself.
     final class Exit: Sendable {
         private let ended = Mutex<Int32?>(nil)
 
