@@ -163,8 +163,8 @@ let package = Package(
         .testTarget(name: "SessionEngineTests", dependencies: ["SessionEngine", "Platform", "Configuration"]),
         .testTarget(name: "AppBridgeTests", dependencies: ["AppBridge", "BridgeProtocol", "SessionEngine", "Configuration", "Platform"], exclude: ["Fixtures"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SessionEngine"]),
-        // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, and
-        // the small tmpfs of the full-disk tests.
+        // Seeded randomness and YAML mutations shared by the random-input and fuzz tests, the
+        // small tmpfs of the full-disk tests, and the slots that bound the programs tests run at once.
         .target(name: "FuzzSupport", dependencies: ["SessionEngine"], path: "Tests/FuzzSupport"),
         // The one golden-file helper (compare, re-record, refuse to re-record under CI).
         .target(name: "GoldenSupport", path: "Tests/GoldenSupport"),

@@ -74,9 +74,12 @@ enum Descendants {
     /// children: the adopted ones. Each by its pid, never `waitpid(-1)`; and never a child this
     /// process started itself and waits for (a program swift-subprocess waits for, a classroom's
     /// trainee, a test's child): its owner's wait would find it gone (ECHILD) and take a crash
-    /// for a clean exit. An adopted process that ended by itself, which no sweep chose, is
-    /// reaped by the last sweep (`endAll`, which chooses every child).
+    /// for a clean exit. Only when hubsim adopts orphans: otherwise no process is adopted, and
+    /// a child this process did not start is its host's (a test runner running the bridge
+    /// in-process). An adopted process that ended by itself, which no sweep chose, is reaped by
+    /// the last sweep (`endAll`, which chooses every child).
     static func reapAdopted(_ entries: [Entry], me: pid_t, spawned: Set<pid_t>, chosen: Set<pid_t>) {
+        guard ProcessGroups.adopting else { return }
         for entry in entries where entry.zombie && entry.parent == me && !spawned.contains(entry.pid) && chosen.contains(entry.pid) {
             var info = siginfo_t()
             _ = waitid(P_PID, id_t(entry.pid), &info, WEXITED | WNOHANG)

@@ -180,7 +180,7 @@ import Testing
         #expect(device.app("ext")?.process?.exitsInARow == 0)
     }
 
-    @Test func aChildIgnoringSIGTERMIsKilledWithItsProcessGroup() throws {
+    @Test func aChildIgnoringSIGTERMIsKilledWithItsProcessGroup() async throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
         let bridge = Self.bridge()
         _ = try bridge.apply(.launch("ext"), to: &device).result.get()
@@ -192,8 +192,8 @@ import Testing
         bridge.shutdown(&device)
         #expect(Date().timeIntervalSince(start) < 3)
         #expect(Self.health(device) == .exited(status: "killed by SIGKILL", lastLines: ["grandchild \(grandchild)"]))
-        #expect(Processes.goneOrZombieOfAnother(grandchild))
-        #expect(Processes.reaped(pid))
+        #expect(try await Processes.goneOrZombieOfAnother(grandchild))
+        #expect(try await Processes.reaped(pid))
     }
 }
 
@@ -207,24 +207,27 @@ enum Processes {
     }
 
     /// Waits up to two seconds for `pid` to be gone (reaped by swift-subprocess, which does it on
-    /// the global pool once the bridge's caller lets go).
-    static func reaped(_ pid: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(2)
-        while Date() < deadline {
-            if state(pid) == nil { return true }
-            usleep(20_000)
-        }
-        return false
+    /// the global pool once the bridge's caller lets go: the wait sleeps as a task, so it holds
+    /// none of the pool's threads).
+    static func reaped(_ pid: Int32) async throws -> Bool {
+        try await within(2) { state(pid) == nil }
     }
 
     /// A grandchild was killed: gone, or a zombie waiting for whatever adopted it (not hubsim's).
-    static func goneOrZombieOfAnother(_ pid: Int32) -> Bool {
-        let deadline = Date().addingTimeInterval(2)
-        while Date() < deadline {
+    static func goneOrZombieOfAnother(_ pid: Int32) async throws -> Bool {
+        try await within(2) {
             let s = state(pid)
-            if s == nil || s == "Z" { return true }
-            usleep(20_000)
+            return s == nil || s == "Z"
         }
-        return false
+    }
+
+    /// Whether `condition` holds within `seconds`, looked at every 20 ms.
+    static func within(_ seconds: Double, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
     }
 }

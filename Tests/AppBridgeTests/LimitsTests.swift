@@ -85,7 +85,7 @@ import Testing
         #expect(BridgeFixtures.entries(device, .output) == ["stderr: cwd Fixtures", "stderr: HUBSIM_TEST set"])
     }
 
-    @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() throws {
+    @Test func shutdownNowEndsEveryProgramWithinTwoSeconds() async throws {
         var device = BridgeFixtures.device([BridgeFixtures.app("ignore-term")])
         let bridge = AppBridge()
         _ = try bridge.apply(.launch("ext"), to: &device).result.get()
@@ -95,7 +95,7 @@ import Testing
         bridge.shutdownNow()
         #expect(Date().timeIntervalSince(start) < 2.5)
         #expect(bridge.processIDs.isEmpty)
-        #expect(Processes.reaped(pid))
+        #expect(try await Processes.reaped(pid))
     }
 
     @Test func notificationsAreRunAndNeverAnswered() throws {

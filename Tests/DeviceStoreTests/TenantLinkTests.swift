@@ -43,9 +43,9 @@ struct TenantLinkTests {
         Self.expectLinkKept(dir, link)
     }
 
-    @Test func addUserThroughALinkAddsTheUserToTheRealTenant() throws {
+    @Test func addUserThroughALinkAddsTheUserToTheRealTenant() async throws {
         let (dir, link, target) = try Self.linkedTenant(Fixtures.fileTenantYAML)
-        let run = try HubsimBinary.run(["tenant", "add-user", link, "cou3"], stdin: "Typed-Pw-99\n")
+        let run = try await HubsimBinary.run(["tenant", "add-user", link, "cou3"], stdin: "Typed-Pw-99\n")
         #expect(run.status == 0, "\(run.stderr)")
         Self.expectLinkKept(dir, link)
         let tenant = try TenantLoader.load(path: target)

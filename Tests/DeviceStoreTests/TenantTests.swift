@@ -1,7 +1,9 @@
 import Configuration
 import Foundation
+import FuzzSupport
 import Platform
 import SessionEngine
+import Synchronization
 import Testing
 @testable import DeviceStore
 
@@ -80,11 +82,11 @@ import Testing
 /// The commands, through the built `hubsim` binary with standard input from a pipe. The
 /// binary must be there (`swift test` builds every product first): a missing one fails.
 @Suite struct TenantCommandTests {
-    @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() throws {
+    @Test func addUserReadsThePasswordFromStdinAndKeepsTheFile() async throws {
         let dir = try Fixtures.tempDir()
         let file = dir.appendingPathComponent("tenant.yaml")
         try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
-        let run = try HubsimBinary.run(["tenant", "add-user", file.path, "cou3", "--display-name", "CheckOut 3"],
+        let run = try await HubsimBinary.run(["tenant", "add-user", file.path, "cou3", "--display-name", "CheckOut 3"],
                                        stdin: "Typed-Pw-99\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("added cou3"))
@@ -95,20 +97,20 @@ import Testing
         let hash = try #require(tenant.user("cou3")?.passwordHash)
         #expect(hash.scrypt?.logN == 15)
         #expect(ScryptHasher().verify("Typed-Pw-99", against: hash))
-        let again = try HubsimBinary.run(["tenant", "add-user", file.path, "COU3"], stdin: "x\n")
+        let again = try await HubsimBinary.run(["tenant", "add-user", file.path, "COU3"], stdin: "x\n")
         #expect(again.status == 2 && again.stderr.contains("already in the tenant"))
     }
 
-    @Test func validateReportsFileLineColumn() throws {
+    @Test func validateReportsFileLineColumn() async throws {
         let dir = try Fixtures.tempDir()
         let good = dir.appendingPathComponent("good.yaml")
         try Fixtures.fileTenantYAML.write(to: good, atomically: true, encoding: .utf8)
-        let ok = try HubsimBinary.run(["tenant", "validate", good.path])
+        let ok = try await HubsimBinary.run(["tenant", "validate", good.path])
         #expect(ok.status == 0)
         #expect(ok.stdout.hasPrefix("valid: 4 users (1 staging), 1 group (FRONTLINE)"))
         let bad = dir.appendingPathComponent("bad.yaml")
         try "groups:\n  - id: G\nusers:\n  - name: a\n    role: staging\n    password: hunter2\n".write(to: bad, atomically: true, encoding: .utf8)
-        let refused = try HubsimBinary.run(["tenant", "validate", bad.path])
+        let refused = try await HubsimBinary.run(["tenant", "validate", bad.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("\(bad.path):6:15: user 'a' has a plaintext password"))
         #expect(refused.stderr.contains("hubsim tenant hash-password"))
@@ -116,35 +118,35 @@ import Testing
     }
 
     /// Consistent acceptance (Docs/reliability.md): what `validate` once accepted, refused with a position and exit 2.
-    @Test func validateRefusesUnsafeNamesAndCheapHashes() throws {
+    @Test func validateRefusesUnsafeNamesAndCheapHashes() async throws {
         let dir = try Fixtures.tempDir()
         let cheap = dir.appendingPathComponent("cheap.yaml")
         try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
-        let tooCheap = try HubsimBinary.run(["tenant", "validate", cheap.path])
+        let tooCheap = try await HubsimBinary.run(["tenant", "validate", cheap.path])
         #expect(tooCheap.status == 2)
         #expect(tooCheap.stderr == "hubsim: \(cheap.path):8:19: the passwordHash of 'stage' is too cheap to guard a password (ln=10, r=8, p=1; at least ln=14, r=8, p=1 is needed); make a new one with `hubsim tenant hash-password`\n")
         let unsafe = dir.appendingPathComponent("unsafe.yaml")
         try Fixtures.fileTenantYAML.replacingOccurrences(of: "name: cou2", with: "name: \"../x y\"")
             .write(to: unsafe, atomically: true, encoding: .utf8)
-        let badName = try HubsimBinary.run(["tenant", "validate", unsafe.path])
+        let badName = try await HubsimBinary.run(["tenant", "validate", unsafe.path])
         #expect(badName.status == 2)
         #expect(badName.stderr == "hubsim: \(unsafe.path):11:11: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
     }
 
     /// A refused add-user leaves the file byte-identical and asks for no password.
-    @Test func addUserRefusesBeforeWritingAnything() throws {
+    @Test func addUserRefusesBeforeWritingAnything() async throws {
         let dir = try Fixtures.tempDir()
         let file = dir.appendingPathComponent("tenant.yaml")
         try Fixtures.fileTenantYAML.write(to: file, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: file)
-        let badName = try HubsimBinary.run(["tenant", "add-user", file.path, "../x y"], stdin: "Typed-Pw-99\n")
+        let badName = try await HubsimBinary.run(["tenant", "add-user", file.path, "../x y"], stdin: "Typed-Pw-99\n")
         #expect(badName.status == 2)
         #expect(badName.stderr == "hubsim: \(file.path):1:1: \"../x y\" cannot be a user name: use \(UserID.nameRule)\n")
         #expect(try Data(contentsOf: file) == before)
         let cheap = dir.appendingPathComponent("cheap.yaml")
         try Fixtures.tenantYAML.write(to: cheap, atomically: true, encoding: .utf8)
         let cheapBefore = try Data(contentsOf: cheap)
-        let refused = try HubsimBinary.run(["tenant", "add-user", cheap.path, "cou3"], stdin: "Typed-Pw-99\n")
+        let refused = try await HubsimBinary.run(["tenant", "add-user", cheap.path, "cou3"], stdin: "Typed-Pw-99\n")
         #expect(refused.status == 2)
         #expect(refused.stderr.contains(":8:19: the passwordHash of 'stage' is too cheap"))
         #expect(try Data(contentsOf: cheap) == cheapBefore)
@@ -152,23 +154,23 @@ import Testing
     }
 
     /// `hubsim tenant` alone once printed its help and exited 0.
-    @Test func tenantAloneIsAUsageError() throws {
-        let run = try HubsimBinary.run(["tenant"])
+    @Test func tenantAloneIsAUsageError() async throws {
+        let run = try await HubsimBinary.run(["tenant"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("hubsim tenant: give a subcommand: validate, add-user, hash-password\n"))
         #expect(run.stderr.contains("USAGE: hubsim tenant <subcommand>"))
     }
 
-    @Test func hashPasswordPrintsAPHCString() throws {
-        let run = try HubsimBinary.run(["tenant", "hash-password"], stdin: "pw-for-hash")
+    @Test func hashPasswordPrintsAPHCString() async throws {
+        let run = try await HubsimBinary.run(["tenant", "hash-password"], stdin: "pw-for-hash")
         #expect(run.status == 0)
         let phc = PasswordHash(phc: run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(phc.scrypt?.logN == 15 && phc.scrypt?.r == 8)
         #expect(ScryptHasher().verify("pw-for-hash", against: phc))
     }
 
-    @Test func resetNeedsConfirmationThenUnenrolls() throws {
+    @Test func resetNeedsConfirmationThenUnenrolls() async throws {
         let dir = try Fixtures.tempDir()
         let url = dir.appendingPathComponent("till.sqlite")
         do {
@@ -177,16 +179,16 @@ import Testing
             try Fixtures.drive(&device, Array(Fixtures.walk.prefix(4)), store: store)
             try store.close()
         }
-        let refused = try HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path], stdin: "y\n")
+        let refused = try await HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path], stdin: "y\n")
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--yes") && refused.stderr.contains("till"))
         #expect(try DeviceStore.open(at: url).load() != nil)
-        let done = try HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path, "--yes"])
+        let done = try await HubsimBinary.run(["reset", "--device", "till", "--state-dir", dir.path, "--yes"])
         #expect(done.status == 0, "\(done.stderr)")
         #expect(try DeviceStore.open(at: url).load() == nil)
         let corrupt = dir.appendingPathComponent("junk.sqlite")
         try Data("junk".utf8).write(to: corrupt)
-        let foreign = try HubsimBinary.run(["reset", "--device", "junk", "--state-dir", dir.path, "--yes"])
+        let foreign = try await HubsimBinary.run(["reset", "--device", "junk", "--state-dir", dir.path, "--yes"])
         #expect(foreign.status == 2 && foreign.stderr.contains("not a hubsim device database"))
         #expect(try Data(contentsOf: corrupt) == Data("junk".utf8))
     }
@@ -219,9 +221,11 @@ enum HubsimBinary {
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
     /// Runs the binary with `stdin` as its standard input. Both outputs are read while it
-    /// runs (standard error on its own thread): a child that fills one pipe while the other
-    /// is being waited on would otherwise never exit.
-    static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+    /// runs, each on a thread of its own (a child that fills one pipe while the other is being
+    /// read would otherwise never exit); the test waits for them and for the exit by looking
+    /// every few milliseconds with `Task.sleep`, holding none of the test pool's threads (one
+    /// per core) while the program runs. At most `Slots.programs` run at once.
+    static func run(_ arguments: [String], stdin: String = "") async throws -> Result {
         let process = Process()
         process.executableURL = try url()
         process.arguments = arguments
@@ -232,33 +236,41 @@ enum HubsimBinary {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        let errorsRead = ErrorsReader(errors.fileHandleForReading)
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errorsRead.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+        return try await Slots.programs.holding {
+            try process.run()
+            let outRead = PipeReader(output.fileHandleForReading), errorsRead = PipeReader(errors.fileHandleForReading)
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning || outRead.data == nil || errorsRead.data == nil {
+                guard Date() < deadline else {
+                    process.terminate()
+                    throw Unfinished(arguments: arguments)
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return Result(status: process.terminationStatus, stdout: String(decoding: outRead.data ?? Data(), as: UTF8.self),
+                          stderr: String(decoding: errorsRead.data ?? Data(), as: UTF8.self))
+        }
+    }
+
+    struct Unfinished: Error, CustomStringConvertible {
+        var arguments: [String]
+        var description: String { "hubsim \(arguments.joined(separator: " ")) still ran after 60 s" }
     }
 
     /// Reads a pipe to its end on a thread of its own.
-    private final class ErrorsReader: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
+    private final class PipeReader: Sendable {
+        private let read = Mutex<Data?>(nil)
 
         init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
+                let data = handle.readDataToEndOfFile()
+                read.withLock { $0 = data }
             }
         }
 
-        /// The whole output, once the child closed the pipe.
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
+        /// The whole output once the child closed the pipe; nil before.
+        var data: Data? { read.withLock { $0 } }
     }
 }

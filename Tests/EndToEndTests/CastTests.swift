@@ -20,20 +20,20 @@ struct CastTests {
         return events
     }
 
-    @Test func aSessionIsCastWithItsResizesAndWithoutTheTypedPassword() throws {
+    @Test func aSessionIsCastWithItsResizesAndWithoutTheTypedPassword() async throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file] + HubsimPane.cheapTenant)
+        let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--cast", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.enroll()
+        try await hub.enroll()
         // A password typed into the masked field, refused for its Group ID (no scrypt to pay).
         try hub.fill("NOSUCHGROUP", "cou1", "Hunter2Secret")
-        try hub.waitFor("NOSUCHGROUP' is not")
+        try await hub.waitFor("NOSUCHGROUP' is not")
         try tmux.resize(width: 100, height: 30)
-        try tmux.waitUntil("100 columns", timeout: HubDriver.patience) { $0.split(separator: "\n").first?.count ?? 0 > 80 }
-        try hub.quit()
-        let screen = try hub.waitFor(HubsimPane.endMarker)
+        try await tmux.waitUntil("100 columns", timeout: HubDriver.patience) { $0.split(separator: "\n").first?.count ?? 0 > 80 }
+        try await hub.quit()
+        let screen = try await hub.waitFor(HubsimPane.endMarker)
         #expect(screen.contains("EXIT=0") && screen.contains("cast "))
 
         var st = stat()
@@ -45,88 +45,88 @@ struct CastTests {
         #expect(!text.contains("Hunter2Secret") && !text.contains("Hunter2"))
     }
 
-    @Test func aQuitSignalStillWritesTheCast() throws {
+    @Test func aQuitSignalStillWritesTheCast() async throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-cast-\(UUID().uuidString).cast"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
+        let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--cast", file])
         defer { tmux.kill() }
-        try HubDriver(tmux: tmux).waitFor("Enroll this device")
+        try await HubDriver(tmux: tmux).waitFor("Enroll this device")
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGTERM) == 0)
-        let screen = try HubDriver(tmux: tmux).waitFor(HubsimPane.endMarker)
+        let screen = try await HubDriver(tmux: tmux).waitFor(HubsimPane.endMarker)
         #expect(screen.contains("EXIT=143"))
         let events = try Self.events(ofCast: try String(contentsOfFile: file, encoding: .utf8), width: 80, height: 24)
         #expect(!events.isEmpty)
     }
 
-    @Test func compareStepsTwoDevicesSideBySideAndAsTabs() throws {
+    @Test func compareStepsTwoDevicesSideBySideAndAsTabs() async throws {
         let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/scenarios/entra-delivery-matrix.yaml").path
-        let tmux = try HubsimPane.start(arguments: ["compare", scenario], width: 160, height: 40)
+        let tmux = try await HubsimPane.start(arguments: ["compare", scenario], width: 160, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.waitFor("step 0/11")
+        try await hub.waitFor("step 0/11")
         #expect(try tmux.screen().contains("Intelligent Hub") && tmux.screen().contains("Authenticator"))
         for _ in 0..<11 { try tmux.send("Space") }
-        let end = try hub.waitFor("end · ")
+        let end = try await hub.waitFor("end · ")
         #expect(end.contains("step 11/11") && end.contains("≠ 4 apps differ") && end.contains("┐┌"))
         try tmux.send("2")
-        let tab = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios exposed 1")
+        let tab = try await hub.waitFor(" 1 workspace-one no leak  2 entra-ios exposed 1")
         #expect(tab.contains("Authenticator") && !tab.contains("Intelligent Hub"))
         // By mouse (SGR reports through the real decoder): the first tab, a step back on the
         // bar, then a differing pane's rows.
-        try hub.click("1 workspace-one")
-        try tmux.waitUntil("the first tab") { $0.contains("Intelligent Hub") && !$0.contains("Authenticator") }
+        try await hub.click("1 workspace-one")
+        try await tmux.waitUntil("the first tab") { $0.contains("Intelligent Hub") && !$0.contains("Authenticator") }
         // `←` on the bar is back.
         let bar = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[39]
         let back = try #require(bar.range(of: " ← "))
         try tmux.click(x: TextWidth.of(String(bar[..<back.lowerBound])) + 1, y: 39)
-        try hub.waitFor("step 10/11")
+        try await hub.waitFor("step 10/11")
         let chat = try #require(try tmux.locate("┌ Chat"))
         try tmux.click(x: chat.x + 3, y: chat.y + 2)
-        let rows = try hub.waitFor("chat: ")
+        let rows = try await hub.waitFor("chat: ")
         #expect(rows.contains("Esc/click closes") && rows.contains("received"))
         try tmux.send("q")
-        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+        #expect(try await hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
 
     /// Three profiles after the file at 80x24: tabs, switched by digit, Tab and a click.
-    @Test func compareThreeProfilesAsTabsAt80x24() throws {
+    @Test func compareThreeProfilesAsTabsAt80x24() async throws {
         let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/scenarios/entra-delivery-matrix.yaml").path
-        let tmux = try HubsimPane.start(arguments: ["compare", scenario, "entra-ios", "entra-android", "android-mhs"], width: 80, height: 24)
+        let tmux = try await HubsimPane.start(arguments: ["compare", scenario, "entra-ios", "entra-android", "android-mhs"], width: 80, height: 24)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        let first = try hub.waitFor(" 1 entra-ios no leak  2 entra-android no leak  3 android-mhs no leak")
+        let first = try await hub.waitFor(" 1 entra-ios no leak  2 entra-android no leak  3 android-mhs no leak")
         #expect(first.contains(" step 0/11") && first.hasPrefix(" entra-ios "))
         try tmux.send("3")
-        try tmux.waitUntil("the third tab") { $0.hasPrefix(" android-mhs ") }
+        try await tmux.waitUntil("the third tab") { $0.hasPrefix(" android-mhs ") }
         try tmux.send("Tab")
-        try tmux.waitUntil("Tab wraps to the first") { $0.hasPrefix(" entra-ios ") }
-        try hub.click("2 entra-android")
-        try tmux.waitUntil("the second tab, clicked") { $0.hasPrefix(" entra-android ") }
+        try await tmux.waitUntil("Tab wraps to the first") { $0.hasPrefix(" entra-ios ") }
+        try await hub.click("2 entra-android")
+        try await tmux.waitUntil("the second tab, clicked") { $0.hasPrefix(" entra-android ") }
         for _ in 0..<11 { try tmux.send("Space") }
-        #expect(try hub.waitFor("end · ").contains("step 11/11"))
+        #expect(try await hub.waitFor("end · ").contains("step 11/11"))
         try tmux.send("q")
-        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+        #expect(try await hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
 
     /// `hubsim compare` with nothing named opens the picker; Enter plays the chosen comparison.
-    @Test func comparePickerThenEnterShowsTheComparisonAsTabs() throws {
-        let tmux = try HubsimPane.start(arguments: ["compare"], width: 80, height: 24)
+    @Test func comparePickerThenEnterShowsTheComparisonAsTabs() async throws {
+        let tmux = try await HubsimPane.start(arguments: ["compare"], width: 80, height: 24)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        let picker = try hub.waitFor("↑↓ choose  Enter open  F10 quit")
+        let picker = try await hub.waitFor("↑↓ choose  Enter open  F10 quit")
         #expect(picker.contains("Comparisons (Assets/comparisons)") && picker.contains("▸ Who is told"))
         try tmux.send("Down")
-        try hub.waitFor("▸ Callbacks coalesce")
+        try await hub.waitFor("▸ Callbacks coalesce")
         try tmux.send("Enter")
-        let tabs = try hub.waitFor(" 1 workspace-one no leak  2 entra-ios no leak")
+        let tabs = try await hub.waitFor(" 1 workspace-one no leak  2 entra-ios no leak")
         #expect(tabs.contains(" step 0/11"))
         #expect(tabs.contains("Intelligent Hub"))
-        try hub.click("2 entra-ios")
-        try tmux.waitUntil("the second tab") { $0.contains("Authenticator") && !$0.contains("Intelligent Hub") }
+        try await hub.click("2 entra-ios")
+        try await tmux.waitUntil("the second tab") { $0.contains("Authenticator") && !$0.contains("Intelligent Hub") }
         try tmux.send("q")
-        #expect(try hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
+        #expect(try await hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
 }

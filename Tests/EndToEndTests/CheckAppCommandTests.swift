@@ -10,15 +10,15 @@ struct CheckAppCommandTests {
         .appendingPathComponent("ScenariosTests/Fixtures/CheckApp").path
 
     /// hubsim check-app with the test tenant (cheap hashes) and `arguments`.
-    func checkApp(_ arguments: [String]) throws -> Subprocess.Result {
+    func checkApp(_ arguments: [String]) async throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["HUBSIM_TEST_TENANTS"] = "1"
-        return try Subprocess.run([try HubsimBinary.path(), "check-app", "--tenant", HubsimPane.testTenant] + arguments,
+        return try await Subprocess.run([try HubsimBinary.path(), "check-app", "--tenant", HubsimPane.testTenant] + arguments,
                                   environment: environment)
     }
 
-    @Test func anAppThatHandlesTheCheckInExitsZero() throws {
-        let result = try checkApp(["--transition", "check-in", "--", "python3", "\(Self.fixtures)/good_app.py"])
+    @Test func anAppThatHandlesTheCheckInExitsZero() async throws {
+        let result = try await checkApp(["--transition", "check-in", "--", "python3", "\(Self.fixtures)/good_app.py"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("check-in: the first user checks the device in"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix(": passed\n"), "\(result.stdout)")
@@ -26,10 +26,10 @@ struct CheckAppCommandTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test func aLeakExitsOneAndFailsItsJUnitCases() throws {
+    @Test func aLeakExitsOneAndFailsItsJUnitCases() async throws {
         let junit = NSTemporaryDirectory() + "hubsim-check-app-\(getpid())-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        let result = try checkApp(["--transition", "check-out of another user", "--junit", junit,
+        let result = try await checkApp(["--transition", "check-out of another user", "--junit", junit,
                                    "--app", "faulty:workspace-one=python3 \(Self.fixtures)/faulty_app.py"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("background: LEAKED: shows cou1's 'orders-cou1' to cou2"), "\(result.stdout)")
@@ -42,12 +42,12 @@ struct CheckAppCommandTests {
 
     /// An app that keeps the previous user's plain copy passes, the exposure named under the
     /// table; `--strict` fails it in that cell.
-    @Test func strictFailsOnAnExposure() throws {
+    @Test func strictFailsOnAnExposure() async throws {
         let app = ["--", "python3", "\(Self.fixtures)/faulty_app.py"]
-        let lenient = try checkApp(["--transition", "check-in"] + app)
+        let lenient = try await checkApp(["--transition", "check-in"] + app)
         #expect(lenient.status == 0, "\(lenient.stdout)\(lenient.stderr)")
         #expect(lenient.stdout.contains("background: exposure: keeps cou1's 'orders-cou1' (plain) readable at rest"), "\(lenient.stdout)")
-        let strict = try checkApp(["--strict", "--transition", "check-in"] + app)
+        let strict = try await checkApp(["--strict", "--transition", "check-in"] + app)
         #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
         #expect(strict.stdout.contains("background: EXPOSED: keeps cou1's 'orders-cou1' (plain) readable at rest"), "\(strict.stdout)")
         #expect(strict.stdout.contains("Docs/bridge-protocol.md#exposures-what-stays-readable-at-rest"), "\(strict.stdout)")
@@ -67,8 +67,8 @@ struct CheckAppCommandTests {
         (["--cell", "workspace-one/sign-in/foreground", "--", "python3", "x.py"], "--cell 'workspace-one/sign-in/foreground': write PROFILE/TRANSITION/STATE"),
         (["--cell", "entra-ios/global-sign-in/foreground", "--profile", "workspace-one", "--", "python3", "x.py"], "leave --profile out"),
     ])
-    func aWrongCallExitsTwoWithOneLine(arguments: [String], message: String) throws {
-        let result = try checkApp(arguments)
+    func aWrongCallExitsTwoWithOneLine(arguments: [String], message: String) async throws {
+        let result = try await checkApp(arguments)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.dropLast().split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -78,20 +78,20 @@ struct CheckAppCommandTests {
     /// Three CI jobs each run a shard (`--shard I/3 --junit`), and `check-app merge` joins their
     /// files into the report the unsharded run writes: the same cases in the same order with
     /// the same verdicts, times aside; the merge exits 1 because a cell leaked.
-    @Test func threeShardsMergedAreTheUnshardedReport() throws {
+    @Test func threeShardsMergedAreTheUnshardedReport() async throws {
         let dir = NSTemporaryDirectory() + "hubsim-shards-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let app = ["--transition", "check-in", "--transition", "check-out of another user",
                    "--app", "faulty:workspace-one=python3 \(Self.fixtures)/faulty_app.py"]
-        let whole = try checkApp(app + ["--junit", "\(dir)/all.xml"])
+        let whole = try await checkApp(app + ["--junit", "\(dir)/all.xml"])
         #expect(whole.status == 1, "\(whole.stderr)")
         for i in 1...3 {
-            let shard = try checkApp(["--shard", "\(i)/3", "--junit", "\(dir)/shard-\(i).xml"] + app)
+            let shard = try await checkApp(["--shard", "\(i)/3", "--junit", "\(dir)/shard-\(i).xml"] + app)
             #expect(shard.status == 0 || shard.status == 1, "\(shard.stderr)")
             #expect(shard.stdout.contains(" of 8 (shard \(i)/3)"), "\(shard.stdout)")
         }
-        let merge = try Subprocess.run([try HubsimBinary.path(), "check-app", "merge", "--junit", "\(dir)/merged.xml",
+        let merge = try await Subprocess.run([try HubsimBinary.path(), "check-app", "merge", "--junit", "\(dir)/merged.xml",
                                         "\(dir)/shard-3.xml", "\(dir)/shard-1.xml", "\(dir)/shard-2.xml"],
                                        environment: ProcessInfo.processInfo.environment)
         #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
@@ -104,8 +104,8 @@ struct CheckAppCommandTests {
     }
 
     /// A failed cell's rerun line, pasted into a shell, runs that cell alone and fails alike.
-    @Test func aFailedCellsRerunLineRunsItAlone() throws {
-        let result = try checkApp(["--transition", "check-out of another user",
+    @Test func aFailedCellsRerunLineRunsItAlone() async throws {
+        let result = try await checkApp(["--transition", "check-out of another user",
                                    "--app", "faulty:workspace-one=python3 \(Self.fixtures)/faulty_app.py"])
         #expect(result.status == 1)
         let rerun = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("    rerun: ") && $0.contains("/background ") })
@@ -114,7 +114,7 @@ struct CheckAppCommandTests {
         #expect(line.contains(" --cell workspace-one/check-out-of-another-user/background -- python3 "), "\(line)")
         var environment = ProcessInfo.processInfo.environment
         environment["HUBSIM_TEST_TENANTS"] = "1"
-        let alone = try Subprocess.run(["/bin/sh", "-c", "'\(try HubsimBinary.path())'" + line.dropFirst("hubsim".count)], environment: environment)
+        let alone = try await Subprocess.run(["/bin/sh", "-c", "'\(try HubsimBinary.path())'" + line.dropFirst("hubsim".count)], environment: environment)
         #expect(alone.status == 1, "\(alone.stdout)\(alone.stderr)")
         #expect(alone.stdout.contains("  background: LEAKED: shows cou1's 'orders-cou1' to cou2"), "\(alone.stdout)")
         #expect(alone.stdout.contains("\n" + rerun + "\n"), "\(alone.stdout)")

@@ -9,50 +9,50 @@ import Testing
 struct ConsistentActionsTests {
     /// The README's "A first shift change", step by step, typing exactly what it says.
     @Test(arguments: ["workspace-one", "entra-ios"])
-    func theREADMEsFirstWalk(profile: String) throws {
+    func theREADMEsFirstWalk(profile: String) async throws {
         let ws1 = profile == "workspace-one"
         // 1. `hubsim --ephemeral` (Workspace ONE) or `--ephemeral --profile entra-ios`.
-        let tmux = try HubsimPane.start(arguments: ws1 ? ["--ephemeral"] : ["--ephemeral", "--profile", "entra-ios"])
+        let tmux = try await HubsimPane.start(arguments: ws1 ? ["--ephemeral"] : ["--ephemeral", "--profile", "entra-ios"])
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.waitFor("Enroll this device")
+        try await hub.waitFor("Enroll this device")
         // 2. Enroll; entra-ios has no Group ID.
         try hub.fill(contentsOf: ws1 ? ["FRONTLINE", "stage", "stage"] : ["stage", "stage"])
         // 3. Check out cou1, typed at once: kept while the profile installs.
         try hub.fill(contentsOf: ws1 ? ["FRONTLINE", "cou1", "cou1"] : ["cou1", "cou1"])
-        try hub.waitFor(ws1 ? "Checked out to cou1" : "Current account: cou1")
+        try await hub.waitFor(ws1 ? "Checked out to cou1" : "Current account: cou1")
         // 4. Tab to the first pane, Enter launches it.
         let first = ws1 ? "Notes" : "Chat"
         try tmux.send("Tab", "Enter")
-        try hub.waitForPane(first, "foreground")
+        try await hub.waitForPane(first, "foreground")
         // 5. h: the Hub; log out (workspace-one) or sign out (entra-ios) through the forecast.
         try tmux.send("h")
-        try hub.waitForPane(first, "background")
+        try await hub.waitForPane(first, "background")
         if ws1 {
             try tmux.send("Enter")
-            try hub.waitFor("▸ Log Out")
+            try await hub.waitFor("▸ Log Out")
             try tmux.send("Enter")
-            try hub.waitFor("Log out cou1?")
-            try hub.waitFor("not told: holds cou1's")
+            try await hub.waitFor("Log out cou1?")
+            try await hub.waitFor("not told: holds cou1's")
             try tmux.send("Enter")
-            try hub.waitFor("Checked in (staged)")
-            try hub.waitFor("notices at foreground")
+            try await hub.waitFor("Checked in (staged)")
+            try await hub.waitFor("notices at foreground")
         } else {
             try tmux.send("Enter")
-            try hub.waitFor("Sign cou1 out of every app?")
-            try hub.waitFor("gets SHARED_MODE_CURRENT_ACCOUNT_CHANGED")
+            try await hub.waitFor("Sign cou1 out of every app?")
+            try await hub.waitFor("gets SHARED_MODE_CURRENT_ACCOUNT_CHANGED")
             try tmux.send("Enter")
-            try hub.waitFor("No account signed in")
-            try hub.waitFor("← ACCOUNT_CHANGED")   // Chat was notified at once
+            try await hub.waitFor("No account signed in")
+            try await hub.waitFor("← ACCOUNT_CHANGED")   // Chat was notified at once
         }
         // 6. Check out cou2 as in step 3, then Tab and Enter bring the first app back.
         try hub.fill(contentsOf: ws1 ? ["FRONTLINE", "cou2", "cou2"] : ["cou2", "cou2"])
-        try hub.waitFor(ws1 ? "Checked out to cou2" : "Current account: cou2")
+        try await hub.waitFor(ws1 ? "Checked out to cou2" : "Current account: cou2")
         try tmux.send("Tab", "Enter")
-        try hub.waitForPane(first, "foreground")
+        try await hub.waitForPane(first, "foreground")
         if ws1 {
             try tmux.send("F2")
-            let log = try tmux.waitUntil("the wipe and the user change", timeout: HubDriver.patience) {
+            let log = try await tmux.waitUntil("the wipe and the user change", timeout: HubDriver.patience) {
                 $0.contains("controllerDidWipeCurrentUserData") && $0.contains("controllerDidDetectUserChange")
             }
             let wipe = try #require(log.range(of: "controllerDidWipeCurrentUserData"))
@@ -60,28 +60,28 @@ struct ConsistentActionsTests {
             #expect(wipe.lowerBound < change.lowerBound)
             try tmux.send("F2")
         } else {
-            let screen = try hub.waitFor("Messages of cou2")
+            let screen = try await hub.waitFor("Messages of cou2")
             #expect(!screen.contains("of cou1"), "Chat shows nothing of cou1's")
         }
         #expect(try tmux.screen().contains("leaks: 0"))
         #expect(!(try tmux.screen().contains("Attempts left")), "the walk never types a wrong password")
         // 7. F7 step mode; F10 asks mid-walk, Enter quits.
         try tmux.send("F7")
-        try hub.waitFor("STEP")
+        try await hub.waitFor("STEP")
         try tmux.send("F10")
-        try hub.waitFor("Quit hubsim?")
+        try await hub.waitFor("Quit hubsim?")
         try tmux.send("Enter")
-        try hub.waitFor("EXIT=0")
+        try await hub.waitFor("EXIT=0")
     }
 
     /// Every entry of the hint line, on the Hub and on a pane, clicked by mouse; the ones the
     /// line has no room for through its "more" menu. Each click must do what its key does.
-    @Test func everyHintLineActionIsClickable() throws {
-        let tmux = try HubsimPane.start()
+    @Test func everyHintLineActionIsClickable() async throws {
+        let tmux = try await HubsimPane.start()
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.enroll()
-        try hub.checkOut("cou1")
+        try await hub.enroll()
+        try await hub.checkOut("cou1")
 
         // Each action the Hub's home offers: what its click shows, and how to go back.
         let onHub: [String: (shows: String, back: [String])] = [
@@ -102,60 +102,60 @@ struct ConsistentActionsTests {
         ]
         var clicked = Set<String>()
         let home = try lastLine(tmux)
-        for entry in try hintEntries(tmux) {
+        for entry in try await hintEntries(tmux) {
             let action = try #require(onHub[entry], "the test knows no effect for '\(entry)'")
             let before = try clock(tmux)
-            try clickHint(entry, tmux)
+            try await clickHint(entry, tmux)
             if entry == "F5 +60s" {
-                try tmux.waitUntil("the clock 60 s on", timeout: HubDriver.patience) { _ in (try? clock(tmux)).map { $0 >= before + 60 } ?? false }
+                try await tmux.waitUntil("the clock 60 s on", timeout: HubDriver.patience) { _ in (try? clock(tmux)).map { $0 >= before + 60 } ?? false }
             } else {
-                try hub.waitFor(action.shows)
+                try await hub.waitFor(action.shows)
             }
             clicked.insert(entry)
             switch entry {
             case "F6 to inactivity lock":
                 try hub.fill("cou1")                       // unlock
-                try hub.waitFor("Checked out to cou1")
+                try await hub.waitFor("Checked out to cou1")
             case "^X enterprise wipe":
                 // The wipe's forecast, then its button by mouse.
-                try hub.waitFor("not told: holds no user data")
-                try hub.click("[ Wipe ]")
-                try hub.waitFor("Checked in (staged)")
-                try hub.checkOut("cou1")
+                try await hub.waitFor("not told: holds no user data")
+                try await hub.click("[ Wipe ]")
+                try await hub.waitFor("Checked in (staged)")
+                try await hub.checkOut("cou1")
             default:
                 guard !action.back.isEmpty else { break }
                 try tmux.send(action.back[0])
-                try tmux.waitUntil("'\(action.shows)' gone", timeout: HubDriver.patience) { !$0.contains(action.shows) }
+                try await tmux.waitUntil("'\(action.shows)' gone", timeout: HubDriver.patience) { !$0.contains(action.shows) }
             }
             // The key went back home before the next click (an Esc and a click a few ms apart
             // would read as one escape sequence, as from no person's hands).
-            try tmux.waitUntil("the Hub's home", timeout: HubDriver.patience) { _ in (try? lastLine(tmux)) == home }
+            try await tmux.waitUntil("the Hub's home", timeout: HubDriver.patience) { _ in (try? lastLine(tmux)) == home }
         }
         #expect(Set(onHub.keys) == clicked, "every action of the Hub's home was on the line or in its menu")
 
         // A pane's actions: launch, background, suspend, terminate, open Hub.
         try tmux.send("Tab")
         // The narrow pane keeps its faults button; what does not fit beside it stays on the line.
-        #expect(try hub.waitFor("[run][bg]").contains("[faults]"))
+        #expect(try await hub.waitFor("[run][bg]").contains("[faults]"))
         let onPane: [String: String] = [
             "Enter launch": "foreground", "b background": "background", "s suspend": "suspended",
             "t terminate": "terminated", "h open Hub": "",
         ]
         var paneClicked = Set<String>()
-        for entry in try hintEntries(tmux) where onPane[entry] != nil {
+        for entry in try await hintEntries(tmux) where onPane[entry] != nil {
             if entry == "b background" || entry == "s suspend" || entry == "t terminate" {
-                try clickHint("Enter launch", tmux)
-                try hub.waitForPane("Notes", "foreground")
+                try await clickHint("Enter launch", tmux)
+                try await hub.waitForPane("Notes", "foreground")
             }
-            try clickHint(entry, tmux)
+            try await clickHint(entry, tmux)
             paneClicked.insert(entry)
             if entry == "h open Hub" {
                 // The Hub has the keyboard again: the pane's buttons are gone.
-                try tmux.waitUntil("the Hub focused", timeout: HubDriver.patience) { !$0.contains("[run][bg]") }
+                try await tmux.waitUntil("the Hub focused", timeout: HubDriver.patience) { !$0.contains("[run][bg]") }
                 break
             }
-            try hub.waitForPane("Notes", onPane[entry]!)
-            try hub.waitFor("[run][bg]")
+            try await hub.waitForPane("Notes", onPane[entry]!)
+            try await hub.waitFor("[run][bg]")
         }
         #expect(Set(onPane.keys) == paneClicked)
     }
@@ -163,14 +163,14 @@ struct ConsistentActionsTests {
     // MARK: the hint line
 
     /// The hint line's entries as drawn, the "more" menu's included (it is opened, read and closed).
-    func hintEntries(_ tmux: Tmux) throws -> [String] {
+    func hintEntries(_ tmux: Tmux) async throws -> [String] {
         let line = try lastLine(tmux)
         var entries = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard entries.last == "… more" else { return entries }
         entries.removeLast()
         try clickText("… more", onRow: 23, tmux)
         // The whole menu, down to its bottom edge (a screen read mid-frame shows only its top).
-        let menu = try tmux.waitUntil("the more menu") { screen in
+        let menu = try await tmux.waitUntil("the more menu") { screen in
             let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
             guard let top = rows.firstIndex(where: { String($0).contains("┌ more ─") }),
                   let column = String(rows[top]).range(of: "┌ more ─").map({ TextWidth.of(String(String(rows[top])[..<$0.lowerBound])) })
@@ -187,18 +187,18 @@ struct ConsistentActionsTests {
             entries.append(inside.trimmingCharacters(in: .whitespaces))
         }
         try clickText("… more", onRow: 23, tmux)   // closes it
-        try tmux.waitUntil("the menu closed", timeout: HubDriver.patience) { !$0.contains("┌ more ─") }
+        try await tmux.waitUntil("the menu closed", timeout: HubDriver.patience) { !$0.contains("┌ more ─") }
         return entries
     }
 
     /// Clicks `entry` on the hint line, or in the "more" menu when the line has no room for it.
-    func clickHint(_ entry: String, _ tmux: Tmux) throws {
+    func clickHint(_ entry: String, _ tmux: Tmux) async throws {
         if try lastLine(tmux).contains(entry) {
             try clickText(entry, onRow: 23, tmux)
             return
         }
         try clickText("… more", onRow: 23, tmux)
-        try tmux.waitUntil("'\(entry)' in the more menu") { $0.contains("┌ more ─") && $0.contains(entry) }
+        try await tmux.waitUntil("'\(entry)' in the more menu") { $0.contains("┌ more ─") && $0.contains(entry) }
         guard let at = try tmux.locate(entry) else { throw Tmux.Timeout(waitingFor: "'\(entry)' in the more menu", screen: try tmux.screen()) }
         try tmux.click(x: at.x + 1, y: at.y)
     }

@@ -63,39 +63,31 @@ struct DescendantTests {
         return try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
     }
 
-    static func waitFor(_ what: String, timeout: Double = 60, _ check: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !check() {
-            if Date() > deadline { Issue.record("timed out waiting for \(what)"); return false }
-            usleep(20_000)
-        }
-        return true
+    static func waitFor(_ what: String, timeout: Double = 60, _ check: () -> Bool) async throws -> Bool {
+        if try await Poll.until(Date().addingTimeInterval(timeout), check) { return true }
+        Issue.record("timed out waiting for \(what)")
+        return false
     }
 
     /// Ends hubsim as `ending` says (nothing for a normal end) and waits for it.
-    static func end(_ pid: pid_t, _ ending: Ending) -> Int32 {
+    static func end(_ pid: pid_t, _ ending: Ending) async throws -> Int32 {
         if let signal = ending.signal { kill(pid, signal) }
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(60)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline { kill(pid, SIGKILL); Issue.record("hubsim did not end"); break }
-            usleep(20_000)
-        }
-        return status
+        let exit = Subprocess.Exit(of: pid)
+        if try await !Poll.until(Date().addingTimeInterval(60), { exit.status != nil }) { kill(pid, SIGKILL); Issue.record("hubsim did not end") }
+        return exit.status ?? 0
     }
 
     /// No process with the tag is left (a killed one may take a moment to go).
-    static func expectNothingLeft(_ setup: Setup, _ context: String) throws {
+    static func expectNothingLeft(_ setup: Setup, _ context: String) async throws {
         var left: [String] = []
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
+        let gone = try await Poll.until(Date().addingTimeInterval(5)) {
             // The program and its daemon (python3), not the tmux pane's shell that started hubsim.
             left = try HeadlessSignalTests.processes(containing: setup.tag).filter { pid in
                 ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("python3\0")
             }
-            if left.isEmpty { return }
-            usleep(50_000)
-        } while Date() < deadline
+            return left.isEmpty
+        }
+        if gone { return }
         Issue.record("\(context): still running: \(left)")
         for pid in left { if let pid = Int32(pid) { kill(pid, SIGKILL) } }
     }
@@ -117,61 +109,71 @@ struct DescendantTests {
     }
 
     @Test(arguments: Ending.allCases)
-    func aRunEndsTheDaemon(ending: Ending) throws {
+    func aRunEndsTheDaemon(ending: Ending) async throws {
         let setup = try Setup()
         defer { setup.remove() }
         try Self.scenario(setup, hang: ending != .normal).write(toFile: setup.folder + "/daemon.yaml", atomically: true, encoding: .utf8)
         let pid = try Self.spawn(["run", setup.folder + "/daemon.yaml"], in: setup.folder)
-        if ending != .normal { guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
-        _ = Self.end(pid, ending)
+        if ending != .normal { guard try await Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
+        _ = try await Self.end(pid, ending)
         #expect(!setup.daemons().isEmpty, "the daemon never started")
-        try Self.expectNothingLeft(setup, "run, \(ending)")
+        try await Self.expectNothingLeft(setup, "run, \(ending)")
     }
 
     @Test(arguments: Ending.allCases)
-    func aCheckAppRunEndsTheDaemons(ending: Ending) throws {
+    func aCheckAppRunEndsTheDaemons(ending: Ending) async throws {
         let setup = try Setup()
         defer { setup.remove() }
         let pid = try Self.spawn(["check-app", "--tenant", HubsimPane.testTenant, "--transition", "check-in", "--",
                                   "python3", Self.daemonApp, setup.tag, setup.folder] + (ending == .normal ? [] : ["--hang-at-launch"]),
                                  in: setup.folder)
-        if ending != .normal { guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
-        _ = Self.end(pid, ending)
+        if ending != .normal { guard try await Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { kill(pid, SIGKILL); return } }
+        _ = try await Self.end(pid, ending)
         #expect(!setup.daemons().isEmpty, "the daemon never started")
-        try Self.expectNothingLeft(setup, "check-app, \(ending)")
+        try await Self.expectNothingLeft(setup, "check-app, \(ending)")
     }
 
     @Test(arguments: Ending.allCases)
-    func theInteractiveSessionEndsTheDaemon(ending: Ending) throws {
+    func theInteractiveSessionEndsTheDaemon(ending: Ending) async throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral"] + HubsimPane.cheapTenant
+        let tmux = try await HubsimPane.start(arguments: ["--ephemeral"] + HubsimPane.cheapTenant
                                         + ["--apps", "notes", "--app", "daemon=python3 \(Self.daemonApp) \(setup.tag) \(setup.folder)"],
                                         width: 120, height: 40, environment: ["SWIFT_BACKTRACE": "enable=no"])
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.enroll()
-        try hub.checkOut("cou1")
+        try await hub.enroll()
+        try await hub.checkOut("cou1")
         try tmux.send("Tab", "Tab", "Enter")
-        guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
+        guard try await Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
         if let signal = ending.signal {
             let hubsim = try #require(try HubsimPane.hubsimPID(tmux))
             kill(hubsim, signal)
         } else {
-            try hub.quit()
+            try await hub.quit()
         }
-        _ = try tmux.waitFor(HubsimPane.endMarker)
-        try Self.expectNothingLeft(setup, "the interactive session, \(ending)")
+        _ = try await tmux.waitFor(HubsimPane.endMarker)
+        try await Self.expectNothingLeft(setup, "the interactive session, \(ending)")
     }
 
     /// The program and its daemon hold no secret of hubsim's but the one the entry's `env:` gives.
-    @Test func aProgramGetsNoSecretItsEntryDoesNotGive() throws {
+    @Test func aProgramGetsNoSecretItsEntryDoesNotGive() async throws {
         let setup = try Setup()
         defer { setup.remove() }
         try Self.scenario(setup, hang: true).write(toFile: setup.folder + "/daemon.yaml", atomically: true, encoding: .utf8)
         let pid = try Self.spawn(["run", setup.folder + "/daemon.yaml"], in: setup.folder)
-        defer { _ = Self.end(pid, .terminate) }
-        guard Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
+        do {
+            try await Self.expectOnlyTheGivenSecret(setup)
+        } catch {
+            _ = try await Self.end(pid, .terminate)
+            throw error
+        }
+        _ = try await Self.end(pid, .terminate)
+    }
+
+    /// The run's program and daemon, once the daemon is up: `HUBSIM_PIN_COU2` and the bridge's mark only.
+    static func expectOnlyTheGivenSecret(_ setup: Setup) async throws {
+        guard try await Self.waitFor("the daemon", { !setup.daemons().isEmpty }) else { return }
         let program = try #require(try HeadlessSignalTests.processes(containing: "daemon_app.py").first { pid in
             ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(setup.tag)
         })

@@ -12,15 +12,15 @@ struct ExampleAppsTests {
     /// Examples/swift-app`): .ci/run builds it and runs this file after the tests.
     static let builtSeparately = ["swift-store.yaml"]
 
-    static func hubsim(_ arguments: [String]) throws -> Subprocess.Result {
+    static func hubsim(_ arguments: [String]) async throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["HUBSIM_TEST_TENANTS"] = "1"
-        return try Subprocess.run([try HubsimBinary.path()] + arguments, environment: environment)
+        return try await Subprocess.run([try HubsimBinary.path()] + arguments, environment: environment)
     }
 
     /// One run of every file (the Java one among them, once): `hubsim run` plays them in
     /// parallel. The faulty apps' files pass by asserting their leak.
-    @Test func everyExampleScenarioPasses() throws {
+    @Test func everyExampleScenarioPasses() async throws {
         let folder = Self.examples + "/scenarios"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(names == ["java-store.yaml", "leaky-app.yaml", "msal-android-app.yaml", "msal-app.yaml", "msal-no-resume.yaml",
@@ -28,7 +28,7 @@ struct ExampleAppsTests {
         let files = names.filter { !Self.builtSeparately.contains($0) }.map { folder + "/" + $0 }
         let junit = NSTemporaryDirectory() + "hubsim-examples-\(getpid())-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        let result = try Self.hubsim(["run"] + files + ["--junit", junit])
+        let result = try await Self.hubsim(["run"] + files + ["--junit", junit])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.components(separatedBy: "<testsuite ").count - 1 == files.count, "\(xml)")  // one a scenario
@@ -41,8 +41,8 @@ struct ExampleAppsTests {
 
     /// The way leaky-app.yaml says to see a scenario fail: the right app's scenario, with the
     /// leaky program in its place, fails at its expectation with cou1's orders shown to cou2.
-    @Test func theRightAppsScenarioFailsWithTheLeakyApp() throws {
-        let result = try Self.hubsim(["run", Self.examples + "/scenarios/store-app.yaml",
+    @Test func theRightAppsScenarioFailsWithTheLeakyApp() async throws {
+        let result = try await Self.hubsim(["run", Self.examples + "/scenarios/store-app.yaml",
                                       "--app", "store=python3 \(Self.examples)/python/leaky_app.py"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("actual:    shows: [cou1, cou2]"), "\(result.stdout)")
@@ -58,8 +58,8 @@ struct ExampleAppsTests {
         ("msal_android_app.py", "entra-android", 0, nil),
         ("msal_no_resume_check.py", "entra-ios", 1, ("sign-in of another user:", "LEAKED: shows cou1's 'tasks' to cou2")),
     ] as [(String, String, Int32, (String, String)?)])
-    func checkApp(file: String, profile: String, status: Int32, leak: (section: String, line: String)?) throws {
-        let result = try Self.hubsim(["check-app", "--tenant", HubsimPane.testTenant, "--profile", profile,
+    func checkApp(file: String, profile: String, status: Int32, leak: (section: String, line: String)?) async throws {
+        let result = try await Self.hubsim(["check-app", "--tenant", HubsimPane.testTenant, "--profile", profile,
                                       "--", "python3", "\(Self.examples)/python/\(file)"])
         #expect(result.status == status, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")

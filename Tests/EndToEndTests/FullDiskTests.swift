@@ -9,27 +9,27 @@ import Testing
 /// "saved as it is", and once space is back the retry saves, so the next start resumes there.
 @Suite("Reliability: a full disk on screen", .enabled(if: SmallDisk.isAvailable, "mounting a tmpfs needs root"))
 struct FullDiskScreenTests {
-    @Test func aFailingSaveIsOnScreenAndTheRetrySavesWhenSpaceComesBack() throws {
+    @Test func aFailingSaveIsOnScreenAndTheRetrySavesWhenSpaceComesBack() async throws {
         let disk = try SmallDisk(kilobytes: 4096)
         defer { disk.unmount() }
-        let tmux = try HubsimPane.start(arguments: ["--state-dir", disk.path, "--device", "till"] + HubsimPane.cheapTenant, width: 120, height: 40)
+        let tmux = try await HubsimPane.start(arguments: ["--state-dir", disk.path, "--device", "till"] + HubsimPane.cheapTenant, width: 120, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.enroll()
+        try await hub.enroll()
         try disk.fill()
-        try hub.checkOut("cou1")
-        try hub.waitFor("NOT SAVED: disk full")
+        try await hub.checkOut("cou1")
+        try await hub.waitFor("NOT SAVED: disk full")
         try tmux.send("F10")
-        let dialog = try hub.waitFor("Quit hubsim?")
+        let dialog = try await hub.waitFor("Quit hubsim?")
         #expect(dialog.contains("NOT SAVED since"))
         #expect(!dialog.contains("saved as it is"))
         try tmux.send("Escape")
-        try tmux.waitUntil("the dialog to close", timeout: HubDriver.patience) { !$0.contains("Quit hubsim?") }
+        try await tmux.waitUntil("the dialog to close", timeout: HubDriver.patience) { !$0.contains("Quit hubsim?") }
         disk.free()
         // Retried within `HubModel.saveRetryInterval` (5 s) with nothing typed.
-        try tmux.waitUntil("the status line to lose NOT SAVED", timeout: HubDriver.patience) { !$0.contains("NOT SAVED") }
-        try hub.quit()
-        #expect(try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience).contains("EXIT=0"))
+        try await tmux.waitUntil("the status line to lose NOT SAVED", timeout: HubDriver.patience) { !$0.contains("NOT SAVED") }
+        try await hub.quit()
+        #expect(try await tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience).contains("EXIT=0"))
         let store = try DeviceStore.open(path: disk.path + "/till.sqlite")
         defer { try? store.close() }
         guard case let .enrolled(snapshot) = try store.loadForStart() else { Issue.record("not enrolled"); return }

@@ -6,7 +6,7 @@ import Testing
 /// SIGTERM and never answers (its process is in a session of its own: the terminal's Ctrl-C
 /// never reaches it).
 @Suite struct HeadlessSignalTests {
-    @Test func anInterruptedRunLeavesNoProgramRunning() throws {
+    @Test func anInterruptedRunLeavesNoProgramRunning() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headless-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -39,13 +39,12 @@ import Testing
         try process.run()
         // The program has started when it has made its file (in the scenario's folder).
         let started = directory.appendingPathComponent(marker)
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: started.path) {
-            guard Date() < deadline, process.isRunning else { Issue.record("the program never started"); process.terminate(); return }
-            usleep(20_000)
+        _ = try await Poll.until(Date().addingTimeInterval(30)) {
+            FileManager.default.fileExists(atPath: started.path) || !process.isRunning
         }
+        guard FileManager.default.fileExists(atPath: started.path) else { Issue.record("the program never started"); process.terminate(); return }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        guard try await Poll.exit(of: process) else { Issue.record("hubsim did not end after SIGINT"); process.terminate(); return }
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         // No process is left with the program's command line.
         let left = try Self.processes(containing: marker)

@@ -12,12 +12,12 @@ import Testing
         time.sleep(600)  # runs until interrupted: the subject
         """
 
-    @Test func checkAppSaysItWasInterrupted() throws {
+    @Test func checkAppSaysItWasInterrupted() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let marker = directory.appendingPathComponent("started").path
         let junit = directory.appendingPathComponent("report.xml").path
-        let (status, reason, stderr) = try Self.interrupt(["check-app", "--serial", "--transition", "check-in", "--timeout", "600000",
+        let (status, reason, stderr) = try await Self.interrupt(["check-app", "--serial", "--transition", "check-in", "--timeout", "600000",
                                                            "--junit", junit, "--", "python3", "sleeper.py", marker],
                                                           in: directory, startedWhen: marker)
         #expect(reason == .uncaughtSignal && status == SIGINT)
@@ -25,7 +25,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 
-    @Test func runSaysItWasInterrupted() throws {
+    @Test func runSaysItWasInterrupted() async throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let marker = directory.appendingPathComponent("started").path
@@ -41,7 +41,7 @@ import Testing
           - enroll: {group: FRONTLINE, user: stage, password: stage}
           - launch: sleeper
         """.write(to: directory.appendingPathComponent("sleeper.yaml"), atomically: true, encoding: .utf8)
-        let (status, reason, stderr) = try Self.interrupt(["run", "sleeper.yaml"], in: directory, startedWhen: marker)
+        let (status, reason, stderr) = try await Self.interrupt(["run", "sleeper.yaml"], in: directory, startedWhen: marker)
         #expect(reason == .uncaughtSignal && status == SIGINT)
         #expect(stderr == "hubsim run: interrupted by SIGINT (Ctrl-C); every program it started was stopped; no report printed\n")
     }
@@ -55,7 +55,7 @@ import Testing
 
     /// Runs hubsim with `arguments` in `directory`, sends SIGINT once the program made
     /// `marker`, and gives its end and its standard error.
-    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) throws
+    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) async throws
         -> (Int32, Process.TerminationReason, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try HubsimBinary.path())
@@ -66,19 +66,23 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: marker) {
-            guard Date() < deadline, process.isRunning else {
-                process.terminate()
-                process.waitUntilExit()
-                Issue.record("the program never started: \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-                return (0, .exit, "")
-            }
-            usleep(20_000)
+        _ = try await Poll.until(Date().addingTimeInterval(30)) {
+            FileManager.default.fileExists(atPath: marker) || !process.isRunning
+        }
+        guard FileManager.default.fileExists(atPath: marker) else {
+            process.terminate()
+            _ = try await Poll.exit(of: process)
+            Issue.record("the program never started: \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+            return (0, .exit, "")
         }
         kill(process.processIdentifier, SIGINT)
+        // Its one line of standard error fits the pipe: read it once hubsim has ended.
+        guard try await Poll.exit(of: process) else {
+            process.terminate()
+            Issue.record("hubsim did not end after SIGINT")
+            return (0, .exit, "")
+        }
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         return (process.terminationStatus, process.terminationReason, stderr)
     }
 }

@@ -57,12 +57,8 @@ struct JobControlTests {
     static let stopPatience = 60.0
 
     /// Polls until `pid` is in state `letter`.
-    static func waitForState(_ pid: Int32, _ letter: String, _ tmux: Tmux, attempt: Int) throws {
-        let deadline = Date().addingTimeInterval(stopPatience)
-        while Date() < deadline {
-            if state(pid) == letter { return }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
+    static func waitForState(_ pid: Int32, _ letter: String, _ tmux: Tmux, attempt: Int) async throws {
+        if try await Poll.until(Date().addingTimeInterval(stopPatience), { state(pid) == letter }) { return }
         let parent = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?
             .split(separator: " ").dropFirst().first.flatMap { Int32($0) } ?? 0
         let signals = ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").split(separator: "\n")
@@ -74,16 +70,16 @@ struct JobControlTests {
 
     /// hubsim started by `wrapper` from an interactive bash in a tmux pane (job control on),
     /// its first frame drawn: the pane, hubsim's pid and its state directory.
-    static func startUnderShell(_ wrapper: Wrapper) throws -> (Tmux, Int32, String) {
+    static func startUnderShell(_ wrapper: Wrapper) async throws -> (Tmux, Int32, String) {
         let binary = try HubsimBinary.path()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-jobs-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let tmux = try Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
+        let tmux = try await Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
         do {
-            try tmux.waitFor("$")
+            try await tmux.waitFor("$")
             try tmux.type(try commandLine(wrapper, binary: binary, directory: directory))
             try tmux.send("Enter")
-            try SignalPane.waitForFirstFrame(tmux)
+            try await SignalPane.waitForFirstFrame(tmux)
             return (tmux, try #require(hubsimPID(under: try tmux.panePID())), directory)
         } catch {
             tmux.kill()
@@ -93,32 +89,32 @@ struct JobControlTests {
     }
 
     @Test(arguments: Wrapper.allCases)
-    func ctrlZAndFgUnderAWrapperComeBackEveryTime(wrapper: Wrapper) throws {
-        let (tmux, pid, directory) = try Self.startUnderShell(wrapper)
+    func ctrlZAndFgUnderAWrapperComeBackEveryTime(wrapper: Wrapper) async throws {
+        let (tmux, pid, directory) = try await Self.startUnderShell(wrapper)
         defer { tmux.kill(); try? FileManager.default.removeItem(atPath: directory) }
         for attempt in 1...Self.tries {
             try tmux.send("C-z")
             // Stopped, with the terminal the shell's: no alternate screen, no mouse reports.
-            try Self.waitForState(pid, "T", tmux, attempt: attempt)
-            try tmux.waitUntilFormat(Tmux.modesFormat, "the shell's terminal (try \(attempt))") { $0 == "0 0 0 0 0" }
+            try await Self.waitForState(pid, "T", tmux, attempt: attempt)
+            try await tmux.waitUntilFormat(Tmux.modesFormat, "the shell's terminal (try \(attempt))") { $0 == "0 0 0 0 0" }
             try tmux.type("fg")
             try tmux.send("Enter")
             // Running again, in its own screen, mouse reports on, every cell drawn anew (the
             // alternate screen it comes back to is blank).
-            try tmux.waitUntilFormat("#{alternate_on} #{mouse_sgr_flag} #{mouse_any_flag}", "hubsim's screen again (try \(attempt))",
+            try await tmux.waitUntilFormat("#{alternate_on} #{mouse_sgr_flag} #{mouse_any_flag}", "hubsim's screen again (try \(attempt))",
                                      timeout: HubDriver.patience) { $0 == "1 1 1" }
-            try HubDriver(tmux: tmux).waitFor("Enroll this device")
+            try await HubDriver(tmux: tmux).waitFor("Enroll this device")
             #expect(Self.state(pid) != "T", "try \(attempt)")
         }
         // Still working: typing reaches the form, F10 quits, and the wrapper sees status 0.
         try tmux.type("FRONTLINE")
-        try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try HubDriver(tmux: tmux).quit()
+        try await HubDriver(tmux: tmux).waitFor("FRONTLINE")
+        try await HubDriver(tmux: tmux).quit()
         // The status `fg` returns (bash drops the rest of a command list once a job stops).
-        try tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
+        try await tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
         try tmux.type("echo \"WRAPPER=$?\"")
         try tmux.send("Enter")
-        try tmux.waitFor("WRAPPER=0", timeout: HubDriver.patience)
+        try await tmux.waitFor("WRAPPER=0", timeout: HubDriver.patience)
         #expect(try tmux.terminalModes() == "0 0 0 0 0")
     }
 
@@ -126,31 +122,27 @@ struct JobControlTests {
     /// terminal: hubsim quits from the background instead of stopping again on SIGTTOU, and the
     /// terminal stays as the shell has it.
     @Test(arguments: Wrapper.allCases)
-    func aQuitSignalWhileStoppedEndsHubsimInTheBackground(wrapper: Wrapper) throws {
-        let (tmux, pid, directory) = try Self.startUnderShell(wrapper)
+    func aQuitSignalWhileStoppedEndsHubsimInTheBackground(wrapper: Wrapper) async throws {
+        let (tmux, pid, directory) = try await Self.startUnderShell(wrapper)
         defer { tmux.kill(); try? FileManager.default.removeItem(atPath: directory) }
         try tmux.send("C-z")
-        try Self.waitForState(pid, "T", tmux, attempt: 1)
+        try await Self.waitForState(pid, "T", tmux, attempt: 1)
         #expect(kill(pid, SIGTERM) == 0)
         #expect(kill(pid, SIGCONT) == 0)
         // Gone (a zombie until its stopped wrapper reaps it), not stopped again.
-        try Self.waitUntil("hubsim ended", tmux) { ["Z", "X", ""].contains(Self.state(pid)) }
+        try await Self.waitUntil("hubsim ended", tmux) { ["Z", "X", ""].contains(Self.state(pid)) }
         #expect(try tmux.terminalModes() == "0 0 0 0 0")
         try tmux.type("fg")
         try tmux.send("Enter")
         try tmux.type("echo \"WRAPPER=$?\"")
         try tmux.send("Enter")
         // SIGTERM's status through each wrapper: the shell's 128 + 15; Python's exit(-15).
-        try tmux.waitFor("WRAPPER=\(wrapper == .shellScript ? 143 : 241)", timeout: HubDriver.patience)
+        try await tmux.waitFor("WRAPPER=\(wrapper == .shellScript ? 143 : 241)", timeout: HubDriver.patience)
     }
 
     /// Polls `predicate`, or throws with the pane's screen after the drivers' patience.
-    static func waitUntil(_ description: String, _ tmux: Tmux, _ predicate: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(HubDriver.patience)
-        while Date() < deadline {
-            if predicate() { return }
-            usleep(40_000) // polling interval, not a wait for the program
-        }
+    static func waitUntil(_ description: String, _ tmux: Tmux, _ predicate: () -> Bool) async throws {
+        if try await Poll.until(Date().addingTimeInterval(HubDriver.patience), predicate) { return }
         throw Tmux.Timeout(waitingFor: description, screen: try tmux.screen())
     }
 }

@@ -45,8 +45,8 @@ struct MutantListTests {
 
     /// The false pass the judge was fixed for dies, at app/foreground, and an exposure dies with
     /// --strict: `killed 2 / total 2`.
-    @Test func twoMutantsDieWhereTheListSays() throws {
-        let result = try Subprocess.run([Self.root + "/Scripts/mutants", "--hubsim", try HubsimBinary.path(),
+    @Test func twoMutantsDieWhereTheListSays() async throws {
+        let result = try await Subprocess.run([Self.root + "/Scripts/mutants", "--hubsim", try HubsimBinary.path(),
                                          "--only", "store-py-no-foreground-check,msal-py-no-deletion"],
                                         environment: ProcessInfo.processInfo.environment)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

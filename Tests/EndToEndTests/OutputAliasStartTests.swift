@@ -12,11 +12,11 @@ struct OutputAliasStartTests {
     static let timeLimit = "20"
 
     /// `hubsim arguments` run in `directory`, killed after `timeLimit` seconds (exit 137 then).
-    static func hubsim(_ arguments: [String], in directory: String) throws -> Subprocess.Result {
+    static func hubsim(_ arguments: [String], in directory: String) async throws -> Subprocess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         let quoted = ([try HubsimBinary.path()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try Subprocess.run(["sh", "-c", "cd '\(directory)' && exec timeout -s KILL \(timeLimit) " + quoted.joined(separator: " ")],
+        return try await Subprocess.run(["sh", "-c", "cd '\(directory)' && exec timeout -s KILL \(timeLimit) " + quoted.joined(separator: " ")],
                                   environment: environment)
     }
 
@@ -39,12 +39,12 @@ struct OutputAliasStartTests {
         (["--log-file", "./till.sqlite"], "--log-file ./till.sqlite: is the device's database"),
         (["--record", "./till.sqlite-wal", "--force"], "--record ./till.sqlite-wal: is the device database's write-ahead log"),
     ])
-    func theDeviceDatabaseIsNeverAnOutput(_ options: [String], _ expected: String) throws {
+    func theDeviceDatabaseIsNeverAnOutput(_ options: [String], _ expected: String) async throws {
         let (dir, database, before) = try Self.stateWithDatabase()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(symlink(database, dir + "/link.sqlite") == 0)
         #expect(mkdir(dir + "/sub", 0o700) == 0)
-        let result = try Self.hubsim(["--state-dir", dir, "--device", "till"] + options, in: dir)
+        let result = try await Self.hubsim(["--state-dir", dir, "--device", "till"] + options, in: dir)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("hubsim: \(expected) ("), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("); hubsim never writes over a file it reads, even with --force: choose another path\n"))
@@ -55,48 +55,47 @@ struct OutputAliasStartTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.sqlite", "sub", "till.sqlite"])
     }
 
-    @Test func twoSpellingsOfOneReportAreRefused() throws {
+    @Test func twoSpellingsOfOneReportAreRefused() async throws {
         let dir = try OutputFileStartTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("profile: workspace-one\nsteps: [goOffline, goOnline]\n".utf8).write(to: URL(fileURLWithPath: dir + "/online.yaml"))
         let before = Data("an earlier report\n".utf8)
         try before.write(to: URL(fileURLWithPath: dir + "/w.out"))
-        let result = try Self.hubsim(["run", "--junit", "./w.out", "--cast", "w.out", "--force", "online.yaml"], in: dir)
+        let result = try await Self.hubsim(["run", "--junit", "./w.out", "--cast", "w.out", "--force", "online.yaml"], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr == "hubsim: --cast w.out: --junit writes the same file; give each its own path\n")
         #expect(result.stdout.isEmpty, "a scenario ran before the refusal")
         #expect(Self.contents(dir + "/w.out") == before)
         // The same for a file not there yet.
         #expect(mkdir(dir + "/sub", 0o700) == 0)
-        let fresh = try Self.hubsim(["run", "--junit", "new.out", "--cast", "./sub/../new.out", "online.yaml"], in: dir)
+        let fresh = try await Self.hubsim(["run", "--junit", "new.out", "--cast", "./sub/../new.out", "online.yaml"], in: dir)
         #expect(fresh.status == 2)
         #expect(fresh.stderr == "hubsim: --cast ./sub/../new.out: --junit writes the same file; give each its own path\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["online.yaml", "sub", "w.out"])
     }
 
-    @Test func theTenantFileIsNeverTheLog() throws {
+    @Test func theTenantFileIsNeverTheLog() async throws {
         let dir = try OutputFileStartTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let tenant = dir + "/tenant.yaml"
         let before = Data("groups: [{id: G}]\n# a tenant that must survive\n".utf8)
         try before.write(to: URL(fileURLWithPath: tenant))
-        let result = try Self.hubsim(["--ephemeral", "--tenant", "tenant.yaml", "--log-file", dir + "/./tenant.yaml"], in: dir)
+        let result = try await Self.hubsim(["--ephemeral", "--tenant", "tenant.yaml", "--log-file", dir + "/./tenant.yaml"], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr == "hubsim: --log-file \(dir)/./tenant.yaml: is the tenant file (tenant.yaml); hubsim never writes over a file it reads, even with --force: choose another path\n")
         #expect(Self.contents(tenant) == before)
     }
 
     /// Opening a FIFO for writing blocks until something reads it: the start must look first.
-    @Test func aFIFOAsTheLogIsRefusedAtOnce() throws {
+    @Test func aFIFOAsTheLogIsRefusedAtOnce() async throws {
         let dir = try OutputFileStartTests.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo(dir + "/log", 0o600) == 0)
-        let started = Date()
-        let result = try Self.hubsim(["--ephemeral", "--log-file", "log"], in: dir)
+        let result = try await Self.hubsim(["--ephemeral", "--log-file", "log"], in: dir)
         #expect(result.status == 2, "137 is the time limit: hubsim blocked")
         #expect(result.stderr == "hubsim: --log-file log: is not a regular file (a terminal, device, FIFO or socket); hubsim writes its log only to a regular file: choose another path\n")
-        #expect(Date().timeIntervalSince(started) < 15)
-        let terminal = try Self.hubsim(["--ephemeral", "--log-file", "/dev/tty"], in: dir)
+        #expect(result.seconds < 15)
+        let terminal = try await Self.hubsim(["--ephemeral", "--log-file", "/dev/tty"], in: dir)
         #expect(terminal.status == 2)
         #expect(terminal.stderr.hasPrefix("hubsim: --log-file /dev/tty: is not a regular file"))
     }

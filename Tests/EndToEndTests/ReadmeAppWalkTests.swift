@@ -20,13 +20,13 @@ struct ReadmeAppWalkTests {
     }
 
     /// Waits for `text`, which the page quotes in backquotes.
-    func quoted(_ text: String, _ readme: String, _ hub: HubDriver) throws {
+    func quoted(_ text: String, _ readme: String, _ hub: HubDriver) async throws {
         #expect(readme.contains("`\(text)`"), "Docs/app-developers.md no longer quotes `\(text)`")
-        try hub.waitFor(text)
+        try await hub.waitFor(text)
     }
 
     @Test(arguments: ["store_app.py", "leaky_app.py"])
-    func theWalkShowsWhatThePageSays(app: String) throws {
+    func theWalkShowsWhatThePageSays(app: String) async throws {
         let readme = try Self.section()
         #expect(readme.contains(Self.command))
         let lines = try String(contentsOfFile: HubsimPane.repositoryRoot + "/Examples/python/store_app.py", encoding: .utf8)
@@ -34,62 +34,62 @@ struct ReadmeAppWalkTests {
         #expect(readme.contains("`Examples/python/store_app.py` is such an app in \(lines) lines"))
         #expect(readme.contains("`Examples/python/\(app)`"))
         // `swift run hubsim --ephemeral --app 'store=python3 Examples/python/…'`, in the root.
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--app", "store=python3 Examples/python/\(app)"],
+        let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--app", "store=python3 Examples/python/\(app)"],
                                         directory: HubsimPane.repositoryRoot)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
         // The shift change above: enroll, then check out `cou1`.
-        try hub.enroll()
-        try hub.checkOut("cou1")
+        try await hub.enroll()
+        try await hub.checkOut("cou1")
         // `S-Tab` to the last pane (`store`, marked `ext pid` and its process id) and `Enter`.
         #expect(readme.contains("`S-Tab` to the last pane (`store`, marked `ext pid` and its process id) and `Enter`"))
         try tmux.send("BTab", "Enter")
-        try hub.waitForPane("store", "foreground")
-        let started = try tmux.waitUntil("store's pid and cou1's orders", timeout: HubDriver.patience) {
+        try await hub.waitForPane("store", "foreground")
+        let started = try await tmux.waitUntil("store's pid and cou1's orders", timeout: HubDriver.patience) {
             $0.range(of: #"ext pid [0-9]+"#, options: .regularExpression) != nil && $0.contains("3 orders of cou1")
         }
         #expect(started.contains("user: cou1"), "\(started)")
         // `h`, log out (as the walk above: Enter, Enter on Log Out, Enter).
         try tmux.send("h")
-        try hub.waitForPane("store", "background")
+        try await hub.waitForPane("store", "background")
         try tmux.send("Enter")
-        try hub.waitFor("▸ Log Out")
+        try await hub.waitFor("▸ Log Out")
         try tmux.send("Enter")
-        try hub.waitFor("Log out cou1?")
+        try await hub.waitFor("Log out cou1?")
         try tmux.send("Enter")
         // Check out `cou2`; `S-Tab` and `Enter` bring `store` back.
-        try hub.checkOut("cou2")
+        try await hub.checkOut("cou2")
         #expect(readme.contains("`S-Tab` and `Enter` bring `store` back"))
         try tmux.send("BTab", "Enter")
-        try hub.waitForPane("store", "foreground")
+        try await hub.waitForPane("store", "foreground")
         if app == "store_app.py" {
             // Whose data it shows, what it was told last, its verdict last, `leaks: 0` on top.
             for text in ["user: cou2", "3 orders of cou2", "← user-change callback", "leaks: 0"] {
-                try quoted(text, readme, hub)
+                try await quoted(text, readme, hub)
             }
-            let screen = try tmux.waitUntil("the verdict on the pane's last line", timeout: HubDriver.patience) {
+            let screen = try await tmux.waitUntil("the verdict on the pane's last line", timeout: HubDriver.patience) {
                 Self.paneLastLine($0)?.hasPrefix("received ") == true
             }
             #expect(readme.contains("its verdict: `received` and the time it heard of the change"))
             #expect(!screen.contains("of cou1"), "\(screen)")
         } else {
             // The pane ends in `LEAK: cou1's data` beside `3 orders of cou1`.
-            for text in ["LEAK: cou1's data", "3 orders of cou1"] { try quoted(text, readme, hub) }
+            for text in ["LEAK: cou1's data", "3 orders of cou1"] { try await quoted(text, readme, hub) }
             // Polled: while the app handles the user-change callback (its calls one by one) the
             // pane says what it received; the verdict comes back once it has shown its list.
-            let screen = try tmux.waitUntil("the LEAK on the pane's last line", timeout: HubDriver.patience) {
+            let screen = try await tmux.waitUntil("the LEAK on the pane's last line", timeout: HubDriver.patience) {
                 Self.paneLastLine($0) == "LEAK: cou1's data"
             }
             #expect(!screen.contains("leaks: 0"), "\(screen)")
             // `a` (the audit) names the item and whose it is.
             #expect(readme.contains("`a` (the audit) names the item and whose it is"))
             try tmux.send("a")
-            try hub.waitFor("LEAK · store · 3 orders of cou1")
-            try hub.waitFor("cou1's data, since")
+            try await hub.waitFor("LEAK · store · 3 orders of cou1")
+            try await hub.waitFor("cou1's data, since")
             try tmux.send("Escape")
         }
-        try hub.quit()
-        let end = try tmux.waitFor(HubsimPane.endMarker)
+        try await hub.quit()
+        let end = try await tmux.waitFor(HubsimPane.endMarker)
         #expect(end.contains("EXIT=0"), "\(end)")
     }
 

@@ -4,16 +4,16 @@ import Testing
 /// `--record FILE` turns an interactive walk into a scenario, without a single secret in it.
 @Suite("Recording")
 struct RecordingTests {
-    @Test func aWalkIsRecordedWithSecretsAsReferences() throws {
+    @Test func aWalkIsRecordedWithSecretsAsReferences() async throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let tmux = try HubsimPane.start(arguments: ["--ephemeral", "--record", file] + HubsimPane.cheapTenant)
+        let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--record", file] + HubsimPane.cheapTenant)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.enroll()
-        try hub.checkOut("cou1")
-        try HubDriver(tmux: tmux).quit()
-        let screen = try hub.waitFor(HubsimPane.endMarker)
+        try await hub.enroll()
+        try await hub.checkOut("cou1")
+        try await HubDriver(tmux: tmux).quit()
+        let screen = try await hub.waitFor(HubsimPane.endMarker)
         #expect(screen.contains("EXIT=0"))
         #expect(screen.contains("recorded"))
 

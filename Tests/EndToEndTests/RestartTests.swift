@@ -13,28 +13,28 @@ struct RestartTests {
     }
 
     /// Quits with F10 and expects a clean exit.
-    func quit(_ tmux: Tmux) throws {
-        try HubDriver(tmux: tmux).quit()
-        let screen = try tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience)
+    func quit(_ tmux: Tmux) async throws {
+        try await HubDriver(tmux: tmux).quit()
+        let screen = try await tmux.waitFor(HubsimPane.endMarker, timeout: HubDriver.patience)
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    @Test func aCheckedOutDeviceIsStillCheckedOutAfterARestart() throws {
+    @Test func aCheckedOutDeviceIsStillCheckedOutAfterARestart() async throws {
         let environment = try stateHome()
         do {
-            let tmux = try HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
+            let tmux = try await HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
             defer { tmux.kill() }
             let hub = HubDriver(tmux: tmux)
-            try hub.enroll()
-            try hub.checkOut("cou1")
-            try quit(tmux)
+            try await hub.enroll()
+            try await hub.checkOut("cou1")
+            try await quit(tmux)
         }
         let file = environment["XDG_STATE_HOME"]! + "/hubsim/shared-device-1.sqlite"   // the default device name
         #expect(FileManager.default.fileExists(atPath: file))
 
-        let tmux = try HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
+        let tmux = try await HubsimPane.start(arguments: [], width: 120, height: 40, environment: environment)
         defer { tmux.kill() }
-        let screen = try HubDriver(tmux: tmux).waitFor("Checked out to cou1")
+        let screen = try await HubDriver(tmux: tmux).waitFor("Checked out to cou1")
         #expect(screen.contains("user: cou1"))
         #expect(!screen.contains("Enroll this device"))
     }
@@ -42,32 +42,29 @@ struct RestartTests {
     /// A new device's database is made once its first frame is on screen, before any key
     /// (Docs/performance.md: not part of the first frame), and it is a whole device file the next start
     /// opens.
-    @Test func aNewDeviceHasItsFileOnceItsFirstFrameIsShown() throws {
+    @Test func aNewDeviceHasItsFileOnceItsFirstFrameIsShown() async throws {
         let environment = try stateHome()
         let file = environment["XDG_STATE_HOME"]! + "/hubsim/shared-device-1.sqlite"
-        let tmux = try HubsimPane.start(arguments: [], environment: environment)
+        let tmux = try await HubsimPane.start(arguments: [], environment: environment)
         defer { tmux.kill() }
-        try tmux.waitFor("Enroll this device", timeout: HubDriver.patience)
-        let deadline = Date().addingTimeInterval(HubDriver.patience)
-        while !FileManager.default.fileExists(atPath: file) && Date() < deadline {
-            usleep(40_000) // polling interval, not a wait for the program
-        }
-        #expect(FileManager.default.fileExists(atPath: file), "no device file while the first frame is shown")
-        try quit(tmux)
+        try await tmux.waitFor("Enroll this device", timeout: HubDriver.patience)
+        let made = try await Poll.until(Date().addingTimeInterval(HubDriver.patience)) { FileManager.default.fileExists(atPath: file) }
+        #expect(made, "no device file while the first frame is shown")
+        try await quit(tmux)
     }
 
     /// Quitting before enrolling keeps the profile asked for: the next plain start uses it.
-    @Test func anUnenrolledDeviceKeepsTheProfileItWasSetUpWith() throws {
+    @Test func anUnenrolledDeviceKeepsTheProfileItWasSetUpWith() async throws {
         let environment = try stateHome()
         do {
-            let tmux = try HubsimPane.start(arguments: ["--profile", "entra-ios"], environment: environment)
+            let tmux = try await HubsimPane.start(arguments: ["--profile", "entra-ios"], environment: environment)
             defer { tmux.kill() }
-            try tmux.waitFor("entra-ios", timeout: HubDriver.patience)
-            try quit(tmux)
+            try await tmux.waitFor("entra-ios", timeout: HubDriver.patience)
+            try await quit(tmux)
         }
-        let tmux = try HubsimPane.start(arguments: [], environment: environment)
+        let tmux = try await HubsimPane.start(arguments: [], environment: environment)
         defer { tmux.kill() }
-        let screen = try tmux.waitFor("entra-ios", timeout: HubDriver.patience)
+        let screen = try await tmux.waitFor("entra-ios", timeout: HubDriver.patience)
         #expect(!screen.contains("workspace-one"))
     }
 }

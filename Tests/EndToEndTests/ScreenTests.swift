@@ -4,14 +4,14 @@ import Testing
 /// What the terminal shows: secrets masked, colour only when wanted.
 @Suite("Screen")
 struct ScreenTests {
-    @Test func aTypedPasswordIsMasked() throws {
-        let tmux = try HubsimPane.start()
+    @Test func aTypedPasswordIsMasked() async throws {
+        let tmux = try await HubsimPane.start()
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
-        try hub.waitFor("Enroll this device")
+        try await hub.waitFor("Enroll this device")
         try hub.fill("FRONTLINE", "stage")
         try tmux.type("hunter22")
-        let screen = try hub.waitFor("••••••••")
+        let screen = try await hub.waitFor("••••••••")
         #expect(!screen.contains("hunter22"))
     }
 
@@ -33,15 +33,15 @@ struct ScreenTests {
         return codes
     }
 
-    @Test func noColorGivesTheMonochromeTheme() throws {
-        let mono = try HubsimPane.start(environment: ["NO_COLOR": "1"])
+    @Test func noColorGivesTheMonochromeTheme() async throws {
+        let mono = try await HubsimPane.start(environment: ["NO_COLOR": "1"])
         defer { mono.kill() }
-        try mono.waitFor("Enroll this device", timeout: HubDriver.patience)
+        try await mono.waitFor("Enroll this device", timeout: HubDriver.patience)
         #expect(colourCodes(in: try mono.styledScreen()).isEmpty)
 
-        let colour = try HubsimPane.start()
+        let colour = try await HubsimPane.start()
         defer { colour.kill() }
-        try colour.waitFor("Enroll this device", timeout: HubDriver.patience)
+        try await colour.waitFor("Enroll this device", timeout: HubDriver.patience)
         #expect(!colourCodes(in: try colour.styledScreen()).isEmpty)
     }
 }

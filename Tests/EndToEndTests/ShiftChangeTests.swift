@@ -6,36 +6,36 @@ import Testing
 /// comes back to the foreground (004: check-in and check-out are not broadcast).
 @Suite("Shift change end to end")
 struct ShiftChangeTests {
-    @Test func enrollCheckOutLogOutByMouseAndCheckOutAgain() throws {
+    @Test func enrollCheckOutLogOutByMouseAndCheckOutAgain() async throws {
         // Wide enough that pane lines show the callbacks' full names.
-        let tmux = try HubsimPane.start(width: 160, height: 40)
+        let tmux = try await HubsimPane.start(width: 160, height: 40)
         defer { tmux.kill() }
         let hub = HubDriver(tmux: tmux)
 
-        try hub.enroll()
-        try hub.checkOut("cou1")
+        try await hub.enroll()
+        try await hub.checkOut("cou1")
 
         // cou1 opens Notes: its first cold start after installation only runs the initial check.
         try tmux.send("Tab", "Enter")
-        try hub.waitForPane("Notes", "foreground")
-        try hub.waitFor("controllerDidFinishInitialCheck")
+        try await hub.waitForPane("Notes", "foreground")
+        try await hub.waitFor("controllerDidFinishInitialCheck")
         try tmux.send("h")
-        try hub.waitForPane("Notes", "background")
+        try await hub.waitForPane("Notes", "background")
 
         // Log out through the menu, by mouse only.
-        try hub.click("[ Menu: Log Out… ]")
-        try hub.click("▸ Log Out")
-        try hub.click("[ Log out ]")
-        let checkedIn = try hub.waitFor("Checked in (staged)")
+        try await hub.click("[ Menu: Log Out… ]")
+        try await hub.click("▸ Log Out")
+        try await hub.click("[ Log out ]")
+        let checkedIn = try await hub.waitFor("Checked in (staged)")
         #expect(!checkedIn.contains("controllerDidWipeCurrentUserData"), "check-in is not broadcast: Notes has not noticed yet")
 
-        try hub.checkOut("cou2")
+        try await hub.checkOut("cou2")
         #expect(try !tmux.screen().contains("controllerDidWipeCurrentUserData"), "nor is check-out")
 
         // Notes comes back to the foreground: wipe first, then the user change. The pane lists
         // them in that order, oldest first, so the wipe is above the user change.
         try tmux.send("Tab", "Enter")
-        let screen = try tmux.waitUntil("Notes' callbacks", timeout: HubDriver.patience) {
+        let screen = try await tmux.waitUntil("Notes' callbacks", timeout: HubDriver.patience) {
             $0.contains("controllerDidWipeCurrentUserData") && $0.contains("controllerDidDetectUserChange")
         }
         let wipe = try #require(screen.range(of: "controllerDidWipeCurrentUserData"))

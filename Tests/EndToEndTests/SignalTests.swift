@@ -33,16 +33,16 @@ struct SignalTests {
     }
 
     @Test(arguments: quitSignals.map(\.name))
-    func aQuitSignalSavesAndRestoresTheTerminal(name: String) throws {
+    func aQuitSignalSavesAndRestoresTheTerminal(name: String) async throws {
         let number = try #require(Self.quitSignals.first { $0.name == name }?.number)
         let dir = try Self.stateDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let tmux = try SignalPane.start(arguments: ["--state-dir", dir, "--device", "till"])
+        let tmux = try await SignalPane.start(arguments: ["--state-dir", dir, "--device", "till"])
         defer { tmux.kill() }
-        try SignalPane.waitForFirstFrame(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, number) == 0)
-        let report = try SignalPane.report(tmux)
+        let report = try await SignalPane.report(tmux)
         #expect(report.status == "\(128 + number)", "SIG\(name): \(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
         // Saved at the end and closed cleanly: the device is in the file, no -wal beside it.
@@ -54,57 +54,57 @@ struct SignalTests {
     }
 
     /// SIGPIPE is ignored while hubsim runs: it keeps going and quits normally.
-    @Test func sigpipeIsIgnored() throws {
-        let tmux = try SignalPane.start(arguments: ["--ephemeral"])
+    @Test func sigpipeIsIgnored() async throws {
+        let tmux = try await SignalPane.start(arguments: ["--ephemeral"])
         defer { tmux.kill() }
-        try SignalPane.waitForFirstFrame(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGPIPE) == 0)
         try tmux.type("FRONTLINE")
-        try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try HubDriver(tmux: tmux).quit()
-        let report = try SignalPane.report(tmux)
+        try await HubDriver(tmux: tmux).waitFor("FRONTLINE")
+        try await HubDriver(tmux: tmux).quit()
+        let report = try await SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
     }
 
     /// Ctrl-Z in a shell with job control: the terminal is the shell's while stopped, and
     /// `fg` brings back the whole screen (the alternate screen it returns to is blank).
-    @Test func ctrlZSuspendsAndFgRedrawsTheWholeScreen() throws {
+    @Test func ctrlZSuspendsAndFgRedrawsTheWholeScreen() async throws {
         let binary = try HubsimBinary.path()
-        let tmux = try Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
+        let tmux = try await Tmux(command: "env -u NO_COLOR PS1='$ ' TERM=xterm-256color LANG=C.UTF-8 bash --norc --noprofile -i", width: 100, height: 30)
         defer { tmux.kill() }
-        try tmux.waitFor("$")
+        try await tmux.waitFor("$")
         try tmux.type("\(HubsimPane.shellQuoted(binary)) --ephemeral")
         try tmux.send("Enter")
-        try SignalPane.waitForFirstFrame(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
         try tmux.send("C-z")
-        try tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
-        try tmux.waitFor("Stopped")
+        try await tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
+        try await tmux.waitFor("Stopped")
         #expect(try tmux.terminalModes() == "0 0 0 0 0")
         try tmux.type("fg")
         try tmux.send("Enter")
-        try tmux.waitUntilFormat("#{alternate_on}", "hubsim's screen again") { $0 == "1" }
-        let screen = try HubDriver(tmux: tmux).waitFor("Enroll this device")
+        try await tmux.waitUntilFormat("#{alternate_on}", "hubsim's screen again") { $0 == "1" }
+        let screen = try await HubDriver(tmux: tmux).waitFor("Enroll this device")
         #expect(!screen.contains("Stopped"))
         // Still working: typing reaches the form, and F10 quits with status 0.
         try tmux.type("FRONTLINE")
-        try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try HubDriver(tmux: tmux).quit()
-        try tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
+        try await HubDriver(tmux: tmux).waitFor("FRONTLINE")
+        try await HubDriver(tmux: tmux).quit()
+        try await tmux.waitUntilFormat("#{alternate_on}", "the shell's screen") { $0 == "0" }
         try tmux.type("echo \"STATUS=$?\" \"$(stty -a | grep -o -- ' -*ixon')\"")
         try tmux.send("Enter")
-        let after = try tmux.waitFor("STATUS=0")
+        let after = try await tmux.waitFor("STATUS=0")
         #expect(after.contains("STATUS=0  ixon"), "\(after)")
         #expect(try tmux.terminalModes() == "0 0 0 0 0")
     }
 
     /// SIGSTOP cannot be caught: after SIGCONT hubsim redraws every cell, whatever was
     /// written over its screen meanwhile.
-    @Test func sigcontAfterSigstopRedrawsTheWholeScreen() throws {
-        let tmux = try SignalPane.start(arguments: ["--ephemeral"])
+    @Test func sigcontAfterSigstopRedrawsTheWholeScreen() async throws {
+        let tmux = try await SignalPane.start(arguments: ["--ephemeral"])
         defer { tmux.kill() }
-        try SignalPane.waitForFirstFrame(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
         let pid = try #require(try HubsimPane.hubsimPID(tmux))
         #expect(kill(pid, SIGSTOP) == 0)
         // Another program scribbles over the stopped screen.
@@ -114,40 +114,40 @@ struct SignalTests {
         let scribble = Array("\u{1B}[2J\u{1B}[Hscribbled over".utf8)
         #expect(write(fd, scribble, scribble.count) == scribble.count)
         close(fd)
-        try tmux.waitUntil("the scribble") { $0.contains("scribbled over") && !$0.contains("Enroll this device") }
+        try await tmux.waitUntil("the scribble") { $0.contains("scribbled over") && !$0.contains("Enroll this device") }
         #expect(kill(pid, SIGCONT) == 0)
-        try tmux.waitUntil("the redraw") { $0.contains("Enroll this device") && !$0.contains("scribbled over") }
-        try HubDriver(tmux: tmux).quit()
-        let report = try SignalPane.report(tmux)
+        try await tmux.waitUntil("the redraw") { $0.contains("Enroll this device") && !$0.contains("scribbled over") }
+        try await HubDriver(tmux: tmux).quit()
+        let report = try await SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
     }
 
     /// Ctrl-S reaches hubsim as a key instead of stopping the terminal's output: flow control
     /// is off while it runs, and on again afterwards.
-    @Test func ctrlSDoesNotFreezeTheScreen() throws {
-        let tmux = try SignalPane.start(arguments: ["--ephemeral"])
+    @Test func ctrlSDoesNotFreezeTheScreen() async throws {
+        let tmux = try await SignalPane.start(arguments: ["--ephemeral"])
         defer { tmux.kill() }
-        try SignalPane.waitForFirstFrame(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
         #expect(try SignalPane.flagsNow(tmux).contains("-ixon"))
         try tmux.send("C-s")
         try tmux.type("FRONTLINE")
-        try HubDriver(tmux: tmux).waitFor("FRONTLINE")
-        try HubDriver(tmux: tmux).quit()
-        let report = try SignalPane.report(tmux)
+        try await HubDriver(tmux: tmux).waitFor("FRONTLINE")
+        try await HubDriver(tmux: tmux).quit()
+        let report = try await SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
     }
 
     /// Under a terminfo entry that names the X10 mouse encoding, hubsim still asks for SGR
     /// reports (which `InputReader` decodes without a width limit) and turns them off again.
-    @Test func mouseReportsAreSGRUnderTmux256colorAndOffAfterwards() throws {
-        let tmux = try SignalPane.start(arguments: ["--ephemeral"], environment: ["TERM": "tmux-256color"])
+    @Test func mouseReportsAreSGRUnderTmux256colorAndOffAfterwards() async throws {
+        let tmux = try await SignalPane.start(arguments: ["--ephemeral"], environment: ["TERM": "tmux-256color"])
         defer { tmux.kill() }
-        try SignalPane.waitForFirstFrame(tmux)
-        try tmux.waitUntilFormat("#{mouse_sgr_flag} #{mouse_any_flag}", "SGR mouse reports") { $0 == "1 1" }
-        try HubDriver(tmux: tmux).quit()
-        let report = try SignalPane.report(tmux)
+        try await SignalPane.waitForFirstFrame(tmux)
+        try await tmux.waitUntilFormat("#{mouse_sgr_flag} #{mouse_any_flag}", "SGR mouse reports") { $0 == "1 1" }
+        try await HubDriver(tmux: tmux).quit()
+        let report = try await SignalPane.report(tmux)
         #expect(report.status == "0", "\(report.screen)")
         try Self.expectSaneTerminal(tmux, report)
     }

@@ -14,8 +14,8 @@ import Testing
         (["check-app", "--profile", "entra-andriod", "--", "true"], "hubsim: unknown profile 'entra-andriod'; valid: workspace-one, entra-ios, entra-android, android-mhs; did you mean 'entra-android'?"),
         (["tenant", "add-user", "t.yaml", "bob", "--staging", "multi"], "hubsim: unknown staging mode 'multi'; valid: multi-user, single-user; did you mean 'multi-user'?"),
     ])
-    func aValueOutsideTheSetIsOneLineWithTheNearest(arguments: [String], line: String) throws {
-        MessageTests.expectRefusal(try MessageTests.hubsim(arguments), line)
+    func aValueOutsideTheSetIsOneLineWithTheNearest(arguments: [String], line: String) async throws {
+        MessageTests.expectRefusal(try await MessageTests.hubsim(arguments), line)
     }
 
     /// Both of ArgumentParser's forms: up to five values inline, six or more one per line.

@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test(arguments: [["--help"], ["-h"], ["help"]])
-    func theRootHelpListsTheInteractiveOptionsAndEveryCommand(arguments: [String]) throws {
-        let run = try MessageTests.hubsim(arguments, environment: Self.eighty)
+    func theRootHelpListsTheInteractiveOptionsAndEveryCommand(arguments: [String]) async throws {
+        let run = try await MessageTests.hubsim(arguments, environment: Self.eighty)
         #expect(run.status == 0, "\(run.stderr)")
         let help = run.stdout
         for option in ["--profile <profile>", "--ephemeral", "--app <name=command>", "--device <device>", "--record <file>", "--no-confirm", "-h, --help"] {
@@ -43,18 +43,18 @@ import Testing
     @Test(arguments: [
         ("chek-app", "check-app"), ("lesosn", "lesson"), ("rn", "run"), ("complare", "compare"), ("Race", "race"), ("tennant", "tenant"), ("hlep", "help"),
     ])
-    func aMistypedCommandGetsTheNearestOne(typed: String, meant: String) throws {
-        let run = try MessageTests.hubsim([typed, "--ephemeral"])
+    func aMistypedCommandGetsTheNearestOne(typed: String, meant: String) async throws {
+        let run = try await MessageTests.hubsim([typed, "--ephemeral"])
         #expect(run.status == 2)
         #expect(run.stderr == "hubsim: Unexpected argument '\(typed)'. Did you mean '\(meant)'?; see 'hubsim --help'\n")
     }
 
-    @Test func aWordNearNoCommandGetsNoGuess() throws {
-        let run = try MessageTests.hubsim(["frobnicate"])
+    @Test func aWordNearNoCommandGetsNoGuess() async throws {
+        let run = try await MessageTests.hubsim(["frobnicate"])
         #expect(run.status == 2)
         #expect(run.stderr == "hubsim: Unexpected argument 'frobnicate'; see 'hubsim --help'\n")
         // Options keep ArgumentParser's own guess.
-        let option = try MessageTests.hubsim(["--profle", "x"])
+        let option = try await MessageTests.hubsim(["--profle", "x"])
         #expect(option.stderr.contains("Did you mean '--profile'?"), "\(option.stderr)")
     }
 
@@ -69,8 +69,8 @@ import Testing
         #expect(CommandName.distance(Array(""), Array("run")) == 3)
     }
 
-    @Test func checkAppsHelpHasAShortUsageOnceAndFitsEightyColumns() throws {
-        let run = try MessageTests.hubsim(["check-app", "--help"], environment: Self.eighty)
+    @Test func checkAppsHelpHasAShortUsageOnceAndFitsEightyColumns() async throws {
+        let run = try await MessageTests.hubsim(["check-app", "--help"], environment: Self.eighty)
         #expect(run.status == 0)
         let usages = run.stdout.components(separatedBy: "USAGE:").count - 1
         #expect(usages == 1, "usage printed \(usages) times")

@@ -26,7 +26,7 @@ enum HubsimPane {
     /// hubsim with `arguments` in a `width`x`height` pane, started in `directory` when given
     /// (relative paths in the arguments are read from there); `binary` another copy of it.
     static func start(arguments: [String] = ["--ephemeral"] + cheapTenant, width: Int = 80, height: Int = 24,
-                      environment: [String: String] = [:], directory: String? = nil, binary: String? = nil) throws -> Tmux {
+                      environment: [String: String] = [:], directory: String? = nil, binary: String? = nil) async throws -> Tmux {
         let binary = try binary ?? HubsimBinary.path()
         var env = baseEnvironment
         env.merge(environment) { _, new in new }
@@ -43,7 +43,7 @@ enum HubsimPane {
             echo "MODES=$(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo|isig|icrnl|opost)$' | tr '\\n' ' ')\(endMarker)"; \
             exec cat
             """
-        return try Tmux(command: "sh -c \(shellQuoted(script))", width: width, height: height)
+        return try await Tmux(command: "sh -c \(shellQuoted(script))", width: width, height: height)
     }
 
     /// The pid of hubsim: the only child of the pane's shell.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,11 +10,20 @@ import Glibc
 /// session writes a line for each notification: `%output` whenever the pane's program writes,
 /// `%window-renamed`, `%exit`, … A wait reads the screen once, then sleeps until the next
 /// notification instead of starting a tmux client every few milliseconds to poll. The lines
-/// themselves are not parsed: any of them means the screen may have changed.
+/// themselves are not parsed: any of them means the screen may have changed. A wait is a
+/// continuation the reader thread resumes at the next report: it holds no thread and costs no
+/// CPU while nothing happens.
 final class PaneEvents: @unchecked Sendable {
-    private let condition = NSCondition()
-    /// Reads of the client's output so far; guarded by `condition`.
-    private var count = 0
+    private struct State {
+        /// Reads of the client's output so far.
+        var count = 0
+        /// The waits for the next report, by a number of their own.
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+        var lastWait = 0
+    }
+
+    /// Written by the reader thread and by the waits.
+    private let state = Mutex(State())
     private let pid: pid_t
     /// The write end of the client's standard input: closing it detaches the client.
     private var input: Int32
@@ -50,10 +60,12 @@ final class PaneEvents: @unchecked Sendable {
                 let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 guard let self else { break }
-                self.condition.lock()
-                self.count += 1
-                self.condition.broadcast()
-                self.condition.unlock()
+                let woken = self.state.withLock { state in
+                    state.count += 1
+                    defer { state.waiting = [:] }
+                    return Array(state.waiting.values)
+                }
+                for wait in woken { wait.resume() }
                 if n <= 0 { break }   // the client exited: the server is gone
             }
             close(output)
@@ -63,26 +75,52 @@ final class PaneEvents: @unchecked Sendable {
 
     /// A mark to wait past: take it before reading the screen, so nothing reported while
     /// the screen was read is missed.
-    var mark: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return count
+    var mark: Int { state.withLock { $0.count } }
+
+    /// Returns once something is reported after `mark` and the pane has then been quiet for
+    /// `quiet` seconds (a frame often comes in several writes: a screen read after the first
+    /// would see half of it), or at `deadline`.
+    func wait(after mark: Int, until deadline: Date, quiet: Double = 0.03) async throws {
+        try Task.checkCancellation()
+        await report(after: mark, within: deadline.timeIntervalSinceNow)
+        var seen = self.mark
+        guard seen != mark else { return }
+        while Date() < deadline {
+            await report(after: seen, within: min(quiet, deadline.timeIntervalSinceNow))
+            let now = self.mark
+            if now == seen { return }
+            seen = now
+        }
     }
 
-    /// Sleeps until something is reported after `mark`, then until the pane has been quiet
-    /// for `quiet` seconds (a frame often comes in several writes: a screen read after the
-    /// first would see half of it), or until `deadline`.
-    func wait(after mark: Int, until deadline: Date, quiet: Double = 0.03) {
-        condition.lock()
-        defer { condition.unlock() }
-        while count == mark && Date() < deadline {
-            _ = condition.wait(until: deadline)
+    /// Returns at the first report after `mark`, or after `seconds`.
+    private func report(after mark: Int, within seconds: Double) async {
+        guard seconds > 0 else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.report(after: mark) }
+            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
+            await group.next()
+            group.cancelAll()
         }
-        var seen = count
-        while Date() < deadline {
-            _ = condition.wait(until: min(deadline, Date().addingTimeInterval(quiet)))
-            if count == seen { return }
-            seen = count
+    }
+
+    /// Returns at the first report after `mark`, or once the task is cancelled.
+    private func report(after mark: Int) async {
+        let id = state.withLock { state in
+            state.lastWait += 1
+            return state.lastWait
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    guard state.count == mark, !Task.isCancelled else { return true }
+                    state.waiting[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
         }
     }
 

@@ -15,7 +15,7 @@ enum SignalPane {
         var screen: String
     }
 
-    static func start(arguments: [String], environment: [String: String] = [:]) throws -> Tmux {
+    static func start(arguments: [String], environment: [String: String] = [:]) async throws -> Tmux {
         let binary = try HubsimBinary.path()
         var env = HubsimPane.baseEnvironment
         env.merge(environment) { _, new in new }
@@ -25,19 +25,19 @@ enum SignalPane {
             echo "BEFORE=$(\(flagsCommand))|"; env -u NO_COLOR \(assignments) \(command); echo "EXIT=$?"; \
             echo "AFTER=$(\(flagsCommand))|\(HubsimPane.endMarker)"; exec cat
             """
-        return try Tmux(command: "sh -c \(HubsimPane.shellQuoted(script))", width: 100, height: 30)
+        return try await Tmux(command: "sh -c \(HubsimPane.shellQuoted(script))", width: 100, height: 30)
     }
 
     /// Waits until hubsim has drawn its first frame in the alternate screen (its handlers are
     /// installed before that).
-    static func waitForFirstFrame(_ tmux: Tmux) throws {
-        try tmux.waitUntilFormat("#{alternate_on}", "the alternate screen", timeout: HubDriver.patience) { $0 == "1" }
-        try HubDriver(tmux: tmux).waitFor("Enroll this device")
+    static func waitForFirstFrame(_ tmux: Tmux) async throws {
+        try await tmux.waitUntilFormat("#{alternate_on}", "the alternate screen", timeout: HubDriver.patience) { $0 == "1" }
+        try await HubDriver(tmux: tmux).waitFor("Enroll this device")
     }
 
     /// Waits for the shell's report after hubsim exited.
-    static func report(_ tmux: Tmux) throws -> Report {
-        let screen = try tmux.waitFor("|" + HubsimPane.endMarker, timeout: HubDriver.patience)
+    static func report(_ tmux: Tmux) async throws -> Report {
+        let screen = try await tmux.waitFor("|" + HubsimPane.endMarker, timeout: HubDriver.patience)
         func flags(after label: String) -> [String] {
             (screen.components(separatedBy: label).last?.components(separatedBy: "|").first ?? "")
                 .split(separator: " ").map(String.init).sorted()
@@ -49,7 +49,7 @@ enum SignalPane {
     /// The flags of the pane's terminal now, read from outside (`stty -F`).
     static func flagsNow(_ tmux: Tmux) throws -> [String] {
         let tty = try tmux.format("#{pane_tty}")
-        let result = try Subprocess.run(["sh", "-c", "stty -F \(HubsimPane.shellQuoted(tty)) -a"], environment: ProcessInfo.processInfo.environment)
+        let result = try Subprocess.runBlocking(["sh", "-c", "stty -F \(HubsimPane.shellQuoted(tty)) -a"], environment: ProcessInfo.processInfo.environment)
         return result.stdout.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
             .map(String.init).filter { ["ixon", "-ixon", "icanon", "-icanon", "echo", "-echo"].contains($0) }.sorted()
     }

@@ -1,4 +1,6 @@
 import Foundation
+import FuzzSupport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +12,8 @@ enum Subprocess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// From the start to the end of the program: without the wait for a slot before it.
+        var seconds: Double
     }
 
     struct SpawnFailed: Error, CustomStringConvertible {
@@ -18,29 +22,89 @@ enum Subprocess {
         var description: String { "cannot run \(program): \(String(cString: strerror(errno)))" }
     }
 
-    /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null; output is collected
-    /// through files, not pipes, so a daemon that inherits them (tmux's server) cannot block us.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
-        let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
-        let outPath = base + ".out", errPath = base + ".err"
-        defer {
+    /// Runs `arguments[0]` (searched in PATH) with stdin from /dev/null to its end; output is
+    /// collected through files, not pipes, so a daemon that inherits them (tmux's server) cannot
+    /// block us. Waits for the exit without holding a thread (`Poll`): hubsim's commands run
+    /// for seconds. At most `Slots.programs` run at once.
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> Result {
+        try await Slots.programs.holding {
+            let files = try OutputFiles(arguments, environment: environment)
+            defer { files.remove() }
+            let exit = Exit(of: files.pid)
+            while exit.status == nil { try await Task.sleep(for: Poll.interval) }
+            return files.result(status: exit.status ?? 0)
+        }
+    }
+
+    /// `run` for a command that answers in milliseconds (tmux's own: send-keys, capture-pane,
+    /// …): the caller's thread waits in `waitpid`, which keeps `Tmux`'s commands synchronous.
+    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let files = try OutputFiles(arguments, environment: environment)
+        defer { files.remove() }
+        var status: Int32 = 0
+        while waitpid(files.pid, &status, 0) == -1 && errno == EINTR {}
+        return files.result(status: status)
+    }
+
+    /// The wait status of a child once it has ended, taken by a thread of its own that waits in
+    /// a blocking `waitpid` (a test looks at `status` between `Task.sleep`s). Not a `WNOHANG`
+    /// poll from the test: that leaves the ended child a zombie for up to a poll's interval,
+    /// for anything else in the test process that reaps by pid to take (the bridge did, until
+    /// it reaped only what it adopted: `HostChildrenTests`); a blocked `waitpid` is woken at the
+    /// exit itself.
+    final class Exit: Sendable {
+        private let ended = Mutex<Int32?>(nil)
+
+        init(of pid: pid_t) {
+            Thread.detachNewThread { [self] in
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                self.ended.withLock { $0 = status }
+            }
+        }
+
+        /// The wait status (`waitpid`'s), nil while the child runs.
+        var status: Int32? { ended.withLock { $0 } }
+    }
+
+    /// A started program whose standard output and error go to two temporary files.
+    private struct OutputFiles {
+        let outPath: String, errPath: String
+        let pid: pid_t
+        let started = Date()
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
+            outPath = base + ".out"
+            errPath = base + ".err"
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            do {
+                pid = try Subprocess.spawn(arguments, environment: environment, actions: &actions)
+            } catch {
+                unlink(outPath)
+                unlink(errPath)
+                throw error
+            }
+        }
+
+        /// The exit status (128 + the signal for a program killed by one) and both outputs.
+        func result(status: Int32) -> Result {
+            let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            func read(_ path: String) -> String {
+                String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            }
+            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: Date().timeIntervalSince(started))
+        }
+
+        func remove() {
             unlink(outPath)
             unlink(errPath)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let pid = try spawn(arguments, environment: environment, actions: &actions)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        func read(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-        }
-        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
     }
 
     /// Starts `arguments[0]` (searched in PATH) with `actions` setting up its descriptors and

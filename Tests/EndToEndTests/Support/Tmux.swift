@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import HubUI
 
 /// A private tmux server (its own socket, no config) with one pane, as tmux's own `regress/`
@@ -37,15 +38,17 @@ final class Tmux {
     private var killed = false
     private var events: PaneEvents?
 
-    /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane.
-    init(command: String, width: Int = 80, height: Int = 24) throws {
+    /// Starts a server running `command` (through /bin/sh) in a `width`x`height` pane, once
+    /// one of the suite's terminal `Slots` is free (the slot is given back by `kill`).
+    init(command: String, width: Int = 80, height: Int = 24) async throws {
         socket = "hubsim-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
-        // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
-        // assertions; set before the session exists so a command that exits at once is kept too.
-        // The control client of `PaneEvents` sets no size of its own: it never resizes the window.
-        try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                 "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+        await Slots.terminals.acquire()
         do {
+            // remain-on-exit keeps the pane (and its last screen) after the command exits, for the
+            // assertions; set before the session exists so a command that exits at once is kept too.
+            // The control client of `PaneEvents` sets no size of its own: it never resizes the window.
+            try run(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                     "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
             events = try PaneEvents(socket: socket, session: session, environment: Self.environment)
         } catch {
             kill()
@@ -55,10 +58,11 @@ final class Tmux {
 
     deinit { kill() }
 
-    /// Stops the server and everything in it.
+    /// Stops the server and everything in it, and gives its slot back.
     func kill() {
         guard !killed else { return }
         killed = true
+        defer { Slots.terminals.release() }
         let socketPath = (try? run(["display-message", "-p", "#{socket_path}"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["kill-server"])
         events?.stop()
@@ -103,10 +107,11 @@ final class Tmux {
     static let modesFormat = "#{alternate_on} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}"
 
     /// Evaluates `check` now and again after each event the server reports, until it gives a
-    /// value; throws after `timeout` seconds with what `describe` says of the last try.
+    /// value; throws after `timeout` seconds with what `describe` says of the last try. Holds no
+    /// thread while it waits (`Poll`).
     @discardableResult
     func wait<T>(_ description: String, timeout: Double = Tmux.patience, check: () throws -> T?,
-                 describe: () throws -> String) throws -> T {
+                 describe: () throws -> String) async throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let mark = events?.mark ?? 0
@@ -114,16 +119,20 @@ final class Tmux {
             let now = Date()
             guard now < deadline else { break }
             let next = min(deadline, now.addingTimeInterval(Self.rereadInterval))
-            if let events { events.wait(after: mark, until: next) } else { Thread.sleep(until: next) }
+            if let events {
+                try await events.wait(after: mark, until: next)
+            } else {
+                try await Task.sleep(for: .seconds(max(0, next.timeIntervalSinceNow)))
+            }
         }
         throw Timeout(waitingFor: "\(description) (\(Int(timeout)) s)", screen: try describe())
     }
 
     /// Waits until the pane's formats satisfy `predicate`, or throws after `timeout` seconds.
     @discardableResult
-    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
+    func waitUntilFormat(_ format: String, _ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) async throws -> String {
         var last = ""
-        return try wait(description, timeout: timeout, check: {
+        return try await wait(description, timeout: timeout, check: {
             last = try self.format(format)
             return predicate(last) ? last : nil
         }, describe: { "\(format) = \(last)\n" + (try screen()) })
@@ -131,9 +140,9 @@ final class Tmux {
 
     /// Waits until the screen satisfies `predicate`, or throws after `timeout` seconds.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) throws -> String {
+    func waitUntil(_ description: String, timeout: Double = Tmux.patience, _ predicate: (String) -> Bool) async throws -> String {
         var last = ""
-        return try wait(description, timeout: timeout, check: {
+        return try await wait(description, timeout: timeout, check: {
             last = try screen()
             return predicate(last) ? last : nil
         }, describe: { last })
@@ -141,8 +150,8 @@ final class Tmux {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = Tmux.patience) throws -> String {
-        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    func waitFor(_ text: String, timeout: Double = Tmux.patience) async throws -> String {
+        try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
     /// Where `text` first appears on the screen (0-based column and row), by display columns.
@@ -165,7 +174,7 @@ final class Tmux {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let result = try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: Self.environment)
+        let result = try Subprocess.runBlocking(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, environment: Self.environment)
         let text = result.stdout + result.stderr
         guard result.status == 0 || arguments.first == "kill-server" else {
             throw CommandFailed(arguments: arguments, status: result.status, output: text)
