@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench", "BridgeProtocol"]),
         .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "BridgeProtocol", "MSAL", "AWSDK"]),
         // The classroom with a real OpenSSH client in tmux (skipped, saying why, without `ssh`).
-        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "HubUI", "SessionEngine"]),
+        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "HubUI", "SessionEngine", "FuzzSupport"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

@@ -9,61 +9,64 @@ import Glibc
 @Suite("Classroom: the mirror and the show", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct ClassroomMirrorTests {
     @Test("Enter mirrors a trainee's screen cell for cell; s shows it read-only to the others, a latecomer too; e ends the show")
-    func mirrorAndShow() throws {
+    func mirrorAndShow() async throws {
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
-        try trainer.waitFor("No trainee yet")
+        try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try ana.waitFor("the trainer leads")
-        try trainer.waitFor("┌ ana ")
+        try await ana.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ ana ")
         let bob = try SSHPane(name: "bob", port: port, password: "LAB-2026-XY")
-        try bob.waitFor("the trainer leads")
-        try trainer.waitFor("┌ bob ")
+        try await bob.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ bob ")
         // ana, the first to join, is chosen: Enter watches her screen.
         try trainer.send("Enter")
-        try trainer.waitFor("ana's screen, read-only")
+        try await trainer.waitFor("ana's screen, read-only")
         // The mirror's room is the console's rows 2 to 22: ana's first 21 rows, exactly.
-        try Self.same("the mirror shows ana's rows", ana, rows: 0..<21, as: trainer, from: 2)
+        try await Self.same("the mirror shows ana's rows", ana, rows: 0..<21, as: trainer, from: 2)
         // A step moves ana's screen; the mirror follows.
         try trainer.send("n")
-        try ana.waitFor("(step 1 of 9)")
-        try Self.same("the mirror follows ana's step", ana, rows: 0..<21, as: trainer, from: 2)
+        try await ana.waitFor("(step 1 of 9)")
+        try await Self.same("the mirror follows ana's step", ana, rows: 0..<21, as: trainer, from: 2)
         // Shown to the class: bob sees ana's screen under the line saying whose it is.
         try trainer.send("s")
-        try trainer.waitFor("[e end show of ana]")
-        try bob.waitFor("shown by the trainer: ana (read-only)")
-        try Self.same("bob sees ana's rows", ana, rows: 0..<23, as: bob, from: 1)
+        try await trainer.waitFor("[e end show of ana]")
+        try await bob.waitFor("shown by the trainer: ana (read-only)")
+        try await Self.same("bob sees ana's rows", ana, rows: 0..<23, as: bob, from: 1)
         #expect(!(try ana.screen().contains("shown by the trainer")))
         // A trainee joining during the show sees it at once.
         let carl = try SSHPane(name: "carl", port: port, password: "LAB-2026-XY")
-        try carl.waitFor("shown by the trainer: ana (read-only)")
-        try Self.same("carl sees ana's rows", ana, rows: 0..<23, as: carl, from: 1)
+        try await carl.waitFor("shown by the trainer: ana (read-only)")
+        try await Self.same("carl sees ana's rows", ana, rows: 0..<23, as: carl, from: 1)
         // Read-only: a key on bob's screen does not move his device.
         try bob.send("n")
         try trainer.send("e")
-        try bob.waitUntil("the show ended on bob's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
-        try carl.waitUntil("the show ended on carl's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
+        try await bob.waitUntil("the show ended on bob's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
+        try await carl.waitUntil("the show ended on carl's screen") { !$0.contains("shown by the trainer") && $0.contains("(step 1 of 9)") }
         try trainer.send("Escape")
-        try trainer.waitFor("┌ bob ")
+        try await trainer.waitFor("┌ bob ")
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]")
+        try await trainer.waitFor("[exited 0]")
     }
 
     /// Waits until `source`'s `rows` are `mirror`'s rows from `from` on, one for one.
-    static func same(_ description: String, _ source: SSHPane, rows: Range<Int>, as mirror: SSHPane, from: Int) throws {
+    static func same(_ description: String, _ source: SSHPane, rows: Range<Int>, as mirror: SSHPane, from: Int) async throws {
         let deadline = Date().addingTimeInterval(ClassroomProcess.patience)
         var left: [String] = [], right: [String] = []
         while Date() < deadline {
             let a = try source.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let b = try mirror.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard a.count >= rows.upperBound, b.count >= from + rows.count else { usleep(30_000); continue }
+            guard a.count >= rows.upperBound, b.count >= from + rows.count else {
+                try await Task.sleep(for: .milliseconds(30))
+                continue
+            }
             left = Array(a[rows])
             right = Array(b[from..<(from + rows.count)])
             if left == right, left.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
-            usleep(30_000)
+            try await Task.sleep(for: .milliseconds(30))
         }
         Issue.record("timed out waiting until \(description):\n\(left.joined(separator: "\n"))\n--- mirrored as ---\n\(right.joined(separator: "\n"))")
     }

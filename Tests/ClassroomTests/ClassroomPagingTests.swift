@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -11,24 +12,24 @@ import Glibc
 struct ClassroomPagingTests {
     @Test("forty trainees over real ssh are paged on the trainer's console at 80x24, each on one page; quitting ends them all",
           .enabled(if: ClassroomIsolationTests.faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): forty clients and devices"))
-    func fortyTraineesPaged() throws {
+    func fortyTraineesPaged() async throws {
         let folder = ClassroomProcess.newFolder()
         let codeFile = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".code"
         try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
         defer { unlink(codeFile) }
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile)")
-        try trainer.waitFor("No trainee yet")
+        try await trainer.waitFor("No trainee yet")
         let names = (1...40).map { String(format: "t%02d", $0) }
         // Joined ten at a time, as a room does (the class takes 32 unauthenticated at once).
         var clients: [HeadlessSSH] = []
         for batch in stride(from: 0, to: names.count, by: 10) {
             clients += try names[batch..<batch + 10].map { try HeadlessSSH(name: $0, port: port, password: "LAB-2026-XY", folder: folder) }
-            try trainer.waitFor("\(batch + 10)/\(batch + 10) here", timeout: 60)
+            try await trainer.waitFor("\(batch + 10)/\(batch + 10) here", timeout: 60)
         }
         var seen: [String] = []
         for page in 1...5 {
-            let screen = try trainer.waitFor("page \(page) of 5")
+            let screen = try await trainer.waitFor("page \(page) of 5")
             seen += screen.split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("┌ t") else { return nil }
                 return line.split(separator: "┌ ").compactMap { $0.split(separator: " ").first.map(String.init) }.joined(separator: " ")
@@ -39,11 +40,12 @@ struct ClassroomPagingTests {
         #expect(try trainer.screen().contains("trainees 37–40 of 40"))
 
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]", timeout: 60)
+        try await trainer.waitFor("[exited 0]", timeout: 60)
         for client in clients {
-            #expect(client.waitExit(timeout: 20) != nil, "\(client.name)'s ssh still runs")
+            let exited = try await client.waitExit(timeout: 20)
+            #expect(exited != nil, "\(client.name)'s ssh still runs")
             #expect(client.output.contains("hubsim classroom: the class is over"), "\(client.name) got no last line")
             #expect(FileManager.default.fileExists(atPath: folder + "/\(client.name).device"))
         }
@@ -102,7 +104,11 @@ final class HeadlessSSH {
     }
 
     deinit {
-        if status == nil { kill(pid, SIGKILL); _ = waitExit(timeout: 5) }
+        if status == nil {
+            kill(pid, SIGKILL)
+            var s: Int32 = 0
+            _ = waitpid(pid, &s, 0)
+        }
         close(input)
         unlink(outputPath)
         unlink(outputPath.replacingOccurrences(of: ".out", with: ".askpass"))
@@ -110,16 +116,18 @@ final class HeadlessSSH {
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
-    /// Reaps ssh once it has exited, waiting at most `timeout` seconds; its wait status.
-    func waitExit(timeout: Double) -> Int32? {
+    /// Reaps ssh once it has exited, looking for at most `timeout` seconds without holding a
+    /// thread; its wait status.
+    func waitExit(timeout: Double) async throws -> Int32? {
+        try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(20)) { reap() }
+    }
+
+    private func reap() -> Int32? {
         if let status { return status }
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            var s: Int32 = 0
-            if waitpid(pid, &s, WNOHANG) == pid { status = s; return s }
-            usleep(20_000)
-        } while Date() < deadline
-        return nil
+        var s: Int32 = 0
+        guard waitpid(pid, &s, WNOHANG) == pid else { return nil }
+        status = s
+        return s
     }
 
     /// Trainees' devices of this class folder still running.

@@ -8,104 +8,106 @@ import Glibc
 @Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct ClassroomSSHTests {
     @Test("join with the class code, follow a step, resize, leave, rejoin the same device")
-    func joinPlayLeaveRejoin() throws {
+    func joinPlayLeaveRejoin() async throws {
         // The trainer's console leads (a trainee watches until the class tries a step).
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
-        try trainer.waitFor("No trainee yet")
+        try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try ana.waitFor("the trainer leads")
-        try trainer.waitFor("┌ ana ")
+        try await ana.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ ana ")
         try trainer.send("n")
-        try ana.waitFor("(step 1 of 9)")
+        try await ana.waitFor("(step 1 of 9)")
         let seat = folder + "/ana.device"
-        try trainer.waitUntil("ana's device saved at step 1") { _ in
+        try await trainer.waitUntil("ana's device saved at step 1") { _ in
             (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":1,") == true
         }
         // A new size reaches the child: the lesson panel's bottom border now ends at column 100.
         try ana.resize(width: 100, height: 30)
-        try ana.waitUntil("the lesson redrawn at 100 columns") { screen in
+        try await ana.waitUntil("the lesson redrawn at 100 columns") { screen in
             screen.split(separator: "\n").contains { $0.count == 100 && $0.hasPrefix("└─[") && $0.hasSuffix("┘") }
         }
         try ana.send("q")
-        try ana.waitFor("Leave the class?")
+        try await ana.waitFor("Leave the class?")
         try ana.send("Enter")
-        try ana.waitUntil("the line saying the device is kept") { _ in (try? ana.joined())?.contains("you left; your device is kept: 'ssh -p \(port) ana@127.0.0.1' to come back") == true }
+        try await ana.waitUntil("the line saying the device is kept") { _ in (try? ana.joined())?.contains("you left; your device is kept: 'ssh -p \(port) ana@127.0.0.1' to come back") == true }
         try ana.rejoin(name: "ana", port: port)
-        try ana.waitFor("(step 1 of 9)")
-        try ana.waitFor("The device is staged and checked in")
+        try await ana.waitFor("(step 1 of 9)")
+        try await ana.waitFor("The device is staged and checked in")
         let mode = try FileManager.default.attributesOfItem(atPath: seat)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]")
+        try await trainer.waitFor("[exited 0]")
     }
 
     @Test("a wrong code, a bad name, a command and no terminal are refused, each with its line")
-    func refusals() throws {
+    func refusals() async throws {
         let classroom = try ClassroomProcess()
-        let (port, code, _) = try classroom.opened()
+        let (port, code, _) = try await classroom.opened()
         let wrong = try SSHPane(name: "ana", port: port, password: "WRONG-1")
-        try wrong.waitFor("[ssh exited 255]")
+        try await wrong.waitFor("[ssh exited 255]")
         #expect(try wrong.screen().contains("Permission denied"))
-        try classroom.waitFor("'ana' from 127.0.0.1: wrong class code (1 in a row)")
+        try await classroom.waitFor("'ana' from 127.0.0.1: wrong class code (1 in a row)")
         #expect(!classroom.output.contains("WRONG-1"))
 
         let bad = try SSHPane(name: "Ana!", port: port, password: code)
-        try bad.waitFor("[ssh exited 2]")
+        try await bad.waitFor("[ssh exited 2]")
         #expect(try bad.joined().contains("hubsim classroom: 'Ana!' cannot be a trainee's name: use a-z 0-9 . _ -"))
 
         let command = try SSHPane(name: "bob", port: port, password: code, command: "ls")
-        try command.waitFor("[ssh exited 2]")
+        try await command.waitFor("[ssh exited 2]")
         #expect(try command.joined().contains("hubsim classroom: a class runs no commands: connect with 'ssh -p \(port) bob@127.0.0.1'"))
 
         let noTerminal = try SSHPane(name: "cid", port: port, password: code, sshOptions: "-T")
-        try noTerminal.waitFor("[ssh exited 2]")
+        try await noTerminal.waitFor("[ssh exited 2]")
         #expect(try noTerminal.joined().contains("hubsim classroom: a class needs a terminal"))
         #expect(!classroom.output.contains("joined"))
     }
 
     @Test("a second login under a connected name is refused with how to take over; the first goes on")
-    func secondLogin() throws {
+    func secondLogin() async throws {
         let classroom = try ClassroomProcess()
-        let (port, code, _) = try classroom.opened()
+        let (port, code, _) = try await classroom.opened()
         let first = try SSHPane(name: "ana", port: port, password: code)
-        try first.waitFor("the trainer leads")
+        try await first.waitFor("the trainer leads")
         let second = try SSHPane(name: "ana", port: port, password: code)
-        try second.waitFor("[ssh exited 2]")
+        try await second.waitFor("[ssh exited 2]")
         #expect(try second.joined().contains("'ana' is connected already: leave there first (q), or ask the trainer to disconnect it"))
-        try first.answers("F1")
+        try await first.answers("F1")
     }
 
     @Test("the host key is made once, owner-only, is what ssh sees, and is the same after a restart")
-    func hostKeyKept() throws {
+    func hostKeyKept() async throws {
         let folder = ClassroomProcess.newFolder()
         var fingerprint = ""
         do {
             let first = try ClassroomProcess(folder: folder)
-            let opened = try first.opened()
+            let opened = try await first.opened()
             fingerprint = opened.fingerprint
             // What OpenSSH computes from the key the server shows.
             let scan = try Shell.run("ssh-keyscan -p \(opened.port) -t ed25519 127.0.0.1 2>/dev/null | ssh-keygen -lf -")
             #expect(scan.contains(fingerprint), "ssh-keygen saw: \(scan)")
             first.signal(SIGTERM)
-            #expect(first.waitExit(timeout: 10) != nil)
+            let firstExited = try await first.waitExit(timeout: 10)
+            #expect(firstExited != nil)
         }
         let mode = try FileManager.default.attributesOfItem(atPath: folder + "/host_ed25519_key")[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         let second = try ClassroomProcess(folder: folder)
-        #expect(try second.opened().fingerprint == fingerprint)
+        let reopened = try await second.opened()
+        #expect(reopened.fingerprint == fingerprint)
     }
 
     @Test("a corrupt class.lead is kept aside, the class opens at step 0, and the log says so in one line")
-    func corruptLeadKeptAside() throws {
+    func corruptLeadKeptAside() async throws {
         let folder = ClassroomProcess.newFolder()
         try "{\"lesson\":".write(toFile: folder + "/class.lead", atomically: true, encoding: .utf8)
         let classroom = try ClassroomProcess(folder: folder)
-        _ = try classroom.opened()
-        let output = try classroom.waitFor("class.lead cannot be read (kept as class.lead.corrupt-")
+        _ = try await classroom.opened()
+        let output = try await classroom.waitFor("class.lead cannot be read (kept as class.lead.corrupt-")
         #expect(output.components(separatedBy: "class.lead").count == 3, "\(output)")
         #expect(!output.contains("class resumed"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -115,11 +117,11 @@ struct ClassroomSSHTests {
     }
 
     @Test("a port in use: one line, exit 2")
-    func portInUse() throws {
+    func portInUse() async throws {
         let first = try ClassroomProcess()
-        let port = try first.opened().port
+        let port = try await first.opened().port
         let second = try ClassroomProcess(port: port)
-        let status = try #require(second.waitExit(timeout: 20))
+        let status = try #require(try await second.waitExit(timeout: 20))
         #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
         let lines = second.output.split(separator: "\n")
         #expect(lines.count == 1)
@@ -127,16 +129,17 @@ struct ClassroomSSHTests {
     }
 
     @Test("SIGTERM ends every session with a line, saves every device, and leaves no process")
-    func stopping() throws {
+    func stopping() async throws {
         let classroom = try ClassroomProcess()
-        let (port, code, _) = try classroom.opened()
+        let (port, code, _) = try await classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
-        try ana.waitFor("the trainer leads")
+        try await ana.waitFor("the trainer leads")
         let children = Shell.processes(withArgument: classroom.folder + "/ana.device")
         #expect(children.count == 1)
         classroom.signal(SIGTERM)
-        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
-        #expect(classroom.waitExit(timeout: 15) != nil)
+        try await ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        let ended = try await classroom.waitExit(timeout: 15)
+        #expect(ended != nil)
         #expect(Shell.processes(withArgument: classroom.folder + "/ana.device").isEmpty)
         #expect(try String(contentsOfFile: classroom.folder + "/ana.device", encoding: .utf8).contains("\"position\":0,"))
     }
@@ -180,7 +183,7 @@ enum Shell {
 @Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
 struct TrainerConsoleTests {
     @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session, saves and writes the report")
-    func consoleLeads() throws {
+    func consoleLeads() async throws {
         let folder = ClassroomProcess.newFolder()
         let codeFile = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + ".code"
         let report = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-report.md"
@@ -190,20 +193,20 @@ struct TrainerConsoleTests {
         // Port 0 would hide the port in the console's join line: one free port is found first.
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
-        try trainer.waitFor("No trainee yet")
+        try await trainer.waitFor("No trainee yet")
         #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
         let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
-        try ana.waitFor("the trainer leads")
-        try trainer.waitFor("┌ ana ")
-        try trainer.waitFor("step 0 of 9")
+        try await ana.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ ana ")
+        try await trainer.waitFor("step 0 of 9")
         try trainer.send("n")
-        try ana.waitFor("(step 1 of 9)")
-        try trainer.waitFor("step 1 of 9")
+        try await ana.waitFor("(step 1 of 9)")
+        try await trainer.waitFor("step 1 of 9")
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]")
-        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        try await trainer.waitFor("[exited 0]")
+        try await ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
         #expect(try String(contentsOfFile: folder + "/ana.device", encoding: .utf8).contains("\"position\":1"))
         let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
         #expect(log.contains("ana joined from 127.0.0.1"))
@@ -219,29 +222,29 @@ struct TrainerConsoleTests {
 
 extension TrainerConsoleTests {
     @Test("a restarted class resumes: the trainer's lead, a tile per kept trainee before anyone joins, a newcomer at the lead's step")
-    func restartResumes() throws {
+    func restartResumes() async throws {
         let folder = ClassroomProcess.newFolder()
         let command = { (port: Int) in "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)" }
         let firstPort = try Shell.freePort()
         let ana: SSHPane
         do {
             let trainer = try SSHPane(shell: command(firstPort))
-            try trainer.waitFor("No trainee yet")
+            try await trainer.waitFor("No trainee yet")
             ana = try SSHPane(name: "ana", port: firstPort, password: "LAB-2026-XY")
-            try ana.waitFor("the trainer leads")
-            try trainer.waitFor("┌ ana ")
+            try await ana.waitFor("the trainer leads")
+            try await trainer.waitFor("┌ ana ")
             try trainer.send("n")
-            try ana.waitFor("(step 1 of 9)")
+            try await ana.waitFor("(step 1 of 9)")
             try trainer.send("n")
-            try ana.waitFor("(step 2 of 9)")
+            try await ana.waitFor("(step 2 of 9)")
             let seat = folder + "/ana.device"
-            try trainer.waitUntil("ana's device saved at step 2") { _ in
+            try await trainer.waitUntil("ana's device saved at step 2") { _ in
                 (try? String(contentsOfFile: seat, encoding: .utf8))?.contains("\"position\":2,") == true
             }
             try trainer.send("q")
-            try trainer.waitFor("End the class?")
+            try await trainer.waitFor("End the class?")
             try trainer.send("Enter")
-            try trainer.waitFor("[exited 0]")
+            try await trainer.waitFor("[exited 0]")
         }
         let lead = try String(contentsOfFile: folder + "/class.lead", encoding: .utf8)
         #expect(lead.contains("\"step\":2") && lead.contains("\"held\":false") && !lead.contains("LAB-2026"))
@@ -251,19 +254,19 @@ extension TrainerConsoleTests {
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: command(port))
         // Before anyone joins: ana's tile, away, at her kept step.
-        let screen = try trainer.waitFor("┌ ana ")
+        let screen = try await trainer.waitFor("┌ ana ")
         #expect(screen.contains("away") && screen.contains("step 2 of 9") && !screen.contains("No trainee yet"), "\(screen)")
         // A newcomer is brought to the class's step; ana comes back where she was.
         let bo = try SSHPane(name: "bo", port: port, password: "LAB-2026-XY")
-        try bo.waitFor("(step 2 of 9)")
+        try await bo.waitFor("(step 2 of 9)")
         try ana.rejoin(name: "ana", port: port)
-        try ana.waitFor("(step 2 of 9)")
+        try await ana.waitFor("(step 2 of 9)")
         let log = try String(contentsOfFile: folder + "/class.log", encoding: .utf8)
         #expect(log.contains("class resumed at step 2 of 9; 1 trainee device(s) kept"), "\(log)")
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]")
+        try await trainer.waitFor("[exited 0]")
     }
 }
 

@@ -12,7 +12,7 @@ struct ClassroomSecretsTests {
     static let password = "Canary-Pw-5150"
 
     @Test("a canary class code, PIN and password typed by trainees are nowhere in the class folder, the reports, the log or the trainer's screen")
-    func canariesAreFoundNowhere() throws {
+    func canariesAreFoundNowhere() async throws {
         let folder = ClassroomProcess.newFolder()
         let base = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent
         let codeFile = base + ".code", report = base + "-report.md", junit = base + "-report.xml"
@@ -20,45 +20,45 @@ struct ClassroomSecretsTests {
         defer { unlink(codeFile); unlink(report); unlink(junit) }
         let port = try Shell.freePort()
         let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
-        try trainer.waitFor("No trainee yet")
+        try await trainer.waitFor("No trainee yet")
         var screens: [String] = []
 
         // A wrong class code: refused, and logged without what was typed.
         let bob = try SSHPane(name: "bob", port: port, password: Self.code)
-        try bob.waitFor("[ssh exited 255]")
+        try await bob.waitFor("[ssh exited 255]")
 
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try ana.waitFor("the trainer leads")
-        try trainer.waitFor("┌ ana ")
+        try await ana.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ ana ")
         // The trainer leads to the PIN's step, lets the class try it, and watches ana.
         try trainer.send("n")
-        try ana.waitFor("Create a session PIN")
+        try await ana.waitFor("Create a session PIN")
         try trainer.send("t")
-        try ana.waitFor("your turn")
+        try await ana.waitFor("your turn")
         try trainer.send("Enter")
-        try trainer.waitFor("ana's screen, read-only")
+        try await trainer.waitFor("ana's screen, read-only")
         try ana.type(Self.pin)
-        screens.append(try trainer.waitFor(String(repeating: "•", count: Self.pin.count)))
+        await screens.append(try trainer.waitFor(String(repeating: "•", count: Self.pin.count)))
         try ana.send("Enter")
-        try ana.waitFor("[ Sign out ]")
-        screens.append(try trainer.waitFor("[ Sign out ]"))
+        try await ana.waitFor("[ Sign out ]")
+        await screens.append(try trainer.waitFor("[ Sign out ]"))
         // Signed out, ana types a wrong password: refused, drawn as dots on both screens.
         try ana.send("u")
-        try ana.waitFor("Enter email or phone number")
+        try await ana.waitFor("Enter email or phone number")
         try ana.type("cou1")
         try ana.send("Enter")
         try ana.type(Self.password)
-        screens.append(try trainer.waitFor(String(repeating: "•", count: Self.password.count)))
+        await screens.append(try trainer.waitFor(String(repeating: "•", count: Self.password.count)))
         try ana.send("Enter")
-        screens.append(try trainer.waitFor("Wrong user name or password."))
+        await screens.append(try trainer.waitFor("Wrong user name or password."))
         screens.append(try ana.screen())
 
         try trainer.send("Escape")
         try trainer.send("q")
-        try trainer.waitFor("End the class?")
+        try await trainer.waitFor("End the class?")
         try trainer.send("Enter")
-        try trainer.waitFor("[exited 0]")
-        try ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
+        try await trainer.waitFor("[exited 0]")
+        try await ana.waitUntil("the class's last line") { _ in (try? ana.joined())?.contains("hubsim classroom: the class is over") == true }
 
         var texts: [(String, String)] = screens.enumerated().map { ("screen \($0.offset)", $0.element) }
         for file in (try FileManager.default.subpathsOfDirectory(atPath: folder)) {

@@ -48,7 +48,7 @@ struct GridLineTests {
     }
 
     @Test("a seat sends frames only while watched, only when changed, at most one per frameInterval")
-    func frameBound() throws {
+    func frameBound() async throws {
         var ends: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         defer { close(ends[1]) }
@@ -63,7 +63,7 @@ struct GridLineTests {
         let watch = Array(ControlLine.watch(true).utf8)
         _ = watch.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         let deadline = Date().addingTimeInterval(5)
-        while !control.isWatched, Date() < deadline { usleep(1000) }
+        while !control.isWatched, Date() < deadline { try await Task.sleep(for: .milliseconds(1)) }
         #expect(control.isWatched)
         control.frame(one, now: 100)
         control.frame(two, now: 100.01)  // too soon: held back

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Nothing a developer's program starts outlives hubsim (Docs/bridge-protocol.md, "Starting

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Ctrl-C to a headless run whose scenario started a developer's program: the program's whole

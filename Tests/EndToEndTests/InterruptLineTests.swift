@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Ctrl-C to a headless `hubsim run` or `hubsim check-app` says so in one line on standard error

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Ctrl-Z and `fg` when hubsim is not the job's process group leader: a `#!/bin/sh` wrapper

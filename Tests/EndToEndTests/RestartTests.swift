@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A persistent device across starts of the real binary, started the everyday way: `hubsim`

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,33 +73,33 @@ final class ClassroomProcess {
 
     deinit {
         if status == nil {
+            // Killed: it ends at once, and the blocking wait is short.
             kill(pid, SIGKILL)
-            _ = waitExit(timeout: 5)
+            var s: Int32 = 0
+            _ = waitpid(pid, &s, 0)
         }
         unlink(outputPath)
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
-    /// Waits until the output satisfies `check`; returns what it gave.
+    /// Waits until the output satisfies `check`, without holding a thread (`Poll`); returns
+    /// what it gave.
     @discardableResult
-    func wait<T>(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> T?) throws -> T {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let value = check(output) { return value }
-            usleep(20_000)
-        }
-        throw Timeout(waitingFor: description, output: output)
+    func wait<T>(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> T?) async throws -> T {
+        let found = try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(20)) { check(output) }
+        guard let found else { throw Timeout(waitingFor: description, output: output) }
+        return found
     }
 
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) throws -> String {
-        try wait("'\(text)'", timeout: timeout) { $0.contains(text) ? $0 : nil }
+    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) async throws -> String {
+        try await wait("'\(text)'", timeout: timeout) { $0.contains(text) ? $0 : nil }
     }
 
     /// The join line's port, code and host key fingerprint, once the class is open.
-    func opened() throws -> (port: Int, code: String, fingerprint: String) {
-        try wait("the class to open") { text -> (Int, String, String)? in
+    func opened() async throws -> (port: Int, code: String, fingerprint: String) {
+        try await wait("the class to open") { text -> (Int, String, String)? in
             guard let port = Self.word(after: "ssh -p ", in: text).flatMap(Int.init),
                   let code = Self.word(after: "Class code: ", in: text),
                   let key = Self.word(after: "Host key: ", in: text) else { return nil }
@@ -112,27 +113,27 @@ final class ClassroomProcess {
         return word.isEmpty ? nil : String(word)
     }
 
-    /// Reaps the process if it has exited, waiting at most `timeout` seconds; its wait status.
-    func waitExit(timeout: Double) -> Int32? {
+    /// Reaps the process if it has exited, looking for at most `timeout` seconds without
+    /// holding a thread; its wait status.
+    func waitExit(timeout: Double) async throws -> Int32? {
+        try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(20)) { reap() }
+    }
+
+    /// The wait status once the process has exited (reaped once); nil while it runs.
+    private func reap() -> Int32? {
         if let status { return status }
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            var s: Int32 = 0
-            if waitpid(pid, &s, WNOHANG) == pid {
-                status = s
-                return s
-            }
-            usleep(20_000)
-        } while Date() < deadline
-        return nil
+        var s: Int32 = 0
+        guard waitpid(pid, &s, WNOHANG) == pid else { return nil }
+        status = s
+        return s
     }
 
     func signal(_ number: Int32) { kill(pid, number) }
 
     /// Waits until `name`'s device file says `position` steps done.
-    func waitForPosition(_ name: String, _ position: Int) throws {
+    func waitForPosition(_ name: String, _ position: Int) async throws {
         let file = folder + "/" + name + ".device"
-        try wait("\(name)'s device at step \(position)") { _ in
+        try await wait("\(name)'s device at step \(position)") { _ in
             (try? String(contentsOfFile: file, encoding: .utf8))?.contains("\"position\":\(position),") == true ? true : nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -73,28 +74,29 @@ final class SSHPane {
         var description: String { "timed out waiting for \(waitingFor); screen was:\n\(screen)" }
     }
 
+    /// Waits until the screen satisfies `check`, looking every few milliseconds without holding
+    /// a thread (`Poll`), or throws after `timeout` seconds with the last screen.
     @discardableResult
-    func waitUntil(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitUntil(_ description: String, timeout: Double = ClassroomProcess.patience, _ check: (String) -> Bool) async throws -> String {
         var last = ""
-        while Date() < deadline {
+        let found = try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(30)) { () throws -> String? in
             last = try screen()
-            if check(last) { return last }
-            usleep(30_000)
+            return check(last) ? last : nil
         }
-        throw Timeout(waitingFor: description, screen: last)
+        guard let found else { throw Timeout(waitingFor: description, screen: last) }
+        return found
     }
 
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) throws -> String {
-        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    func waitFor(_ text: String, timeout: Double = ClassroomProcess.patience) async throws -> String {
+        try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
     /// Sends `key` and waits until the screen shows something else: the program answered.
-    func answers(_ key: String) throws {
+    func answers(_ key: String) async throws {
         let before = try screen()
         try send(key)
-        try waitUntil("an answer to \(key)") { $0 != before }
+        try await waitUntil("an answer to \(key)") { $0 != before }
     }
 
     /// The screen with wrapped lines joined whole (`capture-pane -J`: a long line wraps at the pane's width).

@@ -6,14 +6,14 @@ import Foundation
 /// every other test for as long as it waits, so on two cores at most two waiting tests ran at
 /// once and nothing else ran beside them. A wait here is a loop of `Task.sleep`, which gives
 /// the thread back between looks.
-enum Poll {
+public enum Poll {
     /// How often a poll looks again: short beside anything a test waits for, long enough that
     /// dozens of waiting tests cost next to no CPU.
-    static let interval: Duration = .milliseconds(5)
+    public static let interval: Duration = .milliseconds(5)
 
     /// Evaluates `check` now and every `interval` until it gives a value, or returns nil once
     /// `deadline` has passed (the caller throws, saying what it waited for).
-    static func value<T>(before deadline: Date, every interval: Duration = Poll.interval, _ check: () throws -> T?) async throws -> T? {
+    public static func value<T>(before deadline: Date, every interval: Duration = Poll.interval, _ check: () throws -> T?) async throws -> T? {
         while true {
             if let value = try check() { return value }
             guard Date() < deadline else { return nil }
@@ -22,13 +22,13 @@ enum Poll {
     }
 
     /// `until` for a condition: true once it holds, false at the deadline.
-    static func until(_ deadline: Date, every interval: Duration = Poll.interval, _ condition: () throws -> Bool) async throws -> Bool {
+    public static func until(_ deadline: Date, every interval: Duration = Poll.interval, _ condition: () throws -> Bool) async throws -> Bool {
         try await value(before: deadline, every: interval) { try condition() ? true : nil } ?? false
     }
 
     /// Waits for a `Process` to end (instead of its `waitUntilExit`, which blocks a thread):
     /// false if it still runs after `timeout` seconds.
-    static func exit(of process: Process, timeout: Double = 60) async throws -> Bool {
+    public static func exit(of process: Process, timeout: Double = 60) async throws -> Bool {
         try await until(Date().addingTimeInterval(timeout)) { !process.isRunning }
     }
 }
