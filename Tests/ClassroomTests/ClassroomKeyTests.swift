@@ -75,7 +75,8 @@ struct ClassroomKeyTests {
         try await classroom.waitFor("'cy' from 127.0.0.1: wrong class code")
         #expect(classroom.output.contains("'cy' from 127.0.0.1: key not in --authorized-keys; the class code is asked"))
         let dee = try SSHPane(name: "dee", port: port, password: code, sshOptions: options(stranger))
-        try await dee.waitFor("the trainer leads")
+        // In by the code: the class line says why the key did not count (until the next key).
+        try await dee.waitFor("key not on the trainer's list: give them your .pub file")
         try await classroom.waitFor("dee joined")
         #expect(!classroom.output.contains("cy joined"))
     }
