@@ -5,6 +5,7 @@ import CursesTerminal
 import DeviceStore
 import Foundation
 import HubUI
+import Platform
 import Scenarios
 import SessionEngine
 
@@ -72,14 +73,17 @@ struct ClassroomCommand: ParsableCommand {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
             // Absolute, as the child starts in this folder too.
             let lessonArgument = source.path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? lesson
-            // The lesson's passwords verified once for the class: each device is told which hold.
-            let credentials = ClassCredentials(lesson: loaded)
+            // The lesson's passwords verified once for the class, before it opens (a full scrypt
+            // derivation each, about 45 ms): each device is told which hold (`--class-verified`),
+            // and derives none of them.
+            let verified = LessonCredentials(lesson: loaded).verified(in: loaded.scenario.tenant, by: ScryptHasher())
+            let verifiedArguments = verified.isEmpty ? [] : ["--class-verified", verified.map(String.init).joined(separator: ",")]
             var configuration = ClassroomConfiguration(
                 className: className, listen: listen, port: port, code: code, hostKey: hostKey,
                 launch: { name, term, kept in
                     ClassroomConfiguration.Launch(
                         arguments: [executable, "lesson", lessonArgument, "--class-seat", folder + "/" + name.text + ".device",
-                                    "--trainee", name.text, "--class-name", className] + credentials.deviceArguments,
+                                    "--trainee", name.text, "--class-name", className] + verifiedArguments,
                         environment: Self.childEnvironment(term: term, kept: kept, from: environment))
                 })
             configuration.limits.trainees = max
