@@ -71,18 +71,5 @@ public struct ClassLeadFile: Codable, Equatable, Sendable {
     }
 
     /// Writes the lead whole, owner-only (a crash mid-write leaves the last good one).
-    public func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
-    }
+    public func write(to path: String) throws { try OwnerOnlyJSON.write(self, to: path) }
 }

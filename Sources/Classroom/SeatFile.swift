@@ -27,18 +27,5 @@ public struct SeatFile: Codable, Equatable, Sendable {
 
     /// Writes the seat whole (a sibling `.new` file renamed over it, so a crash mid-write
     /// leaves the last good one), owner-only.
-    public func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        let temporary = path + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
-    }
+    public func write(to path: String) throws { try OwnerOnlyJSON.write(self, to: path) }
 }

@@ -284,11 +284,11 @@ final class ClassroomStorm {
 final class EchoRounds: Sendable {
     private struct State {
         var running = true
+        var finished = false
         var echoes: [[Double?]]
     }
 
     private let state: Mutex<State>
-    private let done = DispatchSemaphore(value: 0)
     private let stopped = Mutex(false)
 
     init(_ trainees: [ScriptedTrainee]) {
@@ -298,7 +298,7 @@ final class EchoRounds: Sendable {
                 let round = ScriptedTrainee.round(trainees)
                 state.withLock { s in for (i, echo) in round.enumerated() { s.echoes[i].append(echo) } }
             }
-            done.signal()
+            state.withLock { $0.finished = true }
         }
     }
 
@@ -309,7 +309,9 @@ final class EchoRounds: Sendable {
             return !was
         }
         state.withLock { $0.running = false }
-        if first { _ = done.wait(timeout: .now() + 120) }
+        // The thread ends after its round (each key waits at most 2 s): looked for every 10 ms.
+        let deadline = Date().addingTimeInterval(120)
+        while first, !state.withLock({ $0.finished }), Date() < deadline { usleep(10_000) }
         return state.withLock { $0.echoes }
     }
 }

@@ -60,10 +60,9 @@ struct ClassroomPagingTests {
 /// With no local terminal it asks for a 0x0 pseudo-terminal, which the class clamps.
 final class HeadlessSSH {
     let name: String
-    let pid: pid_t
+    private let child: SpawnedChild
     private let input: Int32
     private let outputPath: String
-    private var status: Int32?
 
     init(name: String, port: Int, password: String, folder: String) throws {
         self.name = name
@@ -100,15 +99,10 @@ final class HeadlessSSH {
         let result = posix_spawnp(&pid, "ssh", &actions, &attributes, argv, envp)
         close(ends[0])
         guard result == 0 else { close(input); throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        self.pid = pid
+        child = SpawnedChild(pid: pid)
     }
 
     deinit {
-        if status == nil {
-            kill(pid, SIGKILL)
-            var s: Int32 = 0
-            _ = waitpid(pid, &s, 0)
-        }
         close(input)
         unlink(outputPath)
         unlink(outputPath.replacingOccurrences(of: ".out", with: ".askpass"))
@@ -116,19 +110,8 @@ final class HeadlessSSH {
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
-    /// Reaps ssh once it has exited, looking for at most `timeout` seconds without holding a
-    /// thread; its wait status.
-    func waitExit(timeout: Double) async throws -> Int32? {
-        try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(20)) { reap() }
-    }
-
-    private func reap() -> Int32? {
-        if let status { return status }
-        var s: Int32 = 0
-        guard waitpid(pid, &s, WNOHANG) == pid else { return nil }
-        status = s
-        return s
-    }
+    /// ssh's wait status once it has exited, looking for at most `timeout` seconds.
+    func waitExit(timeout: Double) async throws -> Int32? { try await child.waitExit(timeout: timeout) }
 
     /// Trainees' devices of this class folder still running.
     static func devicesRunning(in folder: String) -> Int {

@@ -11,8 +11,8 @@ import Glibc
 final class ClassroomProcess {
     let folder: String
     let pid: pid_t
+    private let child: SpawnedChild
     let outputPath: String
-    private var status: Int32?
 
     /// Waits are bounded: far more than a join takes, short enough to fail fast.
     static let patience = 20.0
@@ -69,15 +69,10 @@ final class ClassroomProcess {
         let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
         self.pid = pid
+        child = SpawnedChild(pid: pid)
     }
 
     deinit {
-        if status == nil {
-            // Killed: it ends at once, and the blocking wait is short.
-            kill(pid, SIGKILL)
-            var s: Int32 = 0
-            _ = waitpid(pid, &s, 0)
-        }
         unlink(outputPath)
     }
 
@@ -113,20 +108,9 @@ final class ClassroomProcess {
         return word.isEmpty ? nil : String(word)
     }
 
-    /// Reaps the process if it has exited, looking for at most `timeout` seconds without
-    /// holding a thread; its wait status.
-    func waitExit(timeout: Double) async throws -> Int32? {
-        try await Poll.value(before: Date().addingTimeInterval(timeout), every: .milliseconds(20)) { reap() }
-    }
-
-    /// The wait status once the process has exited (reaped once); nil while it runs.
-    private func reap() -> Int32? {
-        if let status { return status }
-        var s: Int32 = 0
-        guard waitpid(pid, &s, WNOHANG) == pid else { return nil }
-        status = s
-        return s
-    }
+    /// Its wait status once it has exited, looking for at most `timeout` seconds without
+    /// holding a thread.
+    func waitExit(timeout: Double) async throws -> Int32? { try await child.waitExit(timeout: timeout) }
 
     func signal(_ number: Int32) { kill(pid, number) }
 
