@@ -128,6 +128,32 @@ struct ClassroomSSHTests {
         #expect(lines.first?.contains("port \(port) on 127.0.0.1 is in use") == true)
     }
 
+    @Test("a lesson with a developer's program (exec:) is refused before the class opens: one line, exit 2, nothing run")
+    func noProgramInAClass() async throws {
+        let folder = ClassroomProcess.newFolder()
+        let ran = folder + "/ran"
+        let lesson = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-exec.yaml"
+        try """
+            lesson: A lesson with a program
+            profile: workspace-one
+            apps:
+              - id: touchy
+                name: Touchy
+                exec: [/bin/sh, -c, "touch \(ran)"]
+            steps:
+              - title: Launch it
+                do:
+                  - launch: touchy
+            """.write(toFile: lesson, atomically: true, encoding: .utf8)
+        defer { unlink(lesson) }
+        let classroom = try ClassroomProcess(folder: folder, lesson: lesson)
+        let status = try #require(try await classroom.waitExit(timeout: 20))
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
+        let lines = classroom.output.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("app 'touchy' is your own program (exec:)") == true, "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: ran) && !classroom.output.contains("ssh -p"))
+    }
+
     @Test("SIGTERM ends every session with a line, saves every device, and leaves no process")
     func stopping() async throws {
         let classroom = try ClassroomProcess()
