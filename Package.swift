@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "Classroom",
             dependencies: [
-                "SessionEngine", "HubUI",
+                "SessionEngine", "HubUI", "Platform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "HubsimBenchTests", dependencies: ["hubsim-bench", "BridgeProtocol"]),
         .testTarget(name: "HubsimAppKitTests", dependencies: ["HubsimAppKit", "BridgeProtocol", "MSAL", "AWSDK"]),
         // The classroom with a real OpenSSH client in tmux (skipped, saying why, without `ssh`).
-        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "HubUI", "SessionEngine", "FuzzSupport"]),
+        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "HubUI", "SessionEngine", "FuzzSupport", "Platform"]),
         .testTarget(name: "HubsimCommandsTests", dependencies: ["HubsimCommands", "SessionEngine", "HubUI", "Scenarios", "DeviceStore", "Configuration", "Platform", "FuzzSupport"]),
     ]
 )

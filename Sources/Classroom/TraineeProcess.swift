@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,10 +9,8 @@ import Glibc
 /// in a session of its own (so that a new size reaches it as SIGWINCH, and a closed master as
 /// SIGHUP); the classroom holds the master and relays bytes, never reading the screen.
 ///
-/// Started with `posix_spawn`, not fork: a forked copy of a Swift process may only call
-/// async-signal-safe functions before exec, which the runtime does not promise. The child
-/// starts a new session (`POSIX_SPAWN_SETSID`) and then opens the slave by name, which makes
-/// it the session's controlling terminal (Linux, open(2)).
+/// Started by `Spawn` (posix_spawn): the child starts a new session and then opens the slave by
+/// name, which makes it the session's controlling terminal (Linux, open(2)).
 struct TraineeProcess {
     /// The master side, for the relay (non-blocking, close-on-exec).
     let master: Int32
@@ -62,42 +61,21 @@ struct TraineeProcess {
             throw Failure(description: "no control pipe: \(String(cString: strerror(code)))")
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        // The control pipe as descriptor 3 (dup2 clears close-on-exec on the copy).
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 3)
-        // And nothing else: a descriptor some library opened without close-on-exec (another
-        // trainee's socket, the listener) must not reach a trainee's device.
-        Self.closeFrom(4, &actions)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Every handler and mask back to the default: an ignored signal survives exec.
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        // POSIX_SPAWN_SETSID (glibc 2.26, <spawn.h>; a GNU extension Swift's Glibc module does not show).
-        let setSessionID: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK) | setSessionID))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        // The slave as standard input, output and error (opened by name in its new session, it
+        // is the child's controlling terminal), the control pipe as descriptor 3, and nothing
+        // else: a descriptor some library opened without close-on-exec (another trainee's
+        // socket, the listener) must not reach a trainee's device.
+        let spawn = Spawn(descriptors: [(0, .open(slavePath, flags: O_RDWR)), (1, .duplicate(0)), (2, .duplicate(0)), (3, .duplicate(ends[1]))],
+                          newSession: true, closeFrom: 4)
+        var started: pid_t?
+        var failure: Spawn.Failure?
+        do throws(Spawn.Failure) { started = try spawn.start(arguments, environment: environment) } catch { failure = error }
         if slave >= 0 { close(slave) }
         close(ends[1])
-        guard result == 0 else {
+        guard let pid = started else {
             close(master)
             close(ends[0])
-            throw Failure(description: "the trainee's hubsim cannot start: \(String(cString: strerror(result)))")
+            throw Failure(description: "the trainee's hubsim cannot start: \(String(cString: strerror(failure?.code ?? EINVAL)))")
         }
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
@@ -105,15 +83,6 @@ struct TraineeProcess {
         self.pipe = ends[0]
         self.resizing = ResizeDescriptor(fcntl(master, F_DUPFD_CLOEXEC, 0))
         self.pid = pid
-    }
-
-    /// Closes every descriptor from `first` on in the child: glibc 2.34's
-    /// `posix_spawn_file_actions_addclosefrom_np`, looked up at run time because Swift's Glibc
-    /// module does not show GNU extensions (on an older glibc the close-on-exec flags alone hold).
-    static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, first)
     }
 
     /// TIOCSPTLCK and TIOCGPTN (<asm-generic/ioctls.h>: _IOW('T', 0x31, int), _IOR('T', 0x30,

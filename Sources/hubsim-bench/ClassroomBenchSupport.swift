@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import NIOCore
 import NIOPosix
 import NIOSSH
@@ -21,31 +22,15 @@ final class BenchClassroom {
     init(hubsim: String, extra: (String) throws -> [String] = { _ in [] }) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let extraArguments = try extra(folder)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, folder + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Every handler and mask back to the default, as a shell starts it: this thread blocks
-        // most signals (the Swift runtime's), and a blocked SIGTERM would never end the class.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+        // Signals as a shell starts it (`Spawn`): this thread blocks most signals (the Swift
+        // runtime's), and a blocked SIGTERM would never end the class.
         let arguments = [hubsim, "classroom", "--lesson", "ws1-shift-change", "--class-dir", folder, "--port", "0", "--max", "200"] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["HUBSIM_CLASS_CODE"] = ScriptedTrainee.code
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, hubsim, &actions, &attributes, argv, envp) == 0 else { throw BenchError("cannot start \(hubsim)") }
+        let pid: pid_t
+        do throws(Spawn.Failure) { pid = try Spawn.quiet(output: folder + ".out").start(arguments, environment: environment) } catch {
+            throw BenchError("\(error)")
+        }
         self.pid = pid
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import NIOPosix
 import Synchronization
 #if canImport(Glibc)
@@ -263,17 +264,11 @@ final class ClassroomStorm {
 
     /// Runs `arguments` (the first found on PATH) with no input or output; an error unless it succeeds.
     static func runQuietly(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
+        let spawn = Spawn(descriptors: [(0, .open("/dev/null", flags: O_RDONLY)), (1, .open("/dev/null", flags: O_WRONLY)), (2, .duplicate(1))],
+                          searchPath: true)
         var status: Int32 = 0
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0, waitpid(pid, &status, 0) == pid, status == 0 else {
+        guard let pid = try? spawn.start(arguments, environment: ProcessInfo.processInfo.environment),
+              waitpid(pid, &status, 0) == pid, status == 0 else {
             throw BenchError("\(arguments[0]) failed: \(arguments.joined(separator: " "))")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,8 +9,7 @@ import Glibc
 /// and as its controlling terminal, in a session of its own (so that a new size reaches it as
 /// SIGWINCH, and the whole session can be stopped at once).
 ///
-/// Started with `posix_spawnp`, not fork: a forked copy of a Swift process may only call
-/// async-signal-safe functions before exec, which the runtime does not promise. The child
+/// Started by `Spawn` (posix_spawnp). The child
 /// starts a new session (`POSIX_SPAWN_SETSID`) and then opens the slave by name, which makes it
 /// the session's controlling terminal (Linux, open(2): a session leader with no controlling
 /// terminal acquires the first terminal it opens without O_NOCTTY).
@@ -59,37 +59,21 @@ struct PseudoTerminal: ProbeOutput {
         // Held open until the child has its own, so the master does not see a hang-up before.
         let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Every handler and mask back to the default: an ignored signal survives exec.
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        // POSIX_SPAWN_SETSID (glibc 2.26, <spawn.h>; a GNU extension Swift's Glibc module does not show).
-        let setSessionID: Int32 = 0x80
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK) | setSessionID))
-
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid: pid_t = 0
+        // The slave as standard input, output and error, in a session of its own (`Spawn`).
+        let spawn = Spawn(descriptors: [(0, .open(slavePath, flags: O_RDWR)), (1, .duplicate(0)), (2, .duplicate(0))],
+                          newSession: true, searchPath: true)
+        let variables = Dictionary(environment.map { entry -> (String, String) in
+            let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }, uniquingKeysWith: { first, _ in first })
         started = Self.clock()
-        let result = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
-        if slave >= 0 { close(slave) }
-        guard result == 0 else {
+        let pid: pid_t
+        do throws(Spawn.Failure) { pid = try spawn.start(command, environment: variables) } catch {
+            if slave >= 0 { close(slave) }
             close(master)
-            throw Failure.system("posix_spawnp \(command[0])", result)
+            throw Failure.system("posix_spawnp \(command[0])", error.code)
         }
+        if slave >= 0 { close(slave) }
         let flags = fcntl(master, F_GETFL)
         _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
         self.master = master

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,29 +47,8 @@ final class ClassroomProcess {
         var env = ProcessInfo.processInfo.environment
         env["HUBSIM_CLASS_CODE"] = nil
         for (k, v) in environment { env[k] = v }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Signals as a shell would leave them: the runner's threads may block or ignore some.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        self.pid = pid
+        // Signals as a shell would leave them (`Spawn`): the runner's threads may block or ignore some.
+        pid = try Spawn.quiet(output: outputPath).start(arguments, environment: env)
         child = SpawnedChild(pid: pid)
     }
 

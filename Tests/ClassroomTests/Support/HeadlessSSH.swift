@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Platform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,27 +28,19 @@ final class HeadlessSSH {
         // Close-on-exec, so no other test's child inherits them (the read end goes to ssh as 0).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         input = ends[1]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // setsid: no controlling terminal, so ssh takes the password from SSH_ASKPASS.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(0x80))
+        // A session of its own: no controlling terminal, so ssh takes the password from SSH_ASKPASS.
+        let spawn = Spawn(descriptors: [(0, .duplicate(ends[0])), (1, .open(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)), (2, .duplicate(1))],
+                          newSession: true, searchPath: true)
         let arguments = ["ssh", "-tt", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                          "-o", "LogLevel=ERROR", "-o", "NumberOfPasswordPrompts=1", "\(name)@127.0.0.1"]
-        let environment = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "SSH_ASKPASS=\(askpass)", "SSH_ASKPASS_REQUIRE=force", "DISPLAY="]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, "ssh", &actions, &attributes, argv, envp)
+        let environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": ""]
+        let pid: pid_t
+        do { pid = try spawn.start(arguments, environment: environment) } catch {
+            close(ends[0])
+            close(input)
+            throw error
+        }
         close(ends[0])
-        guard result == 0 else { close(input); throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
         child = SpawnedChild(pid: pid)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import FuzzSupport
 #if canImport(Glibc)
 import Glibc
@@ -108,32 +109,17 @@ final class SSHPane {
     private func tmux(_ arguments: [String]) throws -> String {
         let out = NSTemporaryDirectory() + socket + "-\(UUID().uuidString.prefix(6)).out"
         defer { unlink(out) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var env = ProcessInfo.processInfo.environment
         env["TMUX"] = nil
         env["TERM"] = env["TERM"] ?? "xterm-256color"
-        let command = ["tmux", "-L", socket] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        // Signals as a shell would leave them: the runner's threads block some, and tmux's
-        // server (and so ssh, which must see SIGWINCH) would inherit the mask.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, envp) == 0 else { throw Failed(description: "cannot run tmux") }
+        // Signals as a shell would leave them (`Spawn`): the runner's threads block some, and
+        // tmux's server (and so ssh, which must see SIGWINCH) would inherit the mask.
+        var spawn = Spawn.quiet(output: out)
+        spawn.searchPath = true
+        let pid: pid_t
+        do { pid = try spawn.start(["tmux", "-L", socket] + arguments, environment: env) } catch {
+            throw Failed(description: "cannot run tmux")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
