@@ -45,8 +45,13 @@ struct ReadmeAndroidWalkTests {
         // on an idle screen (the terminal wakes for each), and Enter stays signed in.
         if mhs {
             try tmux.send("F6")
-            try await hub.waitFor("You will be signed out in 60 s")
-            try await hub.waitFor("You will be signed out in 59 s")
+            // Each count is on screen for a second: a loaded runner may look only after several
+            // have gone by, so the wait is for a count, then for a lower one.
+            let first = try #require(Self.countdown(try await hub.waitFor("You will be signed out in ")))
+            #expect((1...60).contains(first), "\(first)")
+            try await tmux.waitUntil("the countdown to tick below \(first) s", timeout: HubDriver.patience) {
+                (Self.countdown($0) ?? first) < first
+            }
             try tmux.send("Enter")
             try await tmux.waitUntil("the countdown dismissed", timeout: HubDriver.patience) { !$0.contains("Stay signed in") }
             #expect(try tmux.screen().contains("cou2 · "), "still signed in")
@@ -62,5 +67,11 @@ struct ReadmeAndroidWalkTests {
         try await hub.waitFor("Quit hubsim?")
         try tmux.send("Enter")
         try await hub.waitFor("EXIT=0")
+    }
+
+    /// The seconds in "You will be signed out in N s" on `screen`, if it shows the countdown.
+    static func countdown(_ screen: String) -> Int? {
+        guard let range = screen.range(of: "You will be signed out in ") else { return nil }
+        return Int(screen[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -12,7 +12,9 @@ enum Subprocess {
         var status: Int32
         var stdout: String
         var stderr: String
-        /// From the start to the end of the program: without the wait for a slot before it.
+        /// From the start to the end of the program, as the thread waiting in `waitpid` saw it:
+        /// without the wait for a slot before it, nor the wait for a test thread after it (a
+        /// loaded pool can resume the polling test long after the exit).
         var seconds: Double
     }
 
@@ -31,8 +33,9 @@ enum Subprocess {
             let files = try OutputFiles(arguments, environment: environment)
             defer { files.remove() }
             let exit = Exit(of: files.pid)
-            while exit.status == nil { try await Task.sleep(for: Poll.interval) }
-            return files.result(status: exit.status ?? 0)
+            while exit.ended == nil { try await Task.sleep(for: Poll.interval) }
+            let (status, at) = exit.ended ?? (0, Date())
+            return files.result(status: status, endedAt: at)
         }
     }
 
@@ -43,7 +46,7 @@ enum Subprocess {
         defer { files.remove() }
         var status: Int32 = 0
         while waitpid(files.pid, &status, 0) == -1 && errno == EINTR {}
-        return files.result(status: status)
+        return files.result(status: status, endedAt: Date())
     }
 
     /// The wait status of a child once it has ended, taken by a thread of its own that waits in
@@ -53,18 +56,21 @@ enum Subprocess {
     /// it reaped only what it adopted: `HostChildrenTests`); a blocked `waitpid` is woken at the
     /// exit itself.
     final class Exit: Sendable {
-        private let ended = Mutex<Int32?>(nil)
+        private let end = Mutex<(status: Int32, at: Date)?>(nil)
 
         init(of pid: pid_t) {
             Thread.detachNewThread { [self] in
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                self.ended.withLock { $0 = status }
+                let at = Date()
+                self.end.withLock { $0 = (status, at) }
             }
         }
 
-        /// The wait status (`waitpid`'s), nil while the child runs.
-        var status: Int32? { ended.withLock { $0 } }
+        /// The wait status (`waitpid`'s) and when the child ended, nil while it runs.
+        var ended: (status: Int32, at: Date)? { end.withLock { $0 } }
+        /// The wait status alone.
+        var status: Int32? { ended?.status }
     }
 
     /// A started program whose standard output and error go to two temporary files.
@@ -93,12 +99,12 @@ enum Subprocess {
         }
 
         /// The exit status (128 + the signal for a program killed by one) and both outputs.
-        func result(status: Int32) -> Result {
+        func result(status: Int32, endedAt: Date) -> Result {
             let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
             func read(_ path: String) -> String {
                 String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
             }
-            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: Date().timeIntervalSince(started))
+            return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath), seconds: endedAt.timeIntervalSince(started))
         }
 
         func remove() {
