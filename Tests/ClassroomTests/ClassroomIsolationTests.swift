@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -7,11 +8,11 @@ import Glibc
 /// One trainee can never disturb another: a device that crashes, an `ssh` killed mid-frame
 /// while typing a flood of keys; the others keep echoing, the class's log says what happened,
 /// and the device is kept.
-@Suite("Classroom: one trainee cannot disturb another", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: one trainee cannot disturb another", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomIsolationTests {
     @Test("a trainee's device crashing: their line says so, the device is kept, the others go on")
     func childCrash() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
         let bob = try SSHPane(name: "bob", port: port, password: code)
@@ -30,7 +31,7 @@ struct ClassroomIsolationTests {
 
     @Test("a trainee's ssh killed mid-frame under a flood of keys: the others keep echoing")
     func sshKilledMidFrame() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let dan = try SSHPane(name: "dan", port: port, password: code)
         let bob = try SSHPane(name: "bob", port: port, password: code)
@@ -55,7 +56,7 @@ struct ClassroomIsolationTests {
     @Test("a trainee stays in past the authentication deadline (30 s), which only bounds logging in",
           .enabled(if: faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): 33 s of real time"))
     func staysPastAuthenticationDeadline() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
         try await ana.waitFor("the trainer leads")
@@ -74,7 +75,7 @@ struct ClassroomIsolationTests {
     @Test("a client that stops reading: its tile says so, the others keep echoing, memory stays bounded, then it catches up",
           .enabled(if: faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): a window filled under load"))
     func clientStopsReading() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
         let bob = try SSHPane(name: "bob", port: port, password: code)

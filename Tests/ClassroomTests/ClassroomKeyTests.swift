@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,7 @@ import Glibc
 
 /// `--authorized-keys`: a trainee whose key is in the file joins without the class code; a key
 /// not in it, or of a type swift-nio-ssh cannot verify (RSA), falls back to the class code.
-@Suite("Classroom: authorized keys", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable && SSHPane.keygenAvailable, "OpenSSH's ssh, ssh-keygen or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: authorized keys", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable && SSHPane.keygenAvailable, "OpenSSH's ssh, ssh-keygen or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomKeyTests {
     /// A new key pair of `type` in `folder`: the private key's path.
     static func key(_ type: String, named name: String, in folder: String) throws -> String {
@@ -26,7 +27,7 @@ struct ClassroomKeyTests {
         let lines = try [ed, rsa].map { try String(contentsOfFile: $0 + ".pub", encoding: .utf8) }.joined()
         try ("# the class's keys\n" + lines).write(toFile: file, atomically: true, encoding: .utf8)
         defer { for path in [ed, other, rsa] { unlink(path); unlink(path + ".pub") }; unlink(file) }
-        let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
+        let classroom = try await ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
         let (port, code, _) = try await classroom.opened()
         try await classroom.waitFor("1 key(s) from \(file); 1 line(s) skipped: only ed25519 and ECDSA keys are taken")
         // The password given is wrong: only the key can let ana in.
@@ -59,7 +60,7 @@ struct ClassroomKeyTests {
         #expect(lines.hasPrefix("ecdsa-sha2-nistp256 ") && lines.contains("\necdsa-sha2-nistp384 "))
         try lines.write(toFile: file, atomically: true, encoding: .utf8)
         defer { for path in [p256, p384, stranger] { unlink(path); unlink(path + ".pub") }; unlink(file) }
-        let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
+        let classroom = try await ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
         let (port, code, _) = try await classroom.opened()
         let options = { (key: String) in "-i \(key) -o IdentitiesOnly=yes -o PreferredAuthentications=publickey,password" }
         // A wrong code: only the key can let them in.
@@ -90,7 +91,7 @@ struct ClassroomKeyTests {
         let lines = try [ed, rsa].map { try String(contentsOfFile: $0 + ".pub", encoding: .utf8) }.joined()
         try lines.write(toFile: file, atomically: true, encoding: .utf8)
         defer { for path in [ed, rsa] { unlink(path); unlink(path + ".pub") }; unlink(file) }
-        let classroom = try ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
+        let classroom = try await ClassroomProcess(folder: folder, extra: ["--authorized-keys", file])
         let (port, code, _) = try await classroom.opened()
         // OpenSSH never offers the RSA key here (no signature algorithm in common), then asks the code.
         let cy = try SSHPane(name: "cy", port: port, password: code, sshOptions: "-i \(rsa) -o IdentitiesOnly=yes")

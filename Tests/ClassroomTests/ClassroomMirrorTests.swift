@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +7,7 @@ import Glibc
 
 /// The trainer's mirror of one trainee and the show to the class, over real ssh: the trainer's
 /// console and two trainees, each OpenSSH's client in tmux at 80x24.
-@Suite("Classroom: the mirror and the show", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: the mirror and the show", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomMirrorTests {
     @Test("Enter mirrors a trainee's screen cell for cell; s shows it read-only to the others, a latecomer too; e ends the show")
     func mirrorAndShow() async throws {

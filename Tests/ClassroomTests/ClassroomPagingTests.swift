@@ -8,7 +8,7 @@ import Glibc
 /// Forty real OpenSSH clients in one class, and the trainer's console at 80x24 (tmux) pages
 /// through them: every trainee on exactly one page, then the trainer ends the class and every
 /// client gets its last line, every device is saved, and no process is left.
-@Suite("Classroom: forty trainees", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: forty trainees", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomPagingTests {
     @Test("forty trainees over real ssh are paged on the trainer's console at 80x24, each on one page; quitting ends them all",
           .enabled(if: ClassroomIsolationTests.faultStage, "CI's classroom fault stage (HUBSIM_CLASSROOM_FAULTS=1): forty clients and devices"))

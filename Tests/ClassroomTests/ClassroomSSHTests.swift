@@ -1,11 +1,12 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A class over real ssh: OpenSSH's client in tmux at 80x24 against the real `hubsim classroom`.
-@Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: trainees over OpenSSH", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomSSHTests {
     @Test("join with the class code, follow a step, resize, leave, rejoin the same device")
     func joinPlayLeaveRejoin() async throws {
@@ -45,7 +46,7 @@ struct ClassroomSSHTests {
 
     @Test("a wrong code, a bad name, a command and no terminal are refused, each with its line")
     func refusals() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let wrong = try SSHPane(name: "ana", port: port, password: "WRONG-1")
         try await wrong.waitFor("[ssh exited 255]")
@@ -69,7 +70,7 @@ struct ClassroomSSHTests {
 
     @Test("a second login under a connected name is refused with how to take over; the first goes on")
     func secondLogin() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let first = try SSHPane(name: "ana", port: port, password: code)
         try await first.waitFor("the trainer leads")
@@ -84,7 +85,7 @@ struct ClassroomSSHTests {
         let folder = ClassroomProcess.newFolder()
         var fingerprint = ""
         do {
-            let first = try ClassroomProcess(folder: folder)
+            let first = try await ClassroomProcess(folder: folder)
             let opened = try await first.opened()
             fingerprint = opened.fingerprint
             // What OpenSSH computes from the key the server shows.
@@ -96,7 +97,7 @@ struct ClassroomSSHTests {
         }
         let mode = try FileManager.default.attributesOfItem(atPath: folder + "/host_ed25519_key")[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
-        let second = try ClassroomProcess(folder: folder)
+        let second = try await ClassroomProcess(folder: folder)
         let reopened = try await second.opened()
         #expect(reopened.fingerprint == fingerprint)
     }
@@ -105,7 +106,7 @@ struct ClassroomSSHTests {
     func corruptLeadKeptAside() async throws {
         let folder = ClassroomProcess.newFolder()
         try "{\"lesson\":".write(toFile: folder + "/class.lead", atomically: true, encoding: .utf8)
-        let classroom = try ClassroomProcess(folder: folder)
+        let classroom = try await ClassroomProcess(folder: folder)
         _ = try await classroom.opened()
         let output = try await classroom.waitFor("class.lead cannot be read (kept as class.lead.corrupt-")
         #expect(output.components(separatedBy: "class.lead").count == 3, "\(output)")
@@ -118,9 +119,9 @@ struct ClassroomSSHTests {
 
     @Test("a port in use: one line, exit 2")
     func portInUse() async throws {
-        let first = try ClassroomProcess()
+        let first = try await ClassroomProcess()
         let port = try await first.opened().port
-        let second = try ClassroomProcess(port: port)
+        let second = try await ClassroomProcess(port: port)
         let status = try #require(try await second.waitExit(timeout: 20))
         #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
         let lines = second.output.split(separator: "\n")
@@ -146,7 +147,7 @@ struct ClassroomSSHTests {
                   - launch: touchy
             """.write(toFile: lesson, atomically: true, encoding: .utf8)
         defer { unlink(lesson) }
-        let classroom = try ClassroomProcess(folder: folder, lesson: lesson)
+        let classroom = try await ClassroomProcess(folder: folder, lesson: lesson)
         let status = try #require(try await classroom.waitExit(timeout: 20))
         #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 2)
         let lines = classroom.output.split(separator: "\n")
@@ -156,7 +157,7 @@ struct ClassroomSSHTests {
 
     @Test("SIGTERM ends every session with a line, saves every device, and leaves no process")
     func stopping() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         let ana = try SSHPane(name: "ana", port: port, password: code)
         try await ana.waitFor("the trainer leads")
@@ -206,7 +207,7 @@ enum Shell {
 }
 
 /// The trainer's console on the trainer's own terminal (tmux at 80x24), over real trainees.
-@Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: the trainer's console", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct TrainerConsoleTests {
     @Test("a tile per trainee with their step and state; n leads every device; quitting ends every session, saves and writes the report")
     func consoleLeads() async throws {

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// What a trainee types that is secret (a wrong class code, a session PIN, a password) never
 /// reaches anything the class writes or the trainer sees: the class folder (devices, seats,
 /// the log), the reports, the trainer's screen while it mirrors that trainee.
-@Suite("Classroom: secrets", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: secrets", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomSecretsTests {
     static let code = "Canary-Code-1357"
     /// Digits with no ordered run of three, so Managed Home Screen's complexity takes it.

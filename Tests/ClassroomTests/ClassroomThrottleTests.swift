@@ -1,14 +1,15 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Wrong class codes from a real OpenSSH client are slowed and then locked out, per address and
 /// name: the locked-out name is refused even with the right code, while a classmate behind the
 /// same address (a room behind one NAT address) joins.
-@Suite("Classroom: wrong codes", .enabled(if: SSHPane.sshAvailable, "OpenSSH's ssh is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: wrong codes", .enabled(if: SSHPane.sshAvailable, "OpenSSH's ssh is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomThrottleTests {
     @Test("five wrong codes from real ssh: each answered later than the last, then the name is locked out, the right code too; another name from the same address joins")
     func wrongCodesAreSlowedThenLockedOut() async throws {
-        let classroom = try ClassroomProcess()
+        let classroom = try await ClassroomProcess()
         let (port, code, _) = try await classroom.opened()
         var answered: [Double] = []
         for attempt in 1...5 {

@@ -1,12 +1,13 @@
 @testable import Classroom
 import Foundation
+import FuzzSupport
 import HubUI
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-@Suite("Classroom: a trainee's screen on the control pipe (trainee/frame, class/show, class/watch)")
+@Suite("Classroom: a trainee's screen on the control pipe (trainee/frame, class/show, class/watch)", .offThePool)
 struct GridLineTests {
     /// A screen with every colour, each attribute, wide characters (one cut at the edge) and
     /// a style change in the middle of a row.

@@ -1,11 +1,12 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A developer's program that hangs, on the real binary (Docs/bridge-protocol.md, "Limits and
 /// faults"): `orders.py --hang-on-wipe` never answers the wipe callback. Its pane says HUNG
 /// with what it did not answer, the Hub keeps answering keys meanwhile, and quitting leaves
 /// no process behind.
-@Suite("A hung program end to end")
+@Suite("A hung program end to end", .offThePool)
 struct BridgeHangTests {
     static let orders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BridgeApps/orders.py").path

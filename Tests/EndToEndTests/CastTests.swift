@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import HubUI
 import Testing
 
 /// `--cast FILE` records what the terminal showed as asciicast v2, and `hubsim compare`
 /// shows two devices, both driven through the real binary in tmux.
-@Suite("Recordings and side by side")
+@Suite("Recordings and side by side", .offThePool)
 struct CastTests {
     /// Header, one valid JSON event per line, times never going back, the sizes it went
     /// through; returns the events.

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// `hubsim check-app` from the real binary against the check-app test programs (python3):
 /// exit 0 when the app handled every cell, 1 on a leak, 2 for a call that is wrong, and the
 /// JUnit file CI reads.
-@Suite("hubsim check-app")
+@Suite("hubsim check-app", .offThePool)
 struct CheckAppCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ScenariosTests/Fixtures/CheckApp").path

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A program that never gets through `initialize` fails `hubsim check-app` after the first
 /// cell, in one line, within the handshake's time limit (the app's 2 s plus 1 s) and a little:
 /// it would fail every cell alike. Exit 1.
-@Suite("check-app stops at a program that cannot start")
+@Suite("check-app stops at a program that cannot start", .offThePool)
 struct CheckAppStartFailureTests {
     /// check-app with the test tenant on `command`, and the seconds it took.
     func checkApp(_ command: [String]) async throws -> (Subprocess.Result, Double) {

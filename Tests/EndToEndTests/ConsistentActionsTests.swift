@@ -1,11 +1,12 @@
 import Foundation
+import FuzzSupport
 import HubUI
 import Testing
 
 /// Consistent actions (Docs/forecasts.md) at 80x24 on the real binary: the README's first walk word for word for both
 /// profiles, and every hint-line action clicked by mouse (SGR reports), a wipe confirmed
 /// through its forecast among them.
-@Suite("Consistent actions end to end")
+@Suite("Consistent actions end to end", .offThePool)
 struct ConsistentActionsTests {
     /// The README's "A first shift change", step by step, typing exactly what it says.
     @Test(arguments: ["workspace-one", "entra-ios"])

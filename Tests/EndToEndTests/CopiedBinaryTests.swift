@@ -1,11 +1,12 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The usual install is one copy (`cp …/hubsim ~/bin/`, README): a binary copied on its own,
 /// run from an empty folder, has every shipped lesson, race preset and scenario, because they
 /// are compiled into it. `.ci/run` runs this suite on the release binary too (`HUBSIM_BINARY`)
 /// and the whole library from such a copy.
-@Suite("A copied binary, on its own")
+@Suite("A copied binary, on its own", .offThePool)
 struct CopiedBinaryTests {
     /// A folder holding only a copy of hubsim, and an empty folder to run it from.
     struct Install {

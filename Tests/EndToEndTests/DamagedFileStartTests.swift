@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import GRDB
 import Testing
 
 /// The real binary refuses a damaged device file before taking the screen: one line, exit 2,
 /// the file byte-identical and nothing left beside it (Docs/reliability.md).
-@Suite("Reliability: damaged device file at start")
+@Suite("Reliability: damaged device file at start", .offThePool)
 struct DamagedFileStartTests {
     @Test func aZeroByteDeviceFileExitsTwoAndStaysAsItWas() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-damaged-\(UUID().uuidString)").path

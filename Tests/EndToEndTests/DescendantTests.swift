@@ -8,7 +8,7 @@ import Testing
 /// after each way hubsim can end (a normal end, SIGINT, SIGTERM, SIGHUP, a crash) no process
 /// with the test's tag is left, for `run`, `check-app` and the interactive session. And the
 /// program's environment holds none of hubsim's secrets but the ones its entry gives.
-@Suite("Nothing a program starts outlives hubsim")
+@Suite("Nothing a program starts outlives hubsim", .offThePool)
 struct DescendantTests {
     static let daemonApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BridgeApps/daemon_app.py").path
@@ -102,7 +102,7 @@ struct DescendantTests {
           - id: daemon
             exec: [python3, \(daemonApp), \(setup.tag), \(setup.folder)\(hang ? ", --hang-at-launch" : "")]
             env: {HUBSIM_PIN_COU2: "1357"}
-            timeout: 60s
+            timeout: 600s
         steps:
           - enroll: {group: FRONTLINE, user: stage, password: stage}
           - launch: daemon

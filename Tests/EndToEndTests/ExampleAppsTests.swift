@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The example apps (Examples/README.md) under the real hubsim: every shipped scenario of
 /// Examples/scenarios passes with a JUnit report, the right apps pass `hubsim check-app` and
 /// the faulty ones are caught by it, with the transition and the item.
-@Suite("The example apps under hubsim")
+@Suite("The example apps under hubsim", .offThePool)
 struct ExampleAppsTests {
     static let examples = HubsimPane.repositoryRoot + "/Examples"
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A fault armed from the faults menu with the mouse, on the real binary (Docs/faults.md):
@@ -7,7 +8,7 @@ import Testing
 /// a dropped delivery on Chat; in step mode the global sign-out's deliveries are released one
 /// at a time with F8 (Roster's arrives, Chat's never does); Chat's pane then shows cou1's
 /// items kept and the injected fault, and the audit's finding names the fault.
-@Suite("A fault armed from the menu, end to end")
+@Suite("A fault armed from the menu, end to end", .offThePool)
 struct FaultMenuWalkTests {
     @Test func aDropArmedByMouseAndWalkedInStepModeShowsTheExposureAndTheFault() async throws {
         let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--profile", "entra-ios", "--apps", "chat,roster"] + HubsimPane.cheapTenant)

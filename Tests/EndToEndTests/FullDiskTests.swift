@@ -7,7 +7,7 @@ import Testing
 /// The real binary on a disk that fills mid-walk (a tmpfs the test mounts, `SmallDisk`): the
 /// status line says NOT SAVED at once, the quit dialog says what would be lost instead of
 /// "saved as it is", and once space is back the retry saves, so the next start resumes there.
-@Suite("Reliability: a full disk on screen", .enabled(if: SmallDisk.isAvailable, "mounting a tmpfs needs root"))
+@Suite("Reliability: a full disk on screen", .enabled(if: SmallDisk.isAvailable, "mounting a tmpfs needs root"), .offThePool)
 struct FullDiskScreenTests {
     @Test func aFailingSaveIsOnScreenAndTheRetrySavesWhenSpaceComesBack() async throws {
         let disk = try SmallDisk(kilobytes: 4096)

@@ -5,7 +5,7 @@ import Testing
 /// Ctrl-C to a headless `hubsim run` or `hubsim check-app` says so in one line on standard error
 /// (what was interrupted, that the programs were stopped, what was not written) before hubsim
 /// dies of the signal, which a shell reports as 130: nothing printed would read as a hang.
-@Suite struct InterruptLineTests {
+@Suite(.offThePool) struct InterruptLineTests {
     /// A program that makes `marker` and then never answers, its time limit far away.
     static let sleeper = """
         import sys, time

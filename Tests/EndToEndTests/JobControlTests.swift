@@ -7,7 +7,7 @@ import Testing
 /// shell takes the terminal back before hubsim has left curses mode. Each try must end with
 /// hubsim stopped and the terminal as the shell expects (no mouse reporting, no alternate
 /// screen), and `fg` must bring the whole screen back.
-@Suite("Reliability: job control")
+@Suite("Reliability: job control", .offThePool)
 struct JobControlTests {
     static let tries = 10
 

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A lesson at 80x24 keeps the lead on the real binary: at every step the class tries to get
 /// ahead (Enter, q, Esc, an action key), and the lesson is where the trainer left it; the
 /// page step 6 opens keeps a strip of the narration, and only the trainer's → goes on.
-@Suite("Lesson keeps the lead end to end")
+@Suite("Lesson keeps the lead end to end", .offThePool)
 struct LessonLeadWalkTests {
     @Test func theClassCannotGetAheadAtAnyStep() async throws {
         let tmux = try await HubsimPane.start(arguments: ["lesson", "ws1-shift-change"])

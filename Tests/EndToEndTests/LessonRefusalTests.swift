@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// `hubsim lesson` refuses what it cannot play with one line and exit 2, before any screen:
 /// an unknown name (the valid ones listed), a bad file (at its file:line:column).
-@Suite("Lesson refusals")
+@Suite("Lesson refusals", .offThePool)
 struct LessonRefusalTests {
     func hubsim(_ arguments: [String]) async throws -> Subprocess.Result {
         try await Subprocess.run([try HubsimBinary.path()] + arguments, environment: ProcessInfo.processInfo.environment)

@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A lesson on the real binary (Docs/lessons.md): advance, step back to the very same screen, let
 /// the class try, a wrong action gets a clear line and is undone, the right one moves on.
-@Suite("Lesson walk end to end")
+@Suite("Lesson walk end to end", .offThePool)
 struct LessonWalkTests {
     @Test func advanceStepBackAndLetTheClassTry() async throws {
         let tmux = try await HubsimPane.start(arguments: ["lesson", "ws1-shift-change"])

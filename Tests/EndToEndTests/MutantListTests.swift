@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The judge's own test (Docs/check-app.md, "The judge's own test"): the checked-in mutants of
 /// the right example apps are well formed, and two of them, run by Scripts/mutants against this
 /// hubsim, die where the list says. The whole list runs in .ci/run (about a minute).
-@Suite("The mutants of the example apps")
+@Suite("The mutants of the example apps", .offThePool)
 struct MutantListTests {
     static let root = HubsimPane.repositoryRoot
 

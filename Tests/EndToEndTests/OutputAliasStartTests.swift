@@ -1,12 +1,13 @@
 import DeviceStore
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The real binary never writes an output over a file it reads, nor one output over another,
 /// however the path is spelled (a symbolic link, `dir/./file`, `./file`), with `--force` or
 /// without: one line, exit 2, before the screen, and the file byte-identical. A FIFO given
 /// as `--log-file` is refused at once instead of blocking the start.
-@Suite("Reliability: outputs never overwrite what hubsim reads (binary)")
+@Suite("Reliability: outputs never overwrite what hubsim reads (binary)", .offThePool)
 struct OutputAliasStartTests {
     /// Every run is cut after this long: a start that blocks fails the test instead of hanging it.
     static let timeLimit = "20"

@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The real binary checks its output files and its app list at start (Docs/reliability.md: output files
 /// and consistent acceptance): one line, exit 2, and whatever was at the path byte-identical.
-@Suite("Reliability: output files and app lists at start")
+@Suite("Reliability: output files and app lists at start", .offThePool)
 struct OutputFileStartTests {
     static func directory() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hubsim-outputs-\(UUID().uuidString)").path

@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// "A first shift change on Android" (Docs/trainers.md, where the README points to it), word for word at 80x24 on the real binary, for
 /// both Android profiles: the keys it says to type and what it says you will see.
-@Suite("README's Android walk end to end")
+@Suite("README's Android walk end to end", .offThePool)
 struct ReadmeAndroidWalkTests {
     @Test(arguments: ["entra-android", "android-mhs"])
     func theREADMEsAndroidWalk(profile: String) async throws {

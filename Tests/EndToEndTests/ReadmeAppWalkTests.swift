@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The walk "Your own app in the simulator (app developers)" (Docs/app-developers.md, where the
@@ -6,7 +7,7 @@ import Testing
 /// command is typed: the command is the page's own line, every key it names is the key sent,
 /// and every text it quotes from the screen is checked to be on the page and on the screen, for
 /// the right app and for the leaky one in its place.
-@Suite("The app developers' walk at 80x24")
+@Suite("The app developers' walk at 80x24", .offThePool)
 struct ReadmeAppWalkTests {
     /// The page's command line, minus `swift run hubsim` (the test runs the built binary).
     static let command = "swift run hubsim --ephemeral --app 'store=python3 Examples/python/store_app.py'"

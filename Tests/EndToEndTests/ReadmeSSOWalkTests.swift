@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Docs/app-developers.md's "Single sign-on across your apps: a walk", key for key at 80x24: every line it
 /// quotes is on the screen it says (the pane's token line in its 80-column wording), and the
 /// app its SSO map step names (Tasks) is one its first step installs.
-@Suite("The app developers' single sign-on walk at 80x24")
+@Suite("The app developers' single sign-on walk at 80x24", .offThePool)
 struct ReadmeSSOWalkTests {
     @Test func everyQuotedLineIsOnTheScreen() async throws {
         let tmux = try await HubsimPane.start(arguments: ["--ephemeral", "--apps", "chat,mail,tasks,roster,till"])

@@ -1,8 +1,9 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// `--record FILE` turns an interactive walk into a scenario, without a single secret in it.
-@Suite("Recording")
+@Suite("Recording", .offThePool)
 struct RecordingTests {
     @Test func aWalkIsRecordedWithSecretsAsReferences() async throws {
         let file = NSTemporaryDirectory() + "hubsim-e2e-record-\(UUID().uuidString).yaml"

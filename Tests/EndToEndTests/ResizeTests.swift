@@ -1,8 +1,9 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// The screen follows the terminal's size, and says so plainly when it is too small.
-@Suite("Resize")
+@Suite("Resize", .offThePool)
 struct ResizeTests {
     /// The rows of the screen with trailing blanks removed.
     func rows(_ screen: String) -> [Substring] {

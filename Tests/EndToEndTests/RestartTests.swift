@@ -4,7 +4,7 @@ import Testing
 
 /// A persistent device across starts of the real binary, started the everyday way: `hubsim`
 /// with no arguments, its state under `$XDG_STATE_HOME/hubsim`.
-@Suite("Restarts")
+@Suite("Restarts", .offThePool)
 struct RestartTests {
     /// An empty state home of the test's own.
     func stateHome() throws -> [String: String] {

@@ -1,8 +1,9 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// What the terminal shows: secrets masked, colour only when wanted.
-@Suite("Screen")
+@Suite("Screen", .offThePool)
 struct ScreenTests {
     @Test func aTypedPasswordIsMasked() async throws {
         let tmux = try await HubsimPane.start()

@@ -1,10 +1,11 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A whole shift change on the real binary: enroll, cou1 checks out and uses Notes, logs out
 /// through the Hub's menu with the mouse, cou2 checks out, and Notes learns only when it
 /// comes back to the foreground (004: check-in and check-out are not broadcast).
-@Suite("Shift change end to end")
+@Suite("Shift change end to end", .offThePool)
 struct ShiftChangeTests {
     @Test func enrollCheckOutLogOutByMouseAndCheckOutAgain() async throws {
         // Wide enough that pane lines show the callbacks' full names.

@@ -1,11 +1,12 @@
 import DeviceStore
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Every signal that would end hubsim leaves the terminal as the shell had it and the device
 /// saved (Docs/reliability.md); Ctrl-Z and SIGSTOP/SIGCONT come back with the whole screen
 /// redrawn; Ctrl-S does not freeze it.
-@Suite("Reliability: signals")
+@Suite("Reliability: signals", .offThePool)
 struct SignalTests {
     /// The catchable signals whose default action ends the process (signal(7) "Term" and
     /// "Core"; the crash signals are `TeardownTests`'), as Linux numbers them: SIGRTMIN and

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Single sign-on on the real binary (ADAL cross-app single sign-on on iOS), workspace-one with the
@@ -7,7 +8,7 @@ import Testing
 /// silently from the suite's keychain group, Roster goes through the broker, which offers the
 /// account it holds; then removing the account in Mail takes the group's tokens (Chat's
 /// refresh fails) while Roster keeps its own.
-@Suite("Single sign-on end to end")
+@Suite("Single sign-on end to end", .offThePool)
 struct SingleSignOnTests {
     @Test func suitePromptedThenSilentBrokerRoundTripAndRemoveAccount() async throws {
         // Wide enough for each token line's longest wording.

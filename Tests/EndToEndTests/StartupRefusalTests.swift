@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// hubsim refuses to start its screen where it cannot work, with one line and exit 2,
 /// instead of letting curses exit on its own or spin on a closed input.
-@Suite("Start-up refusals")
+@Suite("Start-up refusals", .offThePool)
 struct StartupRefusalTests {
     /// Runs hubsim with stdin from /dev/null and output to files.
     func runHubsim(environment changes: [String: String?]) async throws -> Subprocess.Result {

@@ -1,8 +1,9 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// Whatever ends hubsim, the shell gets its terminal back as it was.
-@Suite("Teardown")
+@Suite("Teardown", .offThePool)
 struct TeardownTests {
     /// Waits for the shell's report after hubsim exited and returns (exit status, modes).
     func shellReport(_ tmux: Tmux) async throws -> (status: String, modes: [String], screen: String) {

@@ -1,9 +1,10 @@
 import Foundation
+import FuzzSupport
 import Testing
 
 /// A pane zoomed and scrolled on the real binary at 80x24: a click on its title zooms it, the
 /// keys and the wheel scroll its whole history, and the last page ends on the latest entry.
-@Suite("Zoom end to end")
+@Suite("Zoom end to end", .offThePool)
 struct ZoomTests {
     @Test func clickATitleScrollToTheOldestEntryAndGoBack() async throws {
         let tmux = try await HubsimPane.start(width: 80, height: 24)

@@ -8,18 +8,22 @@ import Synchronization
 /// test takes a slot before it starts its program and gives it back when the program is gone;
 /// while all are taken it waits for one without holding a thread.
 ///
-/// Two pools, so that nothing waits in a circle: a test holding a terminal may run a short
-/// program, but a short program never waits for a terminal.
+/// Separate pools, so that nothing waits in a circle: a test holding a class or a terminal may
+/// run a short program, but a short program never waits for either; a class's own ssh panes
+/// take no slot.
 public final class Slots: Sendable {
     /// tmux servers with their hubsim (EndToEndTests' `Tmux`), held for the pane's whole life.
     public static let terminals = Slots(count: count("HUBSIM_TERMINAL_SLOTS"))
     /// Runs of the hubsim binary to their end (`hubsim check-app`, a refused start…), held for one run.
     public static let programs = Slots(count: count("HUBSIM_PROGRAM_SLOTS"))
+    /// Classes (ClassroomTests' `hubsim classroom`, a device per trainee and the trainees' ssh
+    /// clients), held for the class's whole life: the heaviest of the three, so `cores + 1`.
+    public static let classes = Slots(count: count("HUBSIM_CLASS_SLOTS", otherwise: ProcessInfo.processInfo.activeProcessorCount + 1))
 
-    /// `2 × cores + 2` unless `variable` says another number (for measuring): measured on two
-    /// cores (Docs/testing.md, "What the suite costs").
-    static func count(_ variable: String) -> Int {
-        ProcessInfo.processInfo.environment[variable].flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount * 2 + 2
+    /// `2 × cores + 2` (or `otherwise`) unless `variable` says another number (for measuring):
+    /// measured on two cores (Docs/testing.md, "What the suite costs").
+    static func count(_ variable: String, otherwise: Int = ProcessInfo.processInfo.activeProcessorCount * 2 + 2) -> Int {
+        ProcessInfo.processInfo.environment[variable].flatMap { Int($0) } ?? otherwise
     }
 
     private struct State {

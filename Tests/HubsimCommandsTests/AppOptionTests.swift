@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import FuzzSupport
 import Platform
 import SessionEngine
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// `--app NAME[:SDK]=COMMAND`: a developer's program as an app of the interactive device and
 /// of every scenario of `hubsim run`.
-@Suite struct AppOptionTests {
+@Suite(.offThePool) struct AppOptionTests {
     /// The one line `arguments` are refused with, as a usage error (exit 2).
     static func usageLine(_ arguments: [String]) async throws -> String {
         do {
@@ -69,7 +70,7 @@ import Testing
 }
 
 /// `hubsim check-app`'s default name is the program's file, not its last argument.
-@Suite struct CheckAppDefaultNameTests {
+@Suite(.offThePool) struct CheckAppDefaultNameTests {
     @Test func theNameIsTheScriptsFileWhateverArgumentsFollowIt() {
         #expect(CheckAppCommand.defaultName(["python3", "Examples/python/store_app.py", "--protection", "plain"]) == "store_app")
         #expect(CheckAppCommand.defaultName(["python3", "-u", "my_app.py"]) == "my_app")

@@ -7,7 +7,7 @@ import Testing
 /// Messages (Docs/reliability.md), through the real binary: each refusal is one line naming the file or
 /// the argument, what is wrong and what to do; no secret or hash, no raw control character,
 /// exit status 2 and no crash.
-@Suite struct MessageTests {
+@Suite(.offThePool) struct MessageTests {
     struct Run {
         var status: Int32
         var stdout: String

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import FuzzSupport
 import SessionEngine
 import Testing
 @testable import Scenarios
@@ -7,7 +8,7 @@ import Testing
 /// Scenarios whose app is a real program over the bridge (Tests/BridgeApps/orders.py, run
 /// with python3): the runner settles the program after every step, and the expectations and
 /// the leak audit judge it as they judge the catalogue's apps.
-@Suite struct BridgeScenarioTests {
+@Suite(.offThePool) struct BridgeScenarioTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BridgeApps")
 

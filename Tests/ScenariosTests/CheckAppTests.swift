@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import FuzzSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -10,7 +11,7 @@ import Testing
 /// `ShiftMatrix` against two real programs (python3, Tests/ScenariosTests/Fixtures/CheckApp):
 /// one that handles every shift change, and one with the classic mistakes (plain copies, the
 /// wipe callback ignored, the account read only at start, everything in its cache listed).
-@Suite("check-app's shift matrix")
+@Suite("check-app's shift matrix", .offThePool)
 struct CheckAppTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/CheckApp").path
 
@@ -239,7 +240,7 @@ struct CheckAppTests {
 
 /// check-app on entra-android with the Android program of the bridge's tests
 /// (Tests/AppBridgeTests/Fixtures/android_app.py), with and without a runtime receiver.
-@Suite("check-app's shift matrix on Android")
+@Suite("check-app's shift matrix on Android", .offThePool)
 struct CheckAppAndroidTests {
     static let program = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AppBridgeTests/Fixtures/android_app.py").path

@@ -38,9 +38,13 @@ final class ClassroomProcess {
         return path
     }
 
-    /// Starts `hubsim classroom --lesson LESSON --class-dir FOLDER --port PORT` plus `extra`.
+    /// Starts `hubsim classroom --lesson LESSON --class-dir FOLDER --port PORT` plus `extra`,
+    /// once one of the suite's class `Slots` is free (given back when this is gone).
     init(folder: String = ClassroomProcess.newFolder(), lesson: String = "ws1-shift-change", port: Int = 0,
-         extra: [String] = [], environment: [String: String] = [:]) throws {
+         extra: [String] = [], environment: [String: String] = [:]) async throws {
+        await Slots.classes.acquire()
+        var started = false
+        defer { if !started { Slots.classes.release() } }
         self.folder = folder
         outputPath = folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "-\(UUID().uuidString.prefix(6)).out"
         let arguments = [Self.binary(), "classroom", "--lesson", lesson, "--class-dir", folder, "--port", "\(port)"] + extra
@@ -48,12 +52,19 @@ final class ClassroomProcess {
         env["HUBSIM_CLASS_CODE"] = nil
         for (k, v) in environment { env[k] = v }
         // Signals as a shell would leave them (`Spawn`): the runner's threads may block or ignore some.
-        pid = try Spawn.quiet(output: outputPath).start(arguments, environment: env)
+        // Nothing open beyond the three: a script another test is writing at this moment must
+        // not stay open in a class that lives for seconds ("Text file busy" when it is run).
+        var spawn = Spawn.quiet(output: outputPath)
+        spawn.closeFrom = 3
+        pid = try spawn.start(arguments, environment: env)
         child = SpawnedChild(pid: pid)
+        started = true
     }
 
     deinit {
         unlink(outputPath)
+        // The class ends with its `SpawnedChild` (killed if it still runs), released right after this.
+        Slots.classes.release()
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }

@@ -30,7 +30,7 @@ final class HeadlessSSH {
         input = ends[1]
         // A session of its own: no controlling terminal, so ssh takes the password from SSH_ASKPASS.
         let spawn = Spawn(descriptors: [(0, .duplicate(ends[0])), (1, .open(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)), (2, .duplicate(1))],
-                          newSession: true, searchPath: true)
+                          newSession: true, closeFrom: 3, searchPath: true)
         let arguments = ["ssh", "-tt", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                          "-o", "LogLevel=ERROR", "-o", "NumberOfPasswordPrompts=1", "\(name)@127.0.0.1"]
         let environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "SSH_ASKPASS": askpass, "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": ""]

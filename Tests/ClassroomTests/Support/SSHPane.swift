@@ -116,6 +116,7 @@ final class SSHPane {
         // tmux's server (and so ssh, which must see SIGWINCH) would inherit the mask.
         var spawn = Spawn.quiet(output: out)
         spawn.searchPath = true
+        spawn.closeFrom = 3  // as `ClassroomProcess`: tmux's server lives on
         let pid: pid_t
         do { pid = try spawn.start(["tmux", "-L", socket] + arguments, environment: env) } catch {
             throw Failed(description: "cannot run tmux")

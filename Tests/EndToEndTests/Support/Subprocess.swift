@@ -115,8 +115,9 @@ enum Subprocess {
 
     /// Starts `arguments[0]` (searched in PATH) with `actions` setting up its descriptors and
     /// returns its pid; the caller waits for it.
+    /// `blocking`: signals the child starts with blocked, as a parent's thread may leave them.
     static func spawn(_ arguments: [String], environment: [String: String],
-                      actions: inout posix_spawn_file_actions_t) throws -> pid_t {
+                      actions: inout posix_spawn_file_actions_t, blocking: [Int32] = []) throws -> pid_t {
         // Nothing but the three standard descriptors: a file another test has open for writing
         // at that moment (a script it is about to run) must not stay open in a long-lived tmux
         // server or client, or running that script fails with "Text file busy" (ETXTBSY).
@@ -130,10 +131,11 @@ enum Subprocess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
+        var mask = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocking { sigaddset(&mask, signal) }
         sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
