@@ -36,6 +36,9 @@ struct TraineeSeatLaunch {
         player.go(to: saved.position)
         var program = SeatProgram(seat: ClassSeat(player: player, className: className, trainee: trainee), control: SeatControl())
         program.report()
+        // The classroom's orders wake the loop as they come, as a key does.
+        let control = program.control
+        session.wakeDescriptor = { control?.wakeDescriptor }
         let exit = session.run(&program) { program in
             program.report()
             program.sendFrame()
@@ -55,13 +58,12 @@ struct TraineeSeatLaunch {
 }
 
 /// The class seat on a trainee's terminal, reached by the classroom: its messages are taken
-/// at every event, a tick at least every `pipeInterval` seconds (the frame loop's only way in
-/// is an event), and the device's status goes back when it changes.
+/// at every event (the pipe's input wakes the loop, `CursesSession.wakeDescriptor`), and the
+/// device's status goes back when it changes. Idle, it sleeps as a lesson does: until the next
+/// key or order, or a frame the trainer watches that was held back (`SeatControl.frame`).
 struct SeatProgram: TerminalProgram {
     var seat: ClassSeat
     let control: SeatControl?
-    /// How often the loop looks at the control pipe when nothing else wakes it.
-    static let pipeInterval = 0.1
 
     mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         let messages = control?.take() ?? []
@@ -73,8 +75,9 @@ struct SeatProgram: TerminalProgram {
     func render(width: Int, height: Int) -> Frame { seat.render(width: width, height: height) }
 
     func secondsUntilTimedChange(shown: Frame?) -> Double? {
-        guard control != nil else { return seat.secondsUntilTimedChange(shown: shown) }
-        return min(seat.secondsUntilTimedChange(shown: shown) ?? Self.pipeInterval, Self.pipeInterval)
+        let due = seat.secondsUntilTimedChange(shown: shown)
+        guard let held = control?.secondsUntilHeldFrame(now: ProcessInfo.processInfo.systemUptime) else { return due }
+        return min(due ?? held, held)
     }
 
     /// The screen as it is drawn now to the classroom, while the trainer watches it (at most
