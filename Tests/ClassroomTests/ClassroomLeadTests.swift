@@ -37,6 +37,35 @@ struct ClassroomLeadTests {
         try await trainer.waitFor("[exited 0]")
     }
 
+    @Test("a lesson's scripted PIN reaches each device as the classroom's hash of it, never as the PIN; the lead sets it")
+    func theScriptedPINGoesAsAHash() async throws {
+        let folder = ClassroomProcess.newFolder()
+        let port = try Shell.freePort()
+        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port)")
+        try await trainer.waitFor("No trainee yet")
+        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
+        try await ana.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ ana ")
+        let device = try #require(Self.device(of: folder + "/ana.device"))
+        let arguments = try #require(Self.read("/proc/\(device)/cmdline")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let hash = try #require(arguments.firstIndex(of: "--class-pin-hash").map { arguments[$0 + 1] })
+        #expect(hash.hasPrefix("$scrypt$ln=15,r=8,p=1$"))
+        #expect(!arguments.contains("1739"))
+        // Led through the PIN's step: set on her device, as the lesson checks.
+        try trainer.send("n")
+        try await ana.waitFor("(step 1 of 6)")
+        try trainer.send("n")
+        try await ana.waitFor("(step 2 of 6)")
+        try await trainer.waitUntil("ana's device saved at step 2") { _ in
+            (try? String(contentsOfFile: folder + "/ana.device", encoding: .utf8))?.contains("\"position\":2,") == true
+        }
+        #expect(!(try ana.screen().contains("check failed")))
+        try trainer.send("q")
+        try await trainer.waitFor("End the class?")
+        try trainer.send("Enter")
+        try await trainer.waitFor("[exited 0]")
+    }
+
     /// The trainee's device: the `hubsim` whose arguments name `seat`.
     static func device(of seat: String) -> pid_t? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -16,6 +16,30 @@ import Testing
     }
 }
 
+/// A hash adopted for one secret (a class's scripted PIN, hashed once by the classroom) is what
+/// that secret hashes to, and verifies it without a derivation; every other secret is hashed
+/// with a salt of its own and checked in full, and a wrong one is refused.
+@Suite struct AdoptedHashTests {
+    @Test func anAdoptedHashIsTakenForExactlyItsSecret() throws {
+        let classroom = ScryptHasher(logN: 10), device = ScryptHasher(logN: 10)
+        let shared = classroom.hash("1739")
+        device.adopt(shared, for: "1739")
+        #expect(device.hash("1739") == shared)
+        #expect(device.verify("1739", against: shared))
+        #expect(device.derivations == 0)
+        // Not that PIN: its own salt, a full derivation.
+        let other = device.hash("2846")
+        #expect(other != shared && other.scrypt?.salt != shared.scrypt?.salt)
+        #expect(device.derivations == 1)
+        // A wrong PIN against the shared hash: derived, and refused.
+        #expect(!device.verify("0000", against: shared))
+        #expect(device.derivations == 2)
+        // Something that is not a scrypt hash is not adopted.
+        device.adopt(PasswordHash(phc: "1739"), for: "5173")
+        #expect(device.hash("5173").scrypt != nil && device.derivations == 3)
+    }
+}
+
 /// The PHC parser the tenant loader and the hasher share.
 @Suite struct ScryptPHCTests {
     @Test func aPHCStringReadsBackToTheSameText() throws {

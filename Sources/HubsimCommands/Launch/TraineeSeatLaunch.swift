@@ -18,6 +18,8 @@ struct TraineeSeatLaunch {
     var className: String
     /// The places of the lesson's passwords the classroom verified (`LessonCredentials`).
     var verified: [Int] = []
+    /// The classroom's hashes of the PINs the lesson sets (`LessonCredentials.pins`), in order.
+    var pinHashes: [PasswordHash] = []
 
     func play(lesson: Lesson, environment: [String: String]) throws {
         var saved = SeatFile.read(file, lesson: lesson.name) ?? SeatFile(lesson: lesson.name, position: 0, trainee: trainee)
@@ -27,7 +29,12 @@ struct TraineeSeatLaunch {
         // The lesson's passwords the classroom verified for the class are remembered, so that
         // neither the step's rehearsal nor the trainee typing them costs this device a derivation.
         let hasher = ScryptHasher()
-        LessonCredentials(lesson: lesson).remember(verified, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+        let credentials = LessonCredentials(lesson: lesson)
+        credentials.remember(verified, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+        // So are the PINs it sets: hashed once by the classroom, not by each device as the
+        // trainer leads the class there; a PIN the trainee types that is not one of them is
+        // hashed here with a salt of its own.
+        credentials.adopt(pinHashes) { hasher.adopt($1, for: $0) }
         let dependencies = EngineDependencies.system(hasher: hasher)
         let session = try CursesSession.started(environment: environment)
         let c = session.capabilities
