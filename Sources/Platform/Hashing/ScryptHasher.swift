@@ -43,7 +43,10 @@ public final class ScryptHasher: CredentialHasher {
     public func verify(_ secret: Secret, against hash: PasswordHash) -> Bool {
         guard let params = hash.scrypt else { return false }
         let entry = memoEntry(secret, hash)
-        if memo.withLock({ $0.verified.contains(entry) }) { return true }
+        let (remembered, adopted) = memo.withLock { ($0.verified.contains(entry), $0.adopted.values.contains(hash)) }
+        if remembered { return true }
+        // An adopted hash was made from its one secret (`adopt`): nothing else can match it.
+        if adopted { return false }
         let derived = derive(secret, salt: params.salt, logN: params.logN, r: params.r, p: params.p,
                              length: params.hash.count)
         let ok = constantTimeEqual(derived, params.hash)
@@ -59,12 +62,13 @@ public final class ScryptHasher: CredentialHasher {
         memo.withLock { _ = $0.verified.insert(entry) }
     }
 
-    /// Takes `hash` as what `hash(secret)` makes, without deriving it, and remembers it as
-    /// verified: a hash the process that started this one made once, for a secret every device
-    /// of a class sets alike (a lesson's scripted session PIN, printed in the lesson file:
-    /// `LessonCredentials`). Any other secret is still hashed with a salt of its own, and
-    /// checked against this hash with a full derivation. A string that is not a scrypt PHC
-    /// hash is passed over.
+    /// Takes `hash` as what `hash(secret)` makes, without deriving it: a hash the process that
+    /// started this one made once from `secret`, which every device of a class sets alike (a
+    /// lesson's scripted session PIN, printed in the lesson file: `LessonCredentials`). Checked
+    /// against it, `secret` holds and any other secret is refused, both without a derivation:
+    /// the hash is known to be that secret's, and the secret is no secret to the class. Any
+    /// other secret is still hashed with a salt of its own, and checked in full against any
+    /// other hash. A string that is not a scrypt PHC hash is passed over.
     public func adopt(_ hash: PasswordHash, for secret: Secret) {
         guard hash.scrypt != nil else { return }
         let entry = memoEntry(secret, hash), adopted = adoptedEntry(secret)
