@@ -85,8 +85,8 @@ private func mb(_ kb: Int) -> String { String(format: "%.1f", Double(kb) / 1024)
 /// takes the trainer's keys. A thread of its own reads the console's screen (drawn and
 /// discarded), so that the console never waits for its terminal.
 final class ConsoleClassroom: @unchecked Sendable {
-    // unchecked: `terminal` is touched only by the reading thread until `stop` is set and that
-    // thread has ended (`end`); `stop` and `done` are atomic through their locks.
+    // unchecked: `terminal` is read only by the draining thread until `end` has seen that thread
+    // stop; `stopping` and `reading` are read and written only under `stop`'s lock.
     let folder = NSTemporaryDirectory() + "hubsim-bench-lead-\(getpid())-\(UUID().uuidString.prefix(6))"
     private var terminal: PseudoTerminal
     private let master: Int32

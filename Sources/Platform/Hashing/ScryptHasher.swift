@@ -10,7 +10,8 @@ import Synchronization
 /// Successful verifications are remembered for the life of the process under an HMAC
 /// with a random per-process key, so a scenario library that checks the same user out
 /// twenty times pays for the KDF once; failures are never remembered, so guessing
-/// always costs a full derivation. Nothing of the memo leaves memory.
+/// always costs a full derivation. Nothing of the memo leaves memory. The one exception is a
+/// hash adopted for a secret printed in a lesson (`adopt`): nothing is secret there to guess.
 public final class ScryptHasher: CredentialHasher {
     public let logN: Int, r: Int, p: Int
     /// The memo's key, what it remembers, and the hashes adopted for secrets (`adopt`), keyed
