@@ -50,6 +50,11 @@ func classroomLeadBenchmark(trainees count: Int, lesson: String) throws -> [Stri
     let behind = (0..<count).filter { classroom.position(of: "t\($0)") != steps }
     guard behind.isEmpty else { throw BenchError("\(behind.count) device(s) did not reach step \(steps): t\(behind[0]) first") }
     let cpu = after.cpuSeconds - before.cpuSeconds
+    // Then a second with nothing to do: how often the idle devices' frame loops woke anyway.
+    for trainee in trainees { trainee.waitQuiet(0.1) }
+    let asleep = classroom.wakeUps()
+    usleep(1_000_000)
+    let idleWakeUps = classroom.wakeUps() - asleep
     return [
         "classroom lead (loopback; \(count) scripted trainees on swift-nio-ssh's client; lesson \(lesson), \(steps) presses of n; \(machineLoad())):",
         "  key to each screen's first byte: median \(ms(middle(firstBytes))) ms, max \(ms(firstBytes.max() ?? 0)) ms (\(firstBytes.count) screens)",
@@ -58,6 +63,7 @@ func classroomLeadBenchmark(trainees count: Int, lesson: String) throws -> [Stri
         "  the devices during the lead: CPU \(String(format: "%.2f", cpu)) s in all (\(ms(cpu / Double(count * steps))) ms a device a step);"
             + " sum of peak RSS (VmHWM) \(mb(before.peakKB)) MB after the joins, \(mb(after.peakKB)) MB after the lead"
             + " (largest device \(mb(after.largestPeakKB)) MB)",
+        "  idle, a second after the lead: the devices' frame loops woke \(idleWakeUps) times in all (their main threads' voluntary context switches)",
     ]
 }
 
@@ -152,6 +158,16 @@ final class ConsoleClassroom: @unchecked Sendable {
             largest = max(largest, hwm)
         }
         return (cpu, peak, largest)
+    }
+
+    /// The times the devices' main threads (their frame loops) have slept and been woken so
+    /// far: their voluntary context switches (proc(5)).
+    func wakeUps() -> Int {
+        BenchClassroom.processes(withArgument: folder + "/t", containing: true).reduce(0) { sum, pid in
+            let status = BenchClassroom.read("/proc/\(pid)/task/\(pid)/status")
+            let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            return sum + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+        }
     }
 
     /// The step a trainee's device file keeps (`position`), nil when there is none.
