@@ -50,6 +50,8 @@ public final class SeatControl: Sendable {
                     guard count > 0 else { return }
                     let n = read(descriptor, buffer.baseAddress, buffer.count)
                     if n < 0 && errno == EINTR { continue }
+                    // Readiness that went (a descriptor made non-blocking): nothing more for now.
+                    if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
                     guard n > 0 else { state.closed = true; return }
                     total += n
                     lines += state.splitter.feed(buffer[..<n])
