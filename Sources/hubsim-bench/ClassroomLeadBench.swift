@@ -28,8 +28,11 @@ func classroomLeadBenchmark(trainees count: Int, lesson: String) throws -> [Stri
     let before = classroom.devices()
     var firstBytes: [Double] = [], wholeFrames: [Double] = [], perPress: [String] = []
     for press in 1...steps {
-        // Every screen quiet first, so that what comes after the key is the lead's.
+        // Every screen quiet first, so that what comes after the key is the lead's; then a
+        // random moment, as a trainer's key comes: a fixed wait would fall in step with any
+        // timer of the devices' (a look every 100 ms found the key always just missed).
         for trainee in trainees { trainee.waitQuiet(0.1) }
+        usleep(UInt32.random(in: 0..<100_000))
         for trainee in trainees { trainee.expectAnswer() }
         classroom.press("n")
         var first: [Double] = [], whole: [Double] = []
