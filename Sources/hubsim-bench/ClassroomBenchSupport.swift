@@ -147,6 +147,8 @@ final class ScriptedTrainee: Sendable {
         var received: [UInt8] = []
         var sentAt: Double?
         var echo: Double?
+        /// When the last answer was asked for (a key sent, or another's key expected).
+        var markedAt = 0.0
         var channel: (any Channel)?
         var lastByteAt = 0.0
     }
@@ -249,12 +251,31 @@ final class ScriptedTrainee: Sendable {
         let channel = state.withLock { s -> (any Channel)? in
             s.echo = nil
             s.sentAt = Self.now()
+            s.markedAt = s.sentAt!
             return s.channel
         }
         guard let channel else { return }
         var buffer = channel.allocator.buffer(capacity: 4)
         buffer.writeString(key)
         channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(buffer)), promise: nil)
+    }
+
+    /// From now, the next byte is the answer to a key someone else pressed (the trainer's lead):
+    /// `waitForEcho` and `waitForFrameEnd` count from here.
+    func expectAnswer() {
+        let now = Self.now()
+        state.withLock { s in
+            s.echo = nil
+            s.sentAt = now
+            s.markedAt = now
+        }
+    }
+
+    /// Seconds from the last key (or `expectAnswer`) to the last byte of the screen that
+    /// answered it: the bytes stop for `quiet` seconds (waited for at most 2 s).
+    func waitForFrameEnd(quiet: Double) -> Double {
+        waitQuiet(quiet)
+        return state.withLock { $0.lastByteAt - $0.markedAt }
     }
 
     /// Seconds from the last key to the first byte after it; nil when none came in time.

@@ -9,7 +9,7 @@ struct HubsimBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hubsim-bench",
         abstract: "The budgets of Docs/performance.md, measured (release build).",
-        subcommands: [Benchmarks.self, Probe.self, ClassroomBench.self, ClassroomStormBench.self, AgedDevice.self, BridgeResponder.self],
+        subcommands: [Benchmarks.self, Probe.self, ClassroomBench.self, ClassroomLeadBench.self, ClassroomStormBench.self, AgedDevice.self, BridgeResponder.self],
         defaultSubcommand: Benchmarks.self
     )
 }
@@ -82,6 +82,34 @@ struct ClassroomBench: ParsableCommand {
     func run() throws {
         do {
             for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30, 100] : counts) { print(line) }
+        } catch {
+            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `hubsim-bench classroom-lead`: the trainer's "next step" pressed through a lesson while
+/// trainees are connected; how long until each trainee's screen shows it (ClassroomLeadBench.swift).
+struct ClassroomLeadBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "classroom-lead",
+        abstract: "The trainer leads a class through a lesson: key to every trainee's screen, and what the devices spend."
+    )
+
+    @Option(help: "Trainees connected, 1 to 200.")
+    var trainees = 30
+
+    @Option(help: "The lesson the class plays: a shipped lesson's name or a lesson file.")
+    var lesson = "ws1-shift-change"
+
+    func validate() throws {
+        guard (1...200).contains(trainees) else { throw ValidationError("--trainees is 1 to 200, not \(trainees)") }
+    }
+
+    func run() throws {
+        do {
+            for line in try classroomLeadBenchmark(trainees: trainees, lesson: lesson) { print(line) }
         } catch {
             FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
             throw ExitCode.failure

@@ -64,12 +64,17 @@ struct GridLineTests {
         let watch = Array(ControlLine.watch(true).utf8)
         _ = watch.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         let deadline = Date().addingTimeInterval(5)
-        while !control.isWatched, Date() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        // The loop reads the pipe at its next event (`take`).
+        while !control.isWatched, Date() < deadline { _ = control.take(); try await Task.sleep(for: .milliseconds(1)) }
         #expect(control.isWatched)
+        #expect(control.secondsUntilHeldFrame(now: 100) == nil)
         control.frame(one, now: 100)
-        control.frame(two, now: 100.01)  // too soon: held back
-        control.frame(one, now: 100.2)   // the same as the last sent: nothing to send
+        control.frame(two, now: 100.01)  // too soon: held back, and the loop is to wake when it may go
+        #expect(abs((control.secondsUntilHeldFrame(now: 100.01) ?? -1) - 0.04) < 1e-9)
+        control.frame(one, now: 100.2)   // the same as the last sent: nothing to send, nothing held
+        #expect(control.secondsUntilHeldFrame(now: 100.2) == nil)
         control.frame(two, now: 100.3)
+        #expect(control.secondsUntilHeldFrame(now: 100.3) == nil)
         let lines = Self.read(ends[1]).split(separator: "\n")
         let grids = lines.compactMap { ControlLine.parse($0).flatMap { ControlLine.decodeFrame($0.params) } }
         #expect(grids == [one, two])

@@ -16,6 +16,33 @@ import Testing
     }
 }
 
+/// A hash adopted for one secret (a class's scripted PIN, hashed once by the classroom) is what
+/// that secret hashes to, and checks it, and refuses any other, without a derivation; every
+/// other secret is hashed with a salt of its own, and checked in full against its own hash.
+@Suite struct AdoptedHashTests {
+    @Test func anAdoptedHashIsTakenForExactlyItsSecret() throws {
+        let classroom = ScryptHasher(logN: 10), device = ScryptHasher(logN: 10)
+        let shared = classroom.hash("1739")
+        device.adopt(shared, for: "1739")
+        #expect(device.hash("1739") == shared)
+        #expect(device.verify("1739", against: shared))
+        #expect(device.derivations == 0)
+        // Not that PIN: its own salt, a full derivation.
+        let other = device.hash("2846")
+        #expect(other != shared && other.scrypt?.salt != shared.scrypt?.salt)
+        #expect(device.derivations == 1)
+        // A wrong PIN against the shared hash: refused, with nothing to derive (the hash is
+        // 1739's); against a hash of its own making, checked in full.
+        #expect(!device.verify("0000", against: shared))
+        #expect(device.derivations == 1)
+        #expect(!device.verify("0000", against: other) && device.verify("2846", against: other))
+        #expect(device.derivations == 3)
+        // Something that is not a scrypt hash is not adopted.
+        device.adopt(PasswordHash(phc: "1739"), for: "5173")
+        #expect(device.hash("5173").scrypt != nil && device.derivations == 4)
+    }
+}
+
 /// The PHC parser the tenant loader and the hasher share.
 @Suite struct ScryptPHCTests {
     @Test func aPHCStringReadsBackToTheSameText() throws {

@@ -95,4 +95,43 @@ import Testing
         }
         #expect(told.calls > 0)
     }
+
+    /// The shipped PIN lesson: the PIN it sets is hashed once by the classroom, and a device
+    /// that takes that hash plays every step as one that derived its own, deriving nothing (the
+    /// wrong PIN the lesson types is refused as ever).
+    @Test func aDeviceGivenThePINsHashPlaysThePINLessonAsOneThatDerived() throws {
+        let file = try #require(BundledAssets.lessonFiles().first { $0.name == "mhs-pin-and-auto-sign-out" })
+        let lesson = try Fixtures.runner().lessons.load(.bundled(file))
+        let credentials = LessonCredentials(lesson: lesson)
+        // 1234 is refused as too simple before any hash: only 1739 is hashed.
+        #expect(credentials.pins == ["1739"])
+        let classroom = ScryptHasher(logN: 10)
+        let places = credentials.verified(in: lesson.scenario.tenant, by: classroom)
+        let hashes = credentials.hashedPINs(by: classroom)
+        #expect(hashes.count == 1)
+        func device(adopting: Bool) -> ScryptHasher {
+            let hasher = ScryptHasher(logN: 10)
+            credentials.remember(places, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+            if adopting { credentials.adopt(hashes) { hasher.adopt($1, for: $0) } }
+            return hasher
+        }
+        let own = device(adopting: false), given = device(adopting: true)
+        var derived = LessonPlayer(lesson: lesson, dependencies: .seeded(hasher: own))
+        var adopted = LessonPlayer(lesson: lesson, dependencies: .seeded(hasher: given))
+        while !derived.isAtEnd {
+            derived.go(to: derived.position + 1)
+            adopted.go(to: adopted.position + 1)
+            #expect(LessonLeadPlayerTests.same(derived.model.device, adopted.model.device))
+            #expect(derived.model.device.snapshot.managedHomeScreen?.sessionPINHash == nil
+                    || adopted.model.device.snapshot.managedHomeScreen?.sessionPINHash == hashes[0])
+        }
+        // Every step's checks held on both (the PIN set, the wrong one refused, the right one taken).
+        #expect(derived.results.joined().allSatisfy { $0.status == .passed })
+        #expect(adopted.results.joined().map(\.status) == derived.results.joined().map(\.status))
+        // Deriving its own: 1739 hashed twice (the next step's actions are applied once ahead
+        // for the lesson's panel, then performed), its first check, and 0000 twice. Given the
+        // classroom's hash of 1739: none, and 0000 is refused all the same.
+        #expect(own.derivations == 5)
+        #expect(given.derivations == 0)
+    }
 }

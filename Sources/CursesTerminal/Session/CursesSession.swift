@@ -45,6 +45,10 @@ public final class CursesSession {
     /// done before any event (a new device's database). False ends the session at once
     /// (`.quit`); the caller says why once the terminal is restored.
     public var afterFirstFrame: (() -> Bool)?
+    /// A descriptor whose input wakes the loop as a key does, handed to the program as a
+    /// `.tick` for it to read (a trainee's control pipe: the classroom's orders reach the
+    /// screen at once, and an idle device sleeps). Asked before every wait; nil: none (any more).
+    public var wakeDescriptor: (() -> Int32?)?
     /// Sees every frame painted, with its size (a recording of the session: `--cast`).
     public var paintObserver: ((Frame) -> Void)? {
         get { loop.observer }
@@ -138,9 +142,8 @@ public final class CursesSession {
             } else {
                 timeout = Self.longestSleepMilliseconds
             }
-            wtimeout(window, Int32(timeout))
             var ch: wint_t = 0
-            let status = wget_wch(window, &ch)
+            let (status, woken) = nextInput(&ch, timeout: timeout, wake: deadline == nil ? wakeDescriptor?() : nil)
             var events: [InputEvent] = []
             switch status {
             case ERR:
@@ -150,6 +153,10 @@ public final class CursesSession {
                     // a closed terminal.
                     reader.expire(at: Self.monotonicMilliseconds())
                     continue
+                }
+                if woken {
+                    events.append(.tick(clock.input()))
+                    break
                 }
                 switch clock.timedOut(after: Double(timeout) / 1000) {
                 case let .tick(elapsed): events.append(.tick(elapsed))
@@ -175,6 +182,28 @@ public final class CursesSession {
             // Keys, clicks, ticks and resizes alike: one frame, painted as a diff.
             if loop.feed(events, to: &program, afterEvent: afterEvent) { return .quit }
         }
+    }
+
+    /// The next input from curses, waiting at most `timeout` ms: its status (ERR when the time
+    /// ran out, a signal came or the terminal is gone), and whether `wake`'s descriptor has input
+    /// instead. Without `wake`, curses waits alone, as it always has.
+    private func nextInput(_ ch: inout wint_t, timeout: Int, wake: Int32?) -> (status: Int32, woken: Bool) {
+        guard let wake, timeout > 0 else {
+            wtimeout(window, Int32(timeout))
+            return (wget_wch(window, &ch), false)
+        }
+        // Curses keeps what it read ahead of the last key (the rest of a sequence it did not
+        // know) in a queue of its own, which poll cannot see: that first, without waiting.
+        wtimeout(window, 0)
+        let status = wget_wch(window, &ch)
+        if status != ERR { return (status, false) }
+        // Then one sleep on both: a signal ends it too (EINTR), as it ends curses' own wait.
+        var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, 2, Int32(clamping: timeout))
+        if ready > 0 && descriptors[1].revents != 0 { return (ERR, true) }
+        // Input (or a hang-up, which curses answers with ERR at once, as before).
+        if ready > 0 { return (wget_wch(window, &ch), false) }
+        return (ERR, false)
     }
 
     /// Leaves curses mode and restores the terminal and the signal handlers. Idempotent.

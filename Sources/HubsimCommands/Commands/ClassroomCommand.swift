@@ -76,8 +76,13 @@ struct ClassroomCommand: ParsableCommand {
             // The lesson's passwords verified once for the class, before it opens (a full scrypt
             // derivation each, about 45 ms): each device is told which hold (`--class-verified`),
             // and derives none of them.
-            let verified = LessonCredentials(lesson: loaded).verified(in: loaded.scenario.tenant, by: ScryptHasher())
-            let verifiedArguments = verified.isEmpty ? [] : ["--class-verified", verified.map(String.init).joined(separator: ",")]
+            let credentials = LessonCredentials(lesson: loaded), hasher = ScryptHasher()
+            let verified = credentials.verified(in: loaded.scenario.tenant, by: hasher)
+            // The PINs the lesson sets, hashed once for the class too: each device takes the
+            // hash for exactly that PIN instead of deriving its own when the trainer leads
+            // there (`--class-pin-hash`: a hash of a PIN the lesson file prints, never the PIN).
+            let verifiedArguments = (verified.isEmpty ? [] : ["--class-verified", verified.map(String.init).joined(separator: ",")])
+                + credentials.hashedPINs(by: hasher).flatMap { ["--class-pin-hash", $0.phc] }
             var configuration = ClassroomConfiguration(
                 className: className, listen: listen, port: port, code: code, hostKey: hostKey,
                 launch: { name, term, kept in

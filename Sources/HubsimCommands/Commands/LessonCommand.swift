@@ -56,6 +56,11 @@ struct LessonCommand: AsyncParsableCommand {
     @Option(help: .private)
     var classVerified: String?
 
+    // The hashes the classroom made once of the PINs the lesson sets (`LessonCredentials.pins`),
+    // in their order: PHC strings of PINs the lesson file prints, never a PIN.
+    @Option(help: .private)
+    var classPinHash: [String] = []
+
     /// On the main thread, as every command: the scenarios themselves run side by side in a task group.
     @MainActor
     func run() async throws {
@@ -106,7 +111,8 @@ struct LessonCommand: AsyncParsableCommand {
         }
         if let classSeat {
             let verified = (classVerified ?? "").split(separator: ",").compactMap { Int($0) }
-            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "", verified: verified)
+            try TraineeSeatLaunch(file: classSeat, trainee: trainee ?? "", className: className ?? "", verified: verified,
+                                  pinHashes: classPinHash.map { PasswordHash(phc: $0) })
                 .play(lesson: load(runner, try locate()), environment: environment)
             return
         }

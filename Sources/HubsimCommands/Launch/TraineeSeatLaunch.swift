@@ -18,6 +18,8 @@ struct TraineeSeatLaunch {
     var className: String
     /// The places of the lesson's passwords the classroom verified (`LessonCredentials`).
     var verified: [Int] = []
+    /// The classroom's hashes of the PINs the lesson sets (`LessonCredentials.pins`), in order.
+    var pinHashes: [PasswordHash] = []
 
     func play(lesson: Lesson, environment: [String: String]) throws {
         var saved = SeatFile.read(file, lesson: lesson.name) ?? SeatFile(lesson: lesson.name, position: 0, trainee: trainee)
@@ -27,7 +29,12 @@ struct TraineeSeatLaunch {
         // The lesson's passwords the classroom verified for the class are remembered, so that
         // neither the step's rehearsal nor the trainee typing them costs this device a derivation.
         let hasher = ScryptHasher()
-        LessonCredentials(lesson: lesson).remember(verified, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+        let credentials = LessonCredentials(lesson: lesson)
+        credentials.remember(verified, in: lesson.scenario.tenant) { hasher.remember($0, verifiedAgainst: $1) }
+        // So are the PINs it sets: hashed once by the classroom, not by each device as the
+        // trainer leads the class there; a PIN the trainee types that is not one of them is
+        // hashed here with a salt of its own.
+        credentials.adopt(pinHashes) { hasher.adopt($1, for: $0) }
         let dependencies = EngineDependencies.system(hasher: hasher)
         let session = try CursesSession.started(environment: environment)
         let c = session.capabilities
@@ -36,6 +43,9 @@ struct TraineeSeatLaunch {
         player.go(to: saved.position)
         var program = SeatProgram(seat: ClassSeat(player: player, className: className, trainee: trainee), control: SeatControl())
         program.report()
+        // The classroom's orders wake the loop as they come, as a key does.
+        let control = program.control
+        session.wakeDescriptor = { control?.wakeDescriptor }
         let exit = session.run(&program) { program in
             program.report()
             program.sendFrame()
@@ -55,13 +65,12 @@ struct TraineeSeatLaunch {
 }
 
 /// The class seat on a trainee's terminal, reached by the classroom: its messages are taken
-/// at every event, a tick at least every `pipeInterval` seconds (the frame loop's only way in
-/// is an event), and the device's status goes back when it changes.
+/// at every event (the pipe's input wakes the loop, `CursesSession.wakeDescriptor`), and the
+/// device's status goes back when it changes. Idle, it sleeps as a lesson does: until the next
+/// key or order, or a frame the trainer watches that was held back (`SeatControl.frame`).
 struct SeatProgram: TerminalProgram {
     var seat: ClassSeat
     let control: SeatControl?
-    /// How often the loop looks at the control pipe when nothing else wakes it.
-    static let pipeInterval = 0.1
 
     mutating func handle(_ event: InputEvent, shown: Frame?) -> TerminalRequest {
         let messages = control?.take() ?? []
@@ -73,8 +82,9 @@ struct SeatProgram: TerminalProgram {
     func render(width: Int, height: Int) -> Frame { seat.render(width: width, height: height) }
 
     func secondsUntilTimedChange(shown: Frame?) -> Double? {
-        guard control != nil else { return seat.secondsUntilTimedChange(shown: shown) }
-        return min(seat.secondsUntilTimedChange(shown: shown) ?? Self.pipeInterval, Self.pipeInterval)
+        let due = seat.secondsUntilTimedChange(shown: shown)
+        guard let held = control?.secondsUntilHeldFrame(now: ProcessInfo.processInfo.systemUptime) else { return due }
+        return min(due ?? held, held)
     }
 
     /// The screen as it is drawn now to the classroom, while the trainer watches it (at most

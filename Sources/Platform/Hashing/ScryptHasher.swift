@@ -10,18 +10,30 @@ import Synchronization
 /// Successful verifications are remembered for the life of the process under an HMAC
 /// with a random per-process key, so a scenario library that checks the same user out
 /// twenty times pays for the KDF once; failures are never remembered, so guessing
-/// always costs a full derivation. Nothing of the memo leaves memory.
+/// always costs a full derivation. Nothing of the memo leaves memory. The one exception is a
+/// hash adopted for a secret printed in a lesson (`adopt`): nothing is secret there to guess.
 public final class ScryptHasher: CredentialHasher {
     public let logN: Int, r: Int, p: Int
-    /// The memo's key and what it remembers. The key is made at the first verification,
-    /// so a start that verifies nothing before its first frame does not pay for it.
-    private let memo = Mutex<(key: SymmetricKey?, verified: Set<Data>)>((nil, []))
+    /// The memo's key, what it remembers, and the hashes adopted for secrets (`adopt`), keyed
+    /// by the secret's HMAC. The key is made at the first verification, so a start that
+    /// verifies nothing before its first frame does not pay for it.
+    private let memo = Mutex<(key: SymmetricKey?, verified: Set<Data>, adopted: [Data: PasswordHash])>((nil, [], [:]))
+    private let derived = Atomic(0)
 
     public init(logN: Int = 15, r: Int = 8, p: Int = 1) {
         self.logN = logN; self.r = r; self.p = p
     }
 
+    /// How many times this hasher has run scrypt: what a class's shared work saves each device
+    /// is counted, not timed (`LessonCredentialsTests`).
+    public var derivations: Int { derived.load(ordering: .relaxed) }
+
     public func hash(_ secret: Secret) -> PasswordHash {
+        // Most hashers adopt nothing: they pay no HMAC for looking.
+        if memo.withLock({ !$0.adopted.isEmpty }) {
+            let entry = adoptedEntry(secret)
+            if let adopted = memo.withLock({ $0.adopted[entry] }) { return adopted }
+        }
         var salt = [UInt8](repeating: 0, count: 16)
         var rng = SystemRandomNumberGenerator()
         for i in salt.indices { salt[i] = UInt8.random(in: .min ... .max, using: &rng) }
@@ -32,7 +44,10 @@ public final class ScryptHasher: CredentialHasher {
     public func verify(_ secret: Secret, against hash: PasswordHash) -> Bool {
         guard let params = hash.scrypt else { return false }
         let entry = memoEntry(secret, hash)
-        if memo.withLock({ $0.verified.contains(entry) }) { return true }
+        let (remembered, adopted) = memo.withLock { ($0.verified.contains(entry), $0.adopted.values.contains(hash)) }
+        if remembered { return true }
+        // An adopted hash was made from its one secret (`adopt`): nothing else can match it.
+        if adopted { return false }
         let derived = derive(secret, salt: params.salt, logN: params.logN, r: params.r, p: params.p,
                              length: params.hash.count)
         let ok = constantTimeEqual(derived, params.hash)
@@ -48,8 +63,25 @@ public final class ScryptHasher: CredentialHasher {
         memo.withLock { _ = $0.verified.insert(entry) }
     }
 
+    /// Takes `hash` as what `hash(secret)` makes, without deriving it: a hash the process that
+    /// started this one made once from `secret`, which every device of a class sets alike (a
+    /// lesson's scripted session PIN, printed in the lesson file: `LessonCredentials`). Checked
+    /// against it, `secret` holds and any other secret is refused, both without a derivation:
+    /// the hash is known to be that secret's, and the secret is no secret to the class. Any
+    /// other secret is still hashed with a salt of its own, and checked in full against any
+    /// other hash. A string that is not a scrypt PHC hash is passed over.
+    public func adopt(_ hash: PasswordHash, for secret: Secret) {
+        guard hash.scrypt != nil else { return }
+        let entry = memoEntry(secret, hash), adopted = adoptedEntry(secret)
+        memo.withLock {
+            _ = $0.verified.insert(entry)
+            $0.adopted[adopted] = hash
+        }
+    }
+
     private func derive(_ secret: Secret, salt: [UInt8], logN: Int, r: Int, p: Int, length: Int = 32) -> [UInt8] {
-        secret.withPlaintext { plain in
+        derived.add(1, ordering: .relaxed)
+        return secret.withPlaintext { plain in
             let key = try? KDF.Scrypt.deriveKey(
                 from: Array(plain.utf8), salt: salt, outputByteCount: length,
                 rounds: 1 << logN, blockSize: r, parallelism: p)
@@ -58,6 +90,13 @@ public final class ScryptHasher: CredentialHasher {
     }
 
     private func memoEntry(_ secret: Secret, _ hash: PasswordHash) -> Data {
+        mac(Array(hash.phc.utf8) + [0], secret)
+    }
+
+    /// The key of a secret's adopted hash (a PHC string begins with "$", never with 0).
+    private func adoptedEntry(_ secret: Secret) -> Data { mac([0], secret) }
+
+    private func mac(_ prefix: [UInt8], _ secret: Secret) -> Data {
         let key = memo.withLock { state in
             if let key = state.key { return key }
             let key = SymmetricKey(size: .bits256)
@@ -66,7 +105,7 @@ public final class ScryptHasher: CredentialHasher {
         }
         return secret.withPlaintext { plain in
             var mac = HMAC<SHA256>(key: key)
-            mac.update(data: Array(hash.phc.utf8) + [0] + Array(plain.utf8))
+            mac.update(data: prefix + Array(plain.utf8))
             return Data(mac.finalize())
         }
     }

@@ -9,6 +9,11 @@ import SessionEngine
 /// which of them hold, by their place in this list (`remember`): no password leaves either
 /// process, and a password a trainee types that is not one of them still costs the device a
 /// full derivation.
+///
+/// The PINs and passcodes the steps set (`pins`) are hashed by each device as it sets them,
+/// with a salt of its own: the same scrypt work on every device at the instant the trainer
+/// leads the class to that step. The classroom hashes each once (`hashedPINs`) and hands each
+/// device the hashes, never the PINs; each device takes them for exactly those PINs (`adopt`).
 public struct LessonCredentials: Sendable {
     public struct Pair: Sendable, Equatable {
         public var user: UserID
@@ -16,19 +21,42 @@ public struct LessonCredentials: Sendable {
     }
 
     public let pairs: [Pair]
+    /// The session PINs (`setSessionPIN`) and check-out passcodes the steps set and expect
+    /// taken, each once, in the order the lesson first sets them. One the lesson expects
+    /// refused (too simple) is never hashed, and is not here.
+    public let pins: [Secret]
 
     public init(lesson: Lesson) {
         var pairs: [Pair] = []
+        var pins: [Secret] = []
         for step in lesson.steps {
             for action in step.actions {
-                guard case let .action(actions, _) = action.kind else { continue }
+                guard case let .action(actions, refused) = action.kind else { continue }
                 for action in actions {
-                    guard let pair = Self.pair(action), !pairs.contains(pair) else { continue }
-                    pairs.append(pair)
+                    if let pair = Self.pair(action), !pairs.contains(pair) { pairs.append(pair) }
+                    if refused == nil, let pin = Self.pin(action), !pins.contains(pin) { pins.append(pin) }
                 }
             }
         }
         self.pairs = pairs
+        self.pins = pins
+    }
+
+    static func pin(_ action: DeviceAction) -> Secret? {
+        switch action {
+        case let .setSessionPIN(pin), let .checkOut(_, _, _, pin?): pin
+        default: nil
+        }
+    }
+
+    /// Each of `pins` hashed once, in order, with a salt of its own: what the classroom makes
+    /// before the class opens (a full derivation each).
+    public func hashedPINs(by hasher: any CredentialHasher) -> [PasswordHash] { pins.map { hasher.hash($0) } }
+
+    /// Hands `adopt` each of `pins` with the hash made for it (`hashes[i]` for `pins[i]`; hashes
+    /// beyond the list are passed over).
+    public func adopt(_ hashes: [PasswordHash], _ adopt: (Secret, PasswordHash) -> Void) {
+        for (pin, hash) in zip(pins, hashes) { adopt(pin, hash) }
     }
 
     static func pair(_ action: DeviceAction) -> Pair? {
