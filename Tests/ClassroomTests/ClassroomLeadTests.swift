@@ -8,13 +8,13 @@ import Glibc
 /// The trainer's lead reaches a trainee's device through its control pipe, which wakes the
 /// device's frame loop as a key does: an idle device sleeps (no wake-up of its own to look at
 /// the pipe), and the next step is on the trainee's screen as soon as the trainer presses n.
-@Suite("Classroom: the lead wakes the devices", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"))
+@Suite("Classroom: the lead wakes the devices", .enabled(if: SSHPane.sshAvailable && SSHPane.tmuxAvailable, "OpenSSH's ssh or tmux is not installed (.ci/run installs openssh-client)"), .offThePool)
 struct ClassroomLeadTests {
     @Test("an idle trainee's device does not wake to look for the trainer's orders; n still reaches it")
     func idleDeviceSleepsAndTheLeadWakesIt() async throws {
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
+        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
         try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
         try await ana.waitFor("the trainer leads")
@@ -41,7 +41,7 @@ struct ClassroomLeadTests {
     func theScriptedPINGoesAsAHash() async throws {
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port)")
+        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port)")
         try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
         try await ana.waitFor("the trainer leads")

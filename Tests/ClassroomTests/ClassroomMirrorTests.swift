@@ -13,7 +13,7 @@ struct ClassroomMirrorTests {
     func mirrorAndShow() async throws {
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
+        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
         try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
         try await ana.waitFor("the trainer leads")

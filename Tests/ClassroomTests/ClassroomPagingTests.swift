@@ -18,7 +18,7 @@ struct ClassroomPagingTests {
         try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
         defer { unlink(codeFile) }
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile)")
+        let trainer = try await SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile)")
         try await trainer.waitFor("No trainee yet")
         let names = (1...40).map { String(format: "t%02d", $0) }
         // Joined ten at a time, as a room does (the class takes 32 unauthenticated at once).

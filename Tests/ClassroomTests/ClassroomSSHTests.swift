@@ -13,7 +13,7 @@ struct ClassroomSSHTests {
         // The trainer's console leads (a trainee watches until the class tries a step).
         let folder = ClassroomProcess.newFolder()
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
+        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
         try await trainer.waitFor("No trainee yet")
         let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
         try await ana.waitFor("the trainer leads")
@@ -219,7 +219,7 @@ struct TrainerConsoleTests {
         defer { unlink(codeFile); unlink(report); unlink(junit) }
         // Port 0 would hide the port in the console's join line: one free port is found first.
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
+        let trainer = try await SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
         try await trainer.waitFor("No trainee yet")
         #expect(try trainer.screen().contains("ssh -p \(port) NAME@127.0.0.1   code LAB-2026-XY"))
         let ana = try SSHPane(name: "ana", port: port, password: "lab2026xy")
@@ -255,7 +255,7 @@ extension TrainerConsoleTests {
         let firstPort = try Shell.freePort()
         let ana: SSHPane
         do {
-            let trainer = try SSHPane(shell: command(firstPort))
+            let trainer = try await SSHPane(shell: command(firstPort))
             try await trainer.waitFor("No trainee yet")
             ana = try SSHPane(name: "ana", port: firstPort, password: "LAB-2026-XY")
             try await ana.waitFor("the trainer leads")
@@ -279,7 +279,7 @@ extension TrainerConsoleTests {
         #expect(mode?.intValue == 0o600)
 
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: command(port))
+        let trainer = try await SSHPane(shell: command(port))
         // Before anyone joins: ana's tile, away, at her kept step.
         let screen = try await trainer.waitFor("┌ ana ")
         #expect(screen.contains("away") && screen.contains("step 2 of 9") && !screen.contains("No trainee yet"), "\(screen)")

@@ -20,7 +20,7 @@ struct ClassroomSecretsTests {
         try "LAB-2026-XY\n".write(toFile: codeFile, atomically: true, encoding: .utf8)
         defer { unlink(codeFile); unlink(report); unlink(junit) }
         let port = try Shell.freePort()
-        let trainer = try SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
+        let trainer = try await SSHPane(shell: "\(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port) --code-file \(codeFile) --report \(report) --junit \(junit)")
         try await trainer.waitFor("No trainee yet")
         var screens: [String] = []
 

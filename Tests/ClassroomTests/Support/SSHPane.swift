@@ -12,6 +12,8 @@ final class SSHPane {
     let socket = "hubsim-class-\(getpid())-\(UUID().uuidString.prefix(8))"
     let askpass: String
     private var killed = false
+    /// Whether this pane holds a class slot (the trainer's console does).
+    private var holdsClass = false
 
     /// Whether OpenSSH's client is here: the suites skip, saying so, without it.
     static let sshAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh") || which("ssh")
@@ -23,9 +25,12 @@ final class SSHPane {
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 
-    /// Any shell command in a pane (the trainer's console: `hubsim classroom` on a terminal).
-    init(shell command: String, width: Int = 80, height: Int = 24) throws {
+    /// The trainer's console: `command` (`hubsim classroom …` on a terminal) in a pane, once
+    /// one of the suite's class `Slots` is free (given back by `kill`), as `ClassroomProcess`.
+    init(shell command: String, width: Int = 80, height: Int = 24) async throws {
         askpass = NSTemporaryDirectory() + socket + ".askpass"
+        await Slots.classes.acquire()
+        holdsClass = true
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command + "; echo \"[exited $?]\"; sleep 60"])
     }
 
@@ -61,6 +66,7 @@ final class SSHPane {
         killed = true
         _ = try? tmux(["kill-server"])
         unlink(askpass)
+        if holdsClass { Slots.classes.release() }
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
