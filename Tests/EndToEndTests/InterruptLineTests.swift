@@ -67,18 +67,18 @@ import Testing
         var description: String { "status \(status), standard error: \(stderr)" }
     }
 
-    /// Runs hubsim with `arguments` (its output to files in `directory`), sends SIGINT once the
+    /// Runs hubsim with `arguments` (its outputs to files in `directory`), sends SIGINT once the
     /// program made `marker`, and gives its end and its standard error. The exit is taken by a
     /// thread of its own (`ChildExit`), not by Foundation's `Process`, whose wait can miss a
     /// child's exit under parallel tests on Linux (`Subprocess`); nothing reads a pipe until
     /// hubsim has ended.
     static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) async throws -> Interrupted {
-        let errors = directory.appendingPathComponent("hubsim.err").path
+        let errors = directory.appendingPathComponent("hubsim.err").path, report = directory.appendingPathComponent("hubsim.out").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
         let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
@@ -96,6 +96,13 @@ import Testing
             try await stop()
             Issue.record("the program never started: \(stderr())")
             return Interrupted(signal: nil, status: -1, stderr: "")
+        }
+        // Ended already: the interrupt would find nothing to interrupt. Said with what hubsim
+        // printed, so that a run that ended by itself is not read as a lost signal.
+        if let status = exit.status {
+            let printed = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+            Issue.record("hubsim ended by itself before the interrupt (status \(ChildExit.shellStatus(status))): \(printed)\(stderr())")
+            return Interrupted(signal: nil, status: ChildExit.shellStatus(status), stderr: stderr())
         }
         kill(pid, SIGINT)
         guard try await exit.wait(before: Date().addingTimeInterval(60)), let status = exit.status else {
