@@ -53,22 +53,19 @@ struct ClassroomMirrorTests {
         try await trainer.waitFor("[exited 0]")
     }
 
-    /// Waits until `source`'s `rows` are `mirror`'s rows from `from` on, one for one.
+    /// Waits until `source`'s `rows` are `mirror`'s rows from `from` on, one for one (`Poll`: looked
+    /// at once more after the deadline, for a test resumed late).
     static func same(_ description: String, _ source: SSHPane, rows: Range<Int>, as mirror: SSHPane, from: Int) async throws {
-        let deadline = Date().addingTimeInterval(ClassroomProcess.patience)
         var left: [String] = [], right: [String] = []
-        while Date() < deadline {
+        let matched = try await Poll.until(Date().addingTimeInterval(ClassroomProcess.patience), every: .milliseconds(30)) {
             let a = try source.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let b = try mirror.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard a.count >= rows.upperBound, b.count >= from + rows.count else {
-                try await Task.sleep(for: .milliseconds(30))
-                continue
-            }
+            guard a.count >= rows.upperBound, b.count >= from + rows.count else { return false }
             left = Array(a[rows])
             right = Array(b[from..<(from + rows.count)])
-            if left == right, left.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) { return }
-            try await Task.sleep(for: .milliseconds(30))
+            return left == right && left.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         }
+        if matched { return }
         Issue.record("timed out waiting until \(description):\n\(left.joined(separator: "\n"))\n--- mirrored as ---\n\(right.joined(separator: "\n"))")
     }
 }

@@ -73,7 +73,7 @@ struct DescendantTests {
     /// Ends hubsim as `ending` says (nothing for a normal end) and waits for it.
     static func end(_ pid: pid_t, _ ending: Ending) async throws -> Int32 {
         if let signal = ending.signal { kill(pid, signal) }
-        let exit = Subprocess.Exit(of: pid)
+        let exit = ChildExit(of: pid)
         if try await !Poll.until(Date().addingTimeInterval(60), { exit.status != nil }) { kill(pid, SIGKILL); Issue.record("hubsim did not end") }
         return exit.status ?? 0
     }
@@ -93,6 +93,9 @@ struct DescendantTests {
         for pid in left { if let pid = Int32(pid) { kill(pid, SIGKILL) } }
     }
 
+    /// The run's scenario. The program's time limit is the longest an entry may have: the test
+    /// ends a hung run itself, and a shorter limit (it was 60 s) ran out on a loaded runner
+    /// before the test was resumed to look at the program, which hubsim had stopped by then.
     static func scenario(_ setup: Setup, hang: Bool) -> String {
         """
         name: daemon

@@ -11,7 +11,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headless-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let marker = "hubsim-headless-signal-\(UUID().uuidString.prefix(8))"
+        // The program has started when it has made its file; its name is the mark of its processes.
+        let marker = directory.appendingPathComponent("hubsim-headless-signal-\(UUID().uuidString.prefix(8))").path
+        // The program's time limit is the longest an entry may have: the test interrupts it
+        // (InterruptLineTests.sleeper says why not 60 s).
         try """
         import signal, time, sys
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -24,29 +27,15 @@ import Testing
         tenant: \(HubsimPane.testTenant)
         apps:
           - id: stubborn
-            exec: [python3, stubborn.py, \(marker)]
+            exec: [python3, \(directory.appendingPathComponent("stubborn.py").path), \(marker)]
             timeout: 600s
         steps:
           - enroll: {group: FRONTLINE, user: stage, password: stage}
           - launch: stubborn
         """.write(to: directory.appendingPathComponent("stubborn.yaml"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try HubsimBinary.path())
-        process.arguments = ["run", "stubborn.yaml"]
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The program has started when it has made its file (in the scenario's folder).
-        let started = directory.appendingPathComponent(marker)
-        _ = try await Poll.until(Date().addingTimeInterval(30)) {
-            FileManager.default.fileExists(atPath: started.path) || !process.isRunning
-        }
-        guard FileManager.default.fileExists(atPath: started.path) else { Issue.record("the program never started"); process.terminate(); return }
-        kill(process.processIdentifier, SIGINT)
-        guard try await Poll.exit(of: process) else { Issue.record("hubsim did not end after SIGINT"); process.terminate(); return }
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let end = try await InterruptLineTests.interrupt(["run", directory.appendingPathComponent("stubborn.yaml").path],
+                                                         in: directory, startedWhen: marker)
+        #expect(end.signal == SIGINT, "\(end)")
         // No process is left with the program's command line.
         let left = try Self.processes(containing: marker)
         #expect(left.isEmpty, "still running: \(left)")
@@ -87,7 +76,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
         let pid = try Subprocess.spawn([try HubsimBinary.path(), "run", directory + "/stubborn.yaml"], environment: environment,
                                        actions: &actions, blocking: [SIGINT, SIGTERM])
-        let exit = Subprocess.Exit(of: pid)
+        let exit = ChildExit(of: pid)
         // The program has started when it has made its file (in the scenario's folder).
         guard try await Poll.until(Date().addingTimeInterval(30), { FileManager.default.fileExists(atPath: directory + "/" + marker) }) else {
             kill(pid, SIGKILL)

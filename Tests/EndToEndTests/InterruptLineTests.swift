@@ -6,7 +6,10 @@ import Testing
 /// (what was interrupted, that the programs were stopped, what was not written) before hubsim
 /// dies of the signal, which a shell reports as 130: nothing printed would read as a hang.
 @Suite(.offThePool) struct InterruptLineTests {
-    /// A program that makes `marker` and then never answers, its time limit far away.
+    /// A program that makes `marker` and then never answers, its time limit far away: the
+    /// longest an entry may have (600 s), as the test interrupts it. With 60 s, a runner that
+    /// resumed the test more than a minute after the program started found the run ended by the
+    /// limit, not by the signal.
     static let sleeper = """
         import sys, time
         open(sys.argv[1], "w").close()
@@ -18,11 +21,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let marker = directory.appendingPathComponent("started").path
         let junit = directory.appendingPathComponent("report.xml").path
-        let (status, reason, stderr) = try await Self.interrupt(["check-app", "--serial", "--transition", "check-in", "--timeout", "600000",
-                                                           "--junit", junit, "--", "python3", "sleeper.py", marker],
-                                                          in: directory, startedWhen: marker)
-        #expect(reason == .uncaughtSignal && status == SIGINT)
-        #expect(stderr == "hubsim check-app: interrupted by SIGINT (Ctrl-C); every program it started was stopped; no table printed and no --junit file written (\(junit))\n")
+        let sleeper = directory.appendingPathComponent("sleeper.py").path
+        let end = try await Self.interrupt(["check-app", "--serial", "--transition", "check-in", "--timeout", "600000",
+                                            "--junit", junit, "--", "python3", sleeper, marker],
+                                           in: directory, startedWhen: marker)
+        #expect(end.signal == SIGINT, "\(end)")
+        #expect(end.stderr == "hubsim check-app: interrupted by SIGINT (Ctrl-C); every program it started was stopped; no table printed and no --junit file written (\(junit))\n")
         #expect(!FileManager.default.fileExists(atPath: junit))
     }
 
@@ -36,15 +40,15 @@ import Testing
         tenant: \(HubsimPane.testTenant)
         apps:
           - id: sleeper
-            exec: [python3, sleeper.py, \(marker)]
-            timeout: 60s
+            exec: [python3, \(directory.appendingPathComponent("sleeper.py").path), \(marker)]
+            timeout: 600s
         steps:
           - enroll: {group: FRONTLINE, user: stage, password: stage}
           - launch: sleeper
         """.write(to: directory.appendingPathComponent("sleeper.yaml"), atomically: true, encoding: .utf8)
-        let (status, reason, stderr) = try await Self.interrupt(["run", "sleeper.yaml"], in: directory, startedWhen: marker)
-        #expect(reason == .uncaughtSignal && status == SIGINT)
-        #expect(stderr == "hubsim run: interrupted by SIGINT (Ctrl-C); every program it started was stopped; no report printed\n")
+        let end = try await Self.interrupt(["run", directory.appendingPathComponent("sleeper.yaml").path], in: directory, startedWhen: marker)
+        #expect(end.signal == SIGINT, "\(end)")
+        #expect(end.stderr == "hubsim run: interrupted by SIGINT (Ctrl-C); every program it started was stopped; no report printed\n")
     }
 
     static func folder() throws -> URL {
@@ -54,36 +58,58 @@ import Testing
         return directory
     }
 
-    /// Runs hubsim with `arguments` in `directory`, sends SIGINT once the program made
-    /// `marker`, and gives its end and its standard error.
-    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) async throws
-        -> (Int32, Process.TerminationReason, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try HubsimBinary.path())
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+    /// What became of an interrupted hubsim: the signal that ended it (nil if it exited), its
+    /// status as a shell gives it, and its standard error.
+    struct Interrupted: CustomStringConvertible {
+        var signal: Int32?
+        var status: Int32
+        var stderr: String
+        var description: String { "status \(status), standard error: \(stderr)" }
+    }
+
+    /// Runs hubsim with `arguments` (its outputs to files in `directory`), sends SIGINT once the
+    /// program made `marker`, and gives its end and its standard error. The exit is taken by a
+    /// thread of its own (`ChildExit`), not by Foundation's `Process`, whose wait can miss a
+    /// child's exit under parallel tests on Linux (`Subprocess`); nothing reads a pipe until
+    /// hubsim has ended.
+    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) async throws -> Interrupted {
+        let errors = directory.appendingPathComponent("hubsim.err").path, report = directory.appendingPathComponent("hubsim.out").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
+        let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
+        let exit = ChildExit(of: pid)
+        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+        // Ends it, whatever happens to the test.
+        func stop() async throws {
+            kill(pid, SIGKILL)
+            _ = try await exit.wait(before: Date().addingTimeInterval(60))
+        }
         _ = try await Poll.until(Date().addingTimeInterval(30)) {
-            FileManager.default.fileExists(atPath: marker) || !process.isRunning
+            FileManager.default.fileExists(atPath: marker) || exit.ended != nil
         }
         guard FileManager.default.fileExists(atPath: marker) else {
-            process.terminate()
-            _ = try await Poll.exit(of: process)
-            Issue.record("the program never started: \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-            return (0, .exit, "")
+            try await stop()
+            Issue.record("the program never started: \(stderr())")
+            return Interrupted(signal: nil, status: -1, stderr: "")
         }
-        kill(process.processIdentifier, SIGINT)
-        // Its one line of standard error fits the pipe: read it once hubsim has ended.
-        guard try await Poll.exit(of: process) else {
-            process.terminate()
+        // Ended already: the interrupt would find nothing to interrupt. Said with what hubsim
+        // printed, so that a run that ended by itself is not read as a lost signal.
+        if let status = exit.status {
+            let printed = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+            Issue.record("hubsim ended by itself before the interrupt (status \(ChildExit.shellStatus(status))): \(printed)\(stderr())")
+            return Interrupted(signal: nil, status: ChildExit.shellStatus(status), stderr: stderr())
+        }
+        kill(pid, SIGINT)
+        guard try await exit.wait(before: Date().addingTimeInterval(60)), let status = exit.status else {
+            try await stop()
             Issue.record("hubsim did not end after SIGINT")
-            return (0, .exit, "")
+            return Interrupted(signal: nil, status: -1, stderr: "")
         }
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, process.terminationReason, stderr)
+        return Interrupted(signal: ChildExit.signal(status), status: ChildExit.shellStatus(status), stderr: stderr())
     }
 }

@@ -12,7 +12,9 @@ public enum Poll {
     public static let interval: Duration = .milliseconds(5)
 
     /// Evaluates `check` now and every `interval` until it gives a value, or returns nil once
-    /// `deadline` has passed (the caller throws, saying what it waited for).
+    /// `deadline` has passed (the caller throws, saying what it waited for). After each sleep
+    /// `check` runs before the deadline is looked at: a test resumed long after its deadline (the
+    /// pool busy with other tests) still sees a state that has come about by then.
     public static func value<T>(before deadline: Date, every interval: Duration = Poll.interval, _ check: () throws -> T?) async throws -> T? {
         while true {
             if let value = try check() { return value }
@@ -24,11 +26,5 @@ public enum Poll {
     /// `until` for a condition: true once it holds, false at the deadline.
     public static func until(_ deadline: Date, every interval: Duration = Poll.interval, _ condition: () throws -> Bool) async throws -> Bool {
         try await value(before: deadline, every: interval) { try condition() ? true : nil } ?? false
-    }
-
-    /// Waits for a `Process` to end (instead of its `waitUntilExit`, which blocks a thread):
-    /// false if it still runs after `timeout` seconds.
-    public static func exit(of process: Process, timeout: Double = 60) async throws -> Bool {
-        try await until(Date().addingTimeInterval(timeout)) { !process.isRunning }
     }
 }

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import FuzzSupport
+import Platform
 import Testing
 @testable import HubsimCommands
 
@@ -12,47 +13,43 @@ import Testing
         var status: Int32
         var stdout: String
         var stderr: String
-        /// From the start to the end of the program: without the wait for a slot before it.
+        /// From the start to the end of the program, as the thread waiting for its exit saw it
+        /// (`ChildExit`): without the wait for a slot before it, nor the wait for a test thread
+        /// after it.
         var seconds: Double
     }
 
     /// Runs `.build/…/hubsim` with standard input from /dev/null (not a terminal), its
     /// outputs into files (nothing can block on a full pipe). Waits for its end by looking every
-    /// few milliseconds with `Task.sleep`, not with `waitUntilExit`: a test that blocks keeps one
-    /// of the test pool's threads (one per core) from every other test while it waits. At most
-    /// `Slots.programs` run at once.
+    /// few milliseconds with `Task.sleep` (`ChildExit`), not with a blocking wait: a test that
+    /// blocks keeps one of the test pool's threads (one per core) from every other test while it
+    /// waits. At most `Slots.programs` run at once.
     static func hubsim(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hubsim-msg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
         for file in [out, err] { FileManager.default.createFile(atPath: file.path, contents: nil) }
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = dir.path
         environment["XDG_STATE_HOME"] = dir.path
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        let seconds = try await Slots.programs.holding {
+        let spawn = Spawn(descriptors: [(0, .open("/dev/null", flags: O_RDONLY)),
+                                        (1, .open(out.path, flags: O_WRONLY | O_TRUNC)),
+                                        (2, .open(err.path, flags: O_WRONLY | O_TRUNC))], closeFrom: 3)
+        let end = try await Slots.programs.holding { () async throws -> (status: Int32, seconds: Double) in
             let started = Date()
-            try process.run()
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning {
-                guard Date() < deadline else {
-                    process.terminate()
-                    throw Unfinished(arguments: arguments)
-                }
-                try await Task.sleep(for: .milliseconds(5))
+            let pid = try spawn.start([try binary().path] + arguments, environment: environment)
+            let exit = ChildExit(of: pid, startedAt: started)
+            guard try await exit.wait(before: Date().addingTimeInterval(60)), let status = exit.status, let seconds = exit.seconds else {
+                kill(pid, SIGKILL)
+                _ = try await exit.wait(before: Date().addingTimeInterval(60))
+                throw Unfinished(arguments: arguments)
             }
-            return Date().timeIntervalSince(started)
+            return (ChildExit.shellStatus(status), seconds)
         }
-        return Run(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                   stderr: try String(contentsOf: err, encoding: .utf8), seconds: seconds)
+        return Run(status: end.status, stdout: try String(contentsOf: out, encoding: .utf8),
+                   stderr: try String(contentsOf: err, encoding: .utf8), seconds: end.seconds)
     }
 
     struct Unfinished: Error, CustomStringConvertible {

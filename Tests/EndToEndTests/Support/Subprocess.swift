@@ -1,6 +1,5 @@
 import Foundation
 import FuzzSupport
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +31,7 @@ enum Subprocess {
         try await Slots.programs.holding {
             let files = try OutputFiles(arguments, environment: environment)
             defer { files.remove() }
-            let exit = Exit(of: files.pid)
+            let exit = ChildExit(of: files.pid, startedAt: files.started)
             while exit.ended == nil { try await Task.sleep(for: Poll.interval) }
             let (status, at) = exit.ended ?? (0, Date())
             return files.result(status: status, endedAt: at)
@@ -47,30 +46,6 @@ enum Subprocess {
         var status: Int32 = 0
         while waitpid(files.pid, &status, 0) == -1 && errno == EINTR {}
         return files.result(status: status, endedAt: Date())
-    }
-
-    /// The wait status of a child once it has ended, taken by a thread of its own that waits in
-    /// a blocking `waitpid` (a test looks at `status` between `Task.sleep`s). Not a `WNOHANG`
-    /// poll from the test: that leaves the ended child a zombie for up to a poll's interval,
-    /// for anything else in the test process that reaps by pid to take (the bridge did, until
-    /// it reaped only what it adopted: `HostChildrenTests`); a blocked `waitpid` is woken at the
-    /// exit itself.
-    final class Exit: Sendable {
-        private let end = Mutex<(status: Int32, at: Date)?>(nil)
-
-        init(of pid: pid_t) {
-            Thread.detachNewThread { [self] in
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                let at = Date()
-                self.end.withLock { $0 = (status, at) }
-            }
-        }
-
-        /// The wait status (`waitpid`'s) and when the child ended, nil while it runs.
-        var ended: (status: Int32, at: Date)? { end.withLock { $0 } }
-        /// The wait status alone.
-        var status: Int32? { ended?.status }
     }
 
     /// A started program whose standard output and error go to two temporary files.
@@ -100,7 +75,7 @@ enum Subprocess {
 
         /// The exit status (128 + the signal for a program killed by one) and both outputs.
         func result(status: Int32, endedAt: Date) -> Result {
-            let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            let exitStatus = ChildExit.shellStatus(status)
             func read(_ path: String) -> String {
                 String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
             }
