@@ -13,7 +13,8 @@ import Glibc
     @Test("what came is taken whole and in order; an empty pipe answers at once; a closed one stops waking the loop")
     func takeWithoutWaiting() throws {
         var ends: [Int32] = [-1, -1]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        // Close-on-exec: a program another test starts meanwhile must not keep the write end open.
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
         let control = try #require(SeatControl(descriptor: ends[0]))
         defer { close(ends[0]) }
         #expect(control.wakeDescriptor == ends[0])

@@ -85,8 +85,10 @@ struct CastTests {
         try await hub.waitFor("step 10/11")
         let chat = try #require(try tmux.locate("┌ Chat"))
         try tmux.click(x: chat.x + 3, y: chat.y + 2)
-        let rows = try await hub.waitFor("chat: ")
-        #expect(rows.contains("Esc/click closes") && rows.contains("received"))
+        // The whole panel, not the first of its rows painted (a capture may fall mid-frame).
+        try await tmux.waitUntil("the Chat pane's rows, received among them, and how to close them") {
+            $0.contains("chat: ") && $0.contains("Esc/click closes") && $0.contains("received")
+        }
         try tmux.send("q")
         #expect(try await hub.waitFor(HubsimPane.endMarker).contains("EXIT=0"))
     }
