@@ -24,7 +24,7 @@ struct ClassroomIsolationTests {
             (try? ana.joined())?.contains("hubsim classroom: your device stopped by signal 11; it is kept at your last step") == true
         }
         try await classroom.waitFor("ana's device stopped by signal 11")
-        try await bob.answers("F1")
+        try await bob.togglesHelp()
         try ana.rejoin(name: "ana", port: port)
         try await ana.waitFor("the trainer leads")
     }
@@ -42,7 +42,7 @@ struct ClassroomIsolationTests {
         let ssh = try #require(Shell.processes(withArgument: "dan@127.0.0.1", "\(port)").first)
         kill(ssh, SIGKILL)
         try await classroom.waitFor("dan disconnected")
-        try await bob.answers("F1")
+        try await bob.togglesHelp()
         // The device is kept, and free again for its owner.
         try await classroom.wait("dan's child gone") { _ in Shell.processes(withArgument: classroom.folder + "/dan.device").isEmpty ? true : nil }
         try dan.rejoin(name: "dan", port: port)
@@ -68,7 +68,7 @@ struct ClassroomIsolationTests {
             try #require(!log.contains("ana disconnected"), "the session was closed: \(log)")
             try await Task.sleep(for: .milliseconds(250))
         }
-        try await ana.answers("F1")
+        try await ana.togglesHelp()
         #expect(!((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "").contains("disconnected"))
     }
 
@@ -93,16 +93,16 @@ struct ClassroomIsolationTests {
             try #require(Date() < deadline, "ana's window never filled: \((try? String(contentsOfFile: classroom.outputPath, encoding: .utf8)) ?? "")")
             for _ in 0..<20 { kill(device, SIGWINCH) }
             // The others go on, each key answered within the usual wait.
-            try await bob.answers("F1")
+            try await bob.togglesHelp()
         }
-        try await bob.answers("F1")
+        try await bob.togglesHelp()
         let after = try #require(Self.residentKilobytes(classroom.pid))
         // Her output waits in her own device's terminal, not in the classroom's memory.
         #expect(after - before < 64 * 1024, "the classroom grew from \(before) kB to \(after) kB")
         // Reading again: the tile goes back to connected and her screen catches up.
         kill(ssh, SIGCONT)
         try await classroom.waitFor("ana reads again", timeout: 60)
-        try await ana.answers("F1")
+        try await ana.togglesHelp()
     }
 
     /// The process's resident memory (`VmRSS` in /proc), in kilobytes.

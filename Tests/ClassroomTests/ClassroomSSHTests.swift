@@ -77,7 +77,7 @@ struct ClassroomSSHTests {
         let second = try SSHPane(name: "ana", port: port, password: code)
         try await second.waitFor("[ssh exited 2]")
         #expect(try second.joined().contains("'ana' is connected already: leave there first (q), or ask the trainer to disconnect it"))
-        try await first.answers("F1")
+        try await first.togglesHelp()
     }
 
     @Test("the host key is made once, owner-only, is what ssh sees, and is the same after a restart")

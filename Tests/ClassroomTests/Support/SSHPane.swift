@@ -99,12 +99,17 @@ final class SSHPane {
         try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Sends `key` and waits until the screen shows something else: the program answered.
-    func answers(_ key: String) async throws {
-        let before = try screen()
-        try send(key)
-        try await waitUntil("an answer to \(key)") { $0 != before }
+    /// Sends F1 and waits until the help is the other way (open or closed): the device took the
+    /// key. Not any change: a clock's tick or the class line's idle time also changes the
+    /// screen, and the next F1 sent on that would close again what this one opened unseen.
+    func togglesHelp() async throws {
+        let open = try screen().contains(Self.helpTitle)
+        try send("F1")
+        try await waitUntil("F1 to \(open ? "close" : "open") the help") { $0.contains(Self.helpTitle) != open }
     }
+
+    /// The help's title, on screen while it is open.
+    static let helpTitle = "Keys · F1 or Esc closes"
 
     /// The screen with wrapped lines joined whole (`capture-pane -J`: a long line wraps at the pane's width).
     func joined() throws -> String { try tmux(["capture-pane", "-p", "-J"]) }
