@@ -93,9 +93,8 @@ private func mb(_ kb: Int) -> String { String(format: "%.1f", Double(kb) / 1024)
 /// `hubsim classroom` on a pseudo-terminal of the bench's, as the trainer runs it: the console
 /// takes the trainer's keys. A thread of its own reads the console's screen (drawn and
 /// discarded), so that the console never waits for its terminal.
+// unchecked: `terminal` is read only by the draining thread until `end` has seen that thread stop; `stopping` and `reading` are read and written only under `stop`'s lock
 final class ConsoleClassroom: @unchecked Sendable {
-    // unchecked: `terminal` is read only by the draining thread until `end` has seen that thread
-    // stop; `stopping` and `reading` are read and written only under `stop`'s lock.
     let folder = NSTemporaryDirectory() + "hubsim-bench-lead-\(getpid())-\(UUID().uuidString.prefix(6))"
     private var terminal: PseudoTerminal
     private let master: Int32

@@ -8,10 +8,34 @@ import Testing
 /// never reaches it).
 @Suite(.offThePool) struct HeadlessSignalTests {
     @Test func anInterruptedRunLeavesNoProgramRunning() async throws {
+        let (directory, scenario, marker) = try Self.stubbornRun()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let end = try await InterruptLineTests.interrupt(["run", scenario], in: directory, startedWhen: marker)
+        #expect(end.signal == SIGINT, "\(end)")
+        // No process is left with the program's command line.
+        let left = try Self.processes(containing: marker)
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+
+    /// A parent may start hubsim with quit signals blocked: a Foundation `Process` started from
+    /// one of the Swift runtime's threads passes on that thread's mask, SIGINT and SIGTERM among
+    /// them. SIGTERM still ends the run, its program first, and says so.
+    @Test func aRunStartedWithQuitSignalsBlockedStillEndsOnSIGTERM() async throws {
+        let (directory, scenario, marker) = try Self.stubbornRun()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let end = try await InterruptLineTests.interrupt(["run", scenario], in: directory, startedWhen: marker,
+                                                         with: SIGTERM, blocking: [SIGINT, SIGTERM])
+        #expect(end.signal == SIGTERM, "\(end)")
+        #expect(end.stderr.hasPrefix("hubsim run: interrupted by SIGTERM"), "\(end)")
+        let left = try Self.processes(containing: marker)
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+
+    /// A folder with a scenario whose program ignores SIGTERM and never answers: the folder, the
+    /// scenario's path, and the file the program makes once started (its name marks its processes).
+    static func stubbornRun() throws -> (directory: URL, scenario: String, marker: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headless-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // The program has started when it has made its file; its name is the mark of its processes.
         let marker = directory.appendingPathComponent("hubsim-headless-signal-\(UUID().uuidString.prefix(8))").path
         // The program's time limit is the longest an entry may have: the test interrupts it
         // (InterruptLineTests.sleeper says why not 60 s).
@@ -21,6 +45,7 @@ import Testing
         open(sys.argv[1], "w").close()
         time.sleep(600)  # runs until interrupted: the subject
         """.write(to: directory.appendingPathComponent("stubborn.py"), atomically: true, encoding: .utf8)
+        let scenario = directory.appendingPathComponent("stubborn.yaml")
         try """
         name: stubborn
         profile: workspace-one
@@ -32,68 +57,8 @@ import Testing
         steps:
           - enroll: {group: FRONTLINE, user: stage, password: stage}
           - launch: stubborn
-        """.write(to: directory.appendingPathComponent("stubborn.yaml"), atomically: true, encoding: .utf8)
-        let end = try await InterruptLineTests.interrupt(["run", directory.appendingPathComponent("stubborn.yaml").path],
-                                                         in: directory, startedWhen: marker)
-        #expect(end.signal == SIGINT, "\(end)")
-        // No process is left with the program's command line.
-        let left = try Self.processes(containing: marker)
-        #expect(left.isEmpty, "still running: \(left)")
-    }
-
-    /// A parent may start hubsim with quit signals blocked: a Foundation `Process` started from
-    /// one of the Swift runtime's threads passes on that thread's mask, SIGINT and SIGTERM among
-    /// them. SIGTERM still ends the run, its program first, and says so.
-    @Test func aRunStartedWithQuitSignalsBlockedStillEndsOnSIGTERM() async throws {
-        let directory = NSTemporaryDirectory() + "headless-blocked-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let marker = "hubsim-headless-blocked-\(UUID().uuidString.prefix(8))"
-        try """
-        import signal, time, sys
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        open(sys.argv[1], "w").close()
-        time.sleep(600)  # runs until hubsim ends it: the subject
-        """.write(toFile: directory + "/stubborn.py", atomically: true, encoding: .utf8)
-        try """
-        name: stubborn
-        profile: workspace-one
-        tenant: \(HubsimPane.testTenant)
-        apps:
-          - id: stubborn
-            exec: [python3, stubborn.py, \(marker)]
-            timeout: 600s
-        steps:
-          - enroll: {group: FRONTLINE, user: stage, password: stage}
-          - launch: stubborn
-        """.write(toFile: directory + "/stubborn.yaml", atomically: true, encoding: .utf8)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, directory + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, directory + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
-        let pid = try Subprocess.spawn([try HubsimBinary.path(), "run", directory + "/stubborn.yaml"], environment: environment,
-                                       actions: &actions, blocking: [SIGINT, SIGTERM])
-        let exit = ChildExit(of: pid)
-        // The program has started when it has made its file (in the scenario's folder).
-        guard try await Poll.until(Date().addingTimeInterval(30), { FileManager.default.fileExists(atPath: directory + "/" + marker) }) else {
-            kill(pid, SIGKILL)
-            Issue.record("the program never started")
-            return
-        }
-        kill(pid, SIGTERM)
-        guard try await Poll.until(Date().addingTimeInterval(30), { exit.status != nil }) else {
-            kill(pid, SIGKILL)
-            Issue.record("hubsim did not end after SIGTERM: the blocked signal stayed pending")
-            return
-        }
-        #expect(exit.status.map { $0 & 0x7F } == SIGTERM, "wait status \(exit.status ?? 0)")
-        let stderr = (try? String(contentsOfFile: directory + "/err", encoding: .utf8)) ?? ""
-        #expect(stderr.hasPrefix("hubsim run: interrupted by SIGTERM"), "\(stderr)")
-        let left = try Self.processes(containing: marker)
-        #expect(left.isEmpty, "still running: \(left)")
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        return (directory, scenario.path, marker)
     }
 
     /// Pids whose command line contains `text`.

@@ -67,12 +67,14 @@ import Testing
         var description: String { "status \(status), standard error: \(stderr)" }
     }
 
-    /// Runs hubsim with `arguments` (its outputs to files in `directory`), sends SIGINT once the
-    /// program made `marker`, and gives its end and its standard error. The exit is taken by a
+    /// Runs hubsim with `arguments` (its outputs to files in `directory`; `blocking` blocked in
+    /// the mask it starts with), sends `signal` once the program made `marker`, and gives its
+    /// end and its standard error. The exit is taken by a
     /// thread of its own (`ChildExit`), not by Foundation's `Process`, whose wait can miss a
     /// child's exit under parallel tests on Linux (`Subprocess`); nothing reads a pipe until
     /// hubsim has ended.
-    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String) async throws -> Interrupted {
+    static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String,
+                          with signal: Int32 = SIGINT, blocking: [Int32] = []) async throws -> Interrupted {
         let errors = directory.appendingPathComponent("hubsim.err").path, report = directory.appendingPathComponent("hubsim.out").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -81,7 +83,7 @@ import Testing
         posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
-        let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
+        let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions, blocking: blocking)
         let exit = ChildExit(of: pid)
         func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
         // Ends it, whatever happens to the test.
@@ -104,10 +106,10 @@ import Testing
             Issue.record("hubsim ended by itself before the interrupt (status \(ChildExit.shellStatus(status))): \(printed)\(stderr())")
             return Interrupted(signal: nil, status: ChildExit.shellStatus(status), stderr: stderr())
         }
-        kill(pid, SIGINT)
+        kill(pid, signal)
         guard try await exit.wait(before: Date().addingTimeInterval(60)), let status = exit.status else {
             try await stop()
-            Issue.record("hubsim did not end after SIGINT")
+            Issue.record("hubsim did not end after signal \(signal)")
             return Interrupted(signal: nil, status: -1, stderr: "")
         }
         return Interrupted(signal: ChildExit.signal(status), status: ChildExit.shellStatus(status), stderr: stderr())
