@@ -79,14 +79,7 @@ struct ClassroomBench: ParsableCommand {
         }
     }
 
-    func run() throws {
-        do {
-            for line in try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30, 100] : counts) { print(line) }
-        } catch {
-            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
-    }
+    func run() throws { try printLines { try classroomBenchmark(counts: counts.isEmpty ? [1, 10, 30, 100] : counts) } }
 }
 
 /// `hubsim-bench classroom-lead`: the trainer's "next step" pressed through a lesson while
@@ -107,14 +100,7 @@ struct ClassroomLeadBench: ParsableCommand {
         guard (1...200).contains(trainees) else { throw ValidationError("--trainees is 1 to 200, not \(trainees)") }
     }
 
-    func run() throws {
-        do {
-            for line in try classroomLeadBenchmark(trainees: trainees, lesson: lesson) { print(line) }
-        } catch {
-            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
-    }
+    func run() throws { try printLines { try classroomLeadBenchmark(trainees: trainees, lesson: lesson) } }
 }
 
 /// `hubsim-bench classroom-storm`: one trainee's `ssh` killed again and again during a resize
@@ -136,14 +122,7 @@ struct ClassroomStormBench: ParsableCommand {
         guard (2...200).contains(trainees) else { throw ValidationError("--trainees is 2 to 200 (the victim and at least one other), not \(trainees)") }
     }
 
-    func run() throws {
-        do {
-            for line in try classroomStormBenchmark(kills: kills, trainees: trainees) { print(line) }
-        } catch {
-            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
-    }
+    func run() throws { try printLines { try classroomStormBenchmark(kills: kills, trainees: trainees) } }
 }
 
 /// `hubsim-bench aged-device STATE_HOME CYCLES`: a long-lived device for Scripts/first-frame.
@@ -163,14 +142,7 @@ struct AgedDevice: ParsableCommand {
         guard cycles >= 0 else { throw ValidationError("CYCLES is a count of check-out cycles, 0 or more, not \(cycles)") }
     }
 
-    func run() throws {
-        do {
-            for line in try agedDevice(stateHome: stateHome, cycles: cycles) { print(line) }
-        } catch {
-            FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
-    }
+    func run() throws { try printLines { try agedDevice(stateHome: stateHome, cycles: cycles) } }
 }
 
 /// `hubsim-bench bridge-responder echo|hang`: the native child of `hubsim-bench bridge`
@@ -192,5 +164,15 @@ struct BridgeResponder: ParsableCommand {
     func run() throws {
         let status = BridgeResponders.run(mode)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The lines `body` gives, printed; its error as one line on standard error, exit 1.
+func printLines(_ body: () throws -> [String]) throws {
+    do {
+        for line in try body() { print(line) }
+    } catch {
+        FileHandle.standardError.write(Data("hubsim-bench: \(error)\n".utf8))
+        throw ExitCode.failure
     }
 }

@@ -12,13 +12,8 @@ import Glibc
 struct ClassroomLeadTests {
     @Test("an idle trainee's device does not wake to look for the trainer's orders; n still reaches it")
     func idleDeviceSleepsAndTheLeadWakesIt() async throws {
-        let folder = ClassroomProcess.newFolder()
-        let port = try Shell.freePort()
-        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
-        try await trainer.waitFor("No trainee yet")
-        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try await ana.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ ana ")
+        let (trainer, folder, port) = try await SSHPane.openClass(lesson: "ws1-shift-change")
+        let ana = try await SSHPane.join("ana", port: port, trainer: trainer)
         let device = try #require(Self.device(of: folder + "/ana.device"))
         // Her first frame and status are out; from now on nothing happens in the class.
         _ = try await Poll.until(Date().addingTimeInterval(5)) { Self.wakeUps(device).map { _ in true } ?? false }
@@ -39,13 +34,8 @@ struct ClassroomLeadTests {
 
     @Test("a lesson's scripted PIN reaches each device as the classroom's hash of it, never as the PIN; the lead sets it")
     func theScriptedPINGoesAsAHash() async throws {
-        let folder = ClassroomProcess.newFolder()
-        let port = try Shell.freePort()
-        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson mhs-pin-and-auto-sign-out --class-dir \(folder) --port \(port)")
-        try await trainer.waitFor("No trainee yet")
-        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try await ana.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ ana ")
+        let (trainer, folder, port) = try await SSHPane.openClass(lesson: "mhs-pin-and-auto-sign-out")
+        let ana = try await SSHPane.join("ana", port: port, trainer: trainer)
         let device = try #require(Self.device(of: folder + "/ana.device"))
         let arguments = try #require(Self.read("/proc/\(device)/cmdline")).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let hash = try #require(arguments.firstIndex(of: "--class-pin-hash").map { arguments[$0 + 1] })

@@ -11,16 +11,9 @@ import Glibc
 struct ClassroomMirrorTests {
     @Test("Enter mirrors a trainee's screen cell for cell; s shows it read-only to the others, a latecomer too; e ends the show")
     func mirrorAndShow() async throws {
-        let folder = ClassroomProcess.newFolder()
-        let port = try Shell.freePort()
-        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
-        try await trainer.waitFor("No trainee yet")
-        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try await ana.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ ana ")
-        let bob = try SSHPane(name: "bob", port: port, password: "LAB-2026-XY")
-        try await bob.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ bob ")
+        let (trainer, _, port) = try await SSHPane.openClass(lesson: "ws1-shift-change")
+        let ana = try await SSHPane.join("ana", port: port, trainer: trainer)
+        let bob = try await SSHPane.join("bob", port: port, trainer: trainer)
         // ana, the first to join, is chosen: Enter watches her screen.
         try trainer.send("Enter")
         try await trainer.waitFor("ana's screen, read-only")

@@ -11,13 +11,8 @@ struct ClassroomSSHTests {
     @Test("join with the class code, follow a step, resize, leave, rejoin the same device")
     func joinPlayLeaveRejoin() async throws {
         // The trainer's console leads (a trainee watches until the class tries a step).
-        let folder = ClassroomProcess.newFolder()
-        let port = try Shell.freePort()
-        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=LAB-2026-XY \(ClassroomProcess.binary()) classroom --lesson ws1-shift-change --class-dir \(folder) --port \(port)")
-        try await trainer.waitFor("No trainee yet")
-        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try await ana.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ ana ")
+        let (trainer, folder, port) = try await SSHPane.openClass(lesson: "ws1-shift-change")
+        let ana = try await SSHPane.join("ana", port: port, trainer: trainer)
         try trainer.send("n")
         try await ana.waitFor("(step 1 of 9)")
         let seat = folder + "/ana.device"

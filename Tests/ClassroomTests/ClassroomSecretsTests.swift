@@ -28,9 +28,7 @@ struct ClassroomSecretsTests {
         let bob = try SSHPane(name: "bob", port: port, password: Self.code)
         try await bob.waitFor("[ssh exited 255]")
 
-        let ana = try SSHPane(name: "ana", port: port, password: "LAB-2026-XY")
-        try await ana.waitFor("the trainer leads")
-        try await trainer.waitFor("┌ ana ")
+        let ana = try await SSHPane.join("ana", port: port, trainer: trainer)
         // The trainer leads to the PIN's step, lets the class try it, and watches ana.
         try trainer.send("n")
         try await ana.waitFor("Create a session PIN")

@@ -34,6 +34,28 @@ final class SSHPane {
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command + "; echo \"[exited $?]\"; sleep 60"])
     }
 
+    /// The class code of the classes `openClass` starts.
+    static let classCode = "LAB-2026-XY"
+
+    /// `hubsim classroom --lesson LESSON` on a trainer's console at 80x24 (a class folder of its
+    /// own, a free port, the code `classCode`), once it waits for its first trainee.
+    static func openClass(lesson: String = "ws1-shift-change") async throws -> (trainer: SSHPane, folder: String, port: Int) {
+        let folder = ClassroomProcess.newFolder()
+        let port = try Shell.freePort()
+        let trainer = try await SSHPane(shell: "HUBSIM_CLASS_CODE=\(classCode) \(ClassroomProcess.binary()) classroom --lesson \(lesson) --class-dir \(folder) --port \(port)")
+        try await trainer.waitFor("No trainee yet")
+        return (trainer, folder, port)
+    }
+
+    /// `name` joins the class on `port` with the class code: once their screen shows the lead
+    /// and `trainer`'s console their tile.
+    static func join(_ name: String, port: Int, trainer: SSHPane) async throws -> SSHPane {
+        let trainee = try SSHPane(name: name, port: port, password: classCode)
+        try await trainee.waitFor("the trainer leads")
+        try await trainer.waitFor("┌ \(name) ")
+        return trainee
+    }
+
     /// `ssh -p PORT NAME@127.0.0.1 [command]` with `password` typed, in a `width`x`height` pane.
     init(name: String, port: Int, password: String, command: String = "", sshOptions: String = "",
          width: Int = 80, height: Int = 24) throws {
