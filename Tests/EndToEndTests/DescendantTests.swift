@@ -53,15 +53,10 @@ struct DescendantTests {
     /// Starts hubsim with `arguments`, its output to files in `directory` (a daemon holding a pipe
     /// must not block the test).
     static func spawn(_ arguments: [String], in directory: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, directory + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, directory + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var environment = ProcessInfo.processInfo.environment
         environment.merge(Self.environment) { $1 }
-        return try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions)
+        return try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment,
+                                    output: directory + "/out", errors: directory + "/err")
     }
 
     static func waitFor(_ what: String, timeout: Double = 60, _ check: () -> Bool) async throws -> Bool {

@@ -76,14 +76,9 @@ import Testing
     static func interrupt(_ arguments: [String], in directory: URL, startedWhen marker: String,
                           with signal: Int32 = SIGINT, blocking: [Int32] = []) async throws -> Interrupted {
         let errors = directory.appendingPathComponent("hubsim.err").path, report = directory.appendingPathComponent("hubsim.out").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let environment = ProcessInfo.processInfo.environment.merging(["HUBSIM_TEST_TENANTS": "1"]) { $1 }
-        let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment, actions: &actions, blocking: blocking)
+        let pid = try Subprocess.spawn([try HubsimBinary.path()] + arguments, environment: environment,
+                                       output: report, errors: errors, blocking: blocking)
         let exit = ChildExit(of: pid)
         func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
         // Ends it, whatever happens to the test.

@@ -58,14 +58,8 @@ enum Subprocess {
             let base = NSTemporaryDirectory() + "hubsim-e2e-\(getpid())-\(UUID().uuidString)"
             outPath = base + ".out"
             errPath = base + ".err"
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             do {
-                pid = try Subprocess.spawn(arguments, environment: environment, actions: &actions)
+                pid = try Subprocess.spawn(arguments, environment: environment, output: outPath, errors: errPath)
             } catch {
                 unlink(outPath)
                 unlink(errPath)
@@ -86,6 +80,19 @@ enum Subprocess {
             unlink(outPath)
             unlink(errPath)
         }
+    }
+
+    /// Starts `arguments[0]` (searched in PATH) with standard input from /dev/null and its
+    /// outputs to the files `output` and `errors` (made 0600); `blocking` as below.
+    static func spawn(_ arguments: [String], environment: [String: String], output: String, errors: String,
+                      blocking: [Int32] = []) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        return try spawn(arguments, environment: environment, actions: &actions, blocking: blocking)
     }
 
     /// Starts `arguments[0]` (searched in PATH) with `actions` setting up its descriptors and
