@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import Synchronization
 import NIOPosix
 import Platform
 import Scenarios
@@ -90,18 +91,41 @@ private func lessonSteps(_ lesson: String) throws -> Int {
 /// kB as MB with one decimal.
 private func mb(_ kb: Int) -> String { String(format: "%.1f", Double(kb) / 1024) }
 
+/// The console's screen, read and thrown away by a thread of its own until `stop`, so that the
+/// console never waits for its terminal. The terminal is read only under the lock, and `stop`
+/// closes it under the same lock: the thread never reads a closed descriptor.
+final class ConsoleDrain: Sendable {
+    private let state: Mutex<(terminal: PseudoTerminal, stopping: Bool)>
+
+    init(_ terminal: PseudoTerminal) {
+        state = Mutex((terminal, false))
+        let thread = Thread { [self] in
+            while state.withLock({ s in
+                guard !s.stopping else { return false }
+                _ = s.terminal.read(waitingAtMost: 50)
+                return true
+            }) {}
+        }
+        thread.name = "bench console"
+        thread.start()
+    }
+
+    /// Stops the reading (within one 50 ms read) and closes the terminal's master.
+    func stop() {
+        state.withLock { s in
+            s.stopping = true
+            s.terminal.closeMaster()
+        }
+    }
+}
+
 /// `hubsim classroom` on a pseudo-terminal of the bench's, as the trainer runs it: the console
-/// takes the trainer's keys. A thread of its own reads the console's screen (drawn and
-/// discarded), so that the console never waits for its terminal.
-// unchecked: `terminal` is read only by the draining thread until `end` has seen that thread stop; `stopping` and `reading` are read and written only under `stop`'s lock
-final class ConsoleClassroom: @unchecked Sendable {
+/// takes the trainer's keys, and `ConsoleDrain` reads its screen.
+final class ConsoleClassroom {
     let folder = NSTemporaryDirectory() + "hubsim-bench-lead-\(getpid())-\(UUID().uuidString.prefix(6))"
-    private var terminal: PseudoTerminal
+    private let drain: ConsoleDrain
     private let master: Int32
     let pid: pid_t
-    private let stop = NSCondition()
-    private var stopping = false
-    private var reading = true
 
     init(hubsim: String, lesson: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -109,23 +133,10 @@ final class ConsoleClassroom: @unchecked Sendable {
         environment["TERM"] = "xterm-256color"
         environment["HUBSIM_CLASS_CODE"] = ScriptedTrainee.code
         let command = [hubsim, "classroom", "--lesson", lesson, "--class-dir", folder, "--port", "0", "--max", "200"]
-        terminal = try PseudoTerminal(command: command, environment: environment.map { "\($0.key)=\($0.value)" }, columns: 80, rows: 24)
+        let terminal = try PseudoTerminal(command: command, environment: environment.map { "\($0.key)=\($0.value)" }, columns: 80, rows: 24)
         master = terminal.master
         pid = terminal.pid
-        let thread = Thread { [self] in drain() }
-        thread.name = "bench console"
-        thread.start()
-    }
-
-    private func drain() {
-        while true {
-            stop.lock()
-            let done = stopping
-            stop.unlock()
-            if done { break }
-            _ = terminal.read(waitingAtMost: 50)
-        }
-        stop.lock(); reading = false; stop.broadcast(); stop.unlock()
+        drain = ConsoleDrain(terminal)
     }
 
     /// The class's log (`class.log` in its folder).
@@ -191,11 +202,7 @@ final class ConsoleClassroom: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 && Date() < deadline { usleep(20_000) }
         if Date() >= deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
-        stop.lock()
-        stopping = true
-        while reading { stop.wait() }
-        stop.unlock()
-        terminal.closeMaster()
+        drain.stop()
         if ProcessInfo.processInfo.environment["HUBSIM_BENCH_KEEP"] == nil {
             try? FileManager.default.removeItem(atPath: folder)
         }
